@@ -1,0 +1,3 @@
+// Package ufmi estimates class posteriors, conditional entropy and mutual
+// information with honest random forests (Uncertainty Forests).
+package ufmi

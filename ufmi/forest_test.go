@@ -1,0 +1,347 @@
+package ufmi
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func sameMatrix(a, b [][]float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		for j := range a[i] {
+			if a[i][j] != b[i][j] && !(math.IsNaN(a[i][j]) && math.IsNaN(b[i][j])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// forestKinds fits each kind of forest with the given worker count.
+var forestKinds = map[string]func(x *Features, y []int, workers int) (*Forest, error){
+	"rf": func(x *Features, y []int, w int) (*Forest, error) {
+		return FitRF(x, y, ForestConfig{Trees: 40, Seed: 5, Workers: w, Tree: TreeConfig{MaxFeatures: SqrtFeatures()}})
+	},
+	"uf-paper": func(x *Features, y []int, w int) (*Forest, error) {
+		c := PaperUF()
+		c.Trees, c.Seed, c.Workers = 40, 5, w
+		return FitUF(x, y, c)
+	},
+	"uf-authors": func(x *Features, y []int, w int) (*Forest, error) {
+		c := AuthorsUF()
+		c.Trees, c.Seed, c.Workers, c.Stratify = 40, 5, w, true
+		return FitUF(x, y, c)
+	},
+}
+
+func TestPosteriorsSumToOne(t *testing.T) {
+	x, y := benchData(500, 5, 2)
+	for name, fit := range forestKinds {
+		f, err := fit(x, y, 2)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		proba, err := f.PredictProba(x, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range proba {
+			s := 0.0
+			for _, v := range p {
+				if v < 0 || v > 1 {
+					t.Fatalf("%s: row %d has probability %v", name, i, v)
+				}
+				s += v
+			}
+			if math.Abs(s-1) > 1e-12 {
+				t.Fatalf("%s: row %d sums to %v", name, i, s)
+			}
+		}
+	}
+}
+
+func TestSameSeedSameAnswerForAnyWorkers(t *testing.T) {
+	x, y := benchData(400, 6, 3)
+	for name, fit := range forestKinds {
+		var ref [][]float64
+		for _, w := range []int{1, 2, 8} {
+			f, err := fit(x, y, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := f.PredictProba(x, w)
+			if ref == nil {
+				ref = p
+			} else if !sameMatrix(ref, p) {
+				t.Fatalf("%s: posteriors with %d workers differ from 1 worker", name, w)
+			}
+		}
+	}
+}
+
+func TestLabelPermutationPermutesColumns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	x, y := smallData(rng, 300, 3, 3)
+	perm := []int{2, 0, 1}
+	y2 := make([]int, len(y))
+	for i, v := range y {
+		y2[i] = perm[v]
+	}
+	for _, name := range []string{"rf", "uf-paper"} {
+		f1, _ := forestKinds[name](x, y, 2)
+		f2, _ := forestKinds[name](x, y2, 2)
+		p1, _ := f1.PredictProba(x, 2)
+		p2, _ := f2.PredictProba(x, 2)
+		for i := range p1 {
+			for c := range p1[i] {
+				if math.Abs(p1[i][c]-p2[i][perm[c]]) > 1e-12 {
+					t.Fatalf("%s: row %d class %d: %v vs permuted %v", name, i, c, p1[i][c], p2[i][perm[c]])
+				}
+			}
+		}
+	}
+}
+
+// transformColumns applies f to columns 0 and 2 of x.
+func transformColumns(x *Features, f func(float64) float64) *Features {
+	rows := make([][]float64, x.Rows())
+	for i := range rows {
+		rows[i] = x.Row(i, nil)
+		rows[i][0], rows[i][2] = f(rows[i][0]), f(rows[i][2])
+	}
+	out, _ := NewFeatures(rows)
+	return out
+}
+
+// A strictly increasing transform of a feature keeps every tree's partition
+// of the rows that grew it, and the leaf posteriors of RF. Points between two
+// sample values may move, since thresholds are midpoints.
+func TestMonotoneTransformKeepsPartition(t *testing.T) {
+	x, y := benchData(400, 4, 4)
+	x2 := transformColumns(x, math.Exp)
+	for name, fit := range forestKinds {
+		f1, _ := fit(x, y, 2)
+		f2, _ := fit(x2, y, 2)
+		a1, _ := f1.Apply(x)
+		a2, _ := f2.Apply(x2)
+		for tr := 0; tr < f1.Trees(); tr++ {
+			for _, i := range f1.IndexSets(tr).Structure {
+				if a1[i][tr] != a2[i][tr] {
+					t.Fatalf("%s: row %d tree %d: leaf %d vs %d after a monotone transform", name, i, tr, a1[i][tr], a2[i][tr])
+				}
+			}
+			if name == "rf" && !sameMatrix([][]float64{f1.trees[tr].posterior}, [][]float64{f2.trees[tr].posterior}) {
+				t.Fatalf("rf tree %d: leaf posteriors change under a monotone transform", tr)
+			}
+		}
+	}
+}
+
+// An increasing affine transform maps midpoints to midpoints, so every
+// posterior, at every point, is unchanged.
+func TestAffineTransformKeepsPosteriors(t *testing.T) {
+	x, y := benchData(400, 4, 4)
+	x2 := transformColumns(x, func(v float64) float64 { return 2*v - 3 })
+	for name, fit := range forestKinds {
+		f1, _ := fit(x, y, 2)
+		f2, _ := fit(x2, y, 2)
+		p1, _ := f1.PredictProba(x, 2)
+		p2, _ := f2.PredictProba(x2, 2)
+		if !sameMatrix(p1, p2) {
+			t.Fatalf("%s: posteriors change under an affine transform", name)
+		}
+	}
+}
+
+func TestHonestIndexSetsPartitionRows(t *testing.T) {
+	x, y := benchData(213, 4, 6)
+	for _, name := range []string{"uf-paper", "uf-authors"} {
+		f, err := forestKinds[name](x, y, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tr := 0; tr < f.Trees(); tr++ {
+			s := f.IndexSets(tr)
+			seen := make([]int, x.Rows())
+			for _, set := range [][]int{s.Structure, s.Vote, s.Eval, s.OutOfBag} {
+				for _, i := range set {
+					seen[i]++
+				}
+			}
+			for i, c := range seen {
+				if c != 1 {
+					t.Fatalf("%s tree %d: row %d is in %d sets", name, tr, i, c)
+				}
+			}
+			if len(s.OutOfBag) != 0 {
+				t.Fatalf("%s tree %d: %d rows unused", name, tr, len(s.OutOfBag))
+			}
+			if name == "uf-authors" && (len(s.Structure) != 85 || len(s.Vote) != 64 || len(s.Eval) != 64) {
+				t.Fatalf("authors split of 213 rows: %d/%d/%d, want 85/64/64", len(s.Structure), len(s.Vote), len(s.Eval))
+			}
+			if name == "uf-paper" && (len(s.Structure) != 107 || len(s.Vote) != 106 || s.Eval != nil) {
+				t.Fatalf("paper split of 213 rows: %d/%d/%d, want 107/106/0", len(s.Structure), len(s.Vote), len(s.Eval))
+			}
+		}
+	}
+}
+
+func TestStratifiedSplitKeepsClassBalance(t *testing.T) {
+	x, y := benchData(1000, 3, 8)
+	c := DefaultUF()
+	c.Trees, c.Seed = 10, 1
+	f, err := FitUF(x, y, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := classCounts(y, nil, 2)
+	for tr := 0; tr < f.Trees(); tr++ {
+		s := f.IndexSets(tr)
+		got := classCounts(y, s.Structure, 2)
+		for k := range got {
+			want := float64(total[k]) * float64(len(s.Structure)) / 1000
+			if math.Abs(float64(got[k])-want) > 1 {
+				t.Fatalf("tree %d class %d: %d structure rows, want about %.1f", tr, k, got[k], want)
+			}
+		}
+	}
+}
+
+func TestKappaCorrection(t *testing.T) {
+	cases := []struct {
+		counts, want []float64
+		kappa        float64
+	}{
+		{[]float64{1, 0}, []float64{0.75, 0.25}, 3},
+		{[]float64{1, 0, 0}, []float64{0.6, 0.2, 0.2}, 3},
+		{[]float64{2, 0}, []float64{1, 0}, 0},
+		{[]float64{0, 0}, []float64{0.5, 0.5}, 3},
+	}
+	for _, c := range cases {
+		row := append([]float64(nil), c.counts...)
+		leafCorrect(row, c.kappa, EmptyUniform, []float64{1, 1, 1}, 3)
+		for i := range row {
+			if math.Abs(row[i]-c.want[i]) > 1e-12 {
+				t.Errorf("counts %v kappa %v: got %v, want %v", c.counts, c.kappa, row, c.want)
+				break
+			}
+		}
+	}
+	row := []float64{0, 0, 0}
+	leafCorrect(row, 0, EmptyPrior, []float64{1, 3, 4}, 8)
+	if row[0] != 0.125 || row[1] != 0.375 || row[2] != 0.5 {
+		t.Errorf("empty leaf with prior policy: %v", row)
+	}
+}
+
+func TestUFUnderIndependenceAveragesToClassFrequencies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	n := 2000
+	rows := make([][]float64, n)
+	y := make([]int, n)
+	for i := range rows {
+		rows[i] = []float64{rng.NormFloat64(), rng.NormFloat64()}
+		if rng.Float64() < 0.3 {
+			y[i] = 1
+		}
+	}
+	x, _ := NewFeatures(rows)
+	freq := float64(classCounts(y, nil, 2)[1]) / float64(n)
+	for _, cfg := range []UFConfig{PaperUF(), DefaultUF()} {
+		cfg.Trees, cfg.Seed = 100, 3
+		f, err := FitUF(x, y, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proba, _ := f.PredictProba(x, 0)
+		mean := 0.0
+		for _, p := range proba {
+			mean += p[1] / float64(n)
+		}
+		// The honest posterior is an average of vote frequencies; its mean is
+		// within a couple of binomial standard errors of the class frequency.
+		if math.Abs(mean-freq) > 0.02 {
+			t.Errorf("empty leaf %v: mean posterior %.4f, class frequency %.4f", cfg.EmptyLeaf, mean, freq)
+		}
+	}
+}
+
+func TestOOBProba(t *testing.T) {
+	x, y := benchData(300, 3, 9)
+	f, err := FitRF(x, y, ForestConfig{Trees: 50, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proba, never := f.OOBProba(0)
+	if len(never) != 0 {
+		t.Fatalf("with 50 bootstrap trees every row should be out of bag at least once; %d never", len(never))
+	}
+	// Row 0's OOB posterior is the mean over exactly the trees that left it out.
+	want := make([]float64, 2)
+	m := 0
+	row := x.Row(0, nil)
+	for tr := 0; tr < f.Trees(); tr++ {
+		s := f.IndexSets(tr)
+		if len(s.Structure) > 0 && s.Structure[0] == 0 {
+			continue
+		}
+		l := f.Tree(tr).Apply(row)
+		for c := range want {
+			want[c] += f.trees[tr].posterior[l*2+c]
+		}
+		m++
+	}
+	for c := range want {
+		if math.Abs(want[c]/float64(m)-proba[0][c]) > 1e-12 {
+			t.Fatalf("OOB posterior of row 0: %v, want %v", proba[0][c], want[c]/float64(m))
+		}
+	}
+	// With one tree on all rows, nothing is out of bag.
+	f1, _ := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1})
+	if _, never := f1.OOBProba(0); len(never) != x.Rows() {
+		t.Fatalf("a forest that used every row reports %d rows never out of bag", len(never))
+	}
+}
+
+func TestFitRejectsBadInput(t *testing.T) {
+	x, y := benchData(50, 2, 1)
+	one := make([]int, 50)
+	cases := map[string]func() error{
+		"single class":     func() error { _, err := FitRF(x, one, ForestConfig{}); return err },
+		"labels for":       func() error { _, err := FitRF(x, y[:10], ForestConfig{}); return err },
+		"must be positive": func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}); return err },
+		"sample fraction": func() error {
+			_, err := FitRF(x, y, ForestConfig{Sampling: Subsample, SampleFraction: 1.5})
+			return err
+		},
+		"empty vote set":     func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.999}); return err },
+		"empty vote set ":    func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.98, EvalShare: 0.5}); return err },
+		"structure fraction": func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0}); return err },
+		"kappa":              func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.5, Kappa: -1}); return err },
+		"max features": func() error {
+			_, err := FitRF(x, y, ForestConfig{Tree: TreeConfig{MaxFeatures: FeatureCount(0)}})
+			return err
+		},
+	}
+	for want, fit := range cases {
+		err := fit()
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want an error containing %q, got %v", want, err)
+		}
+	}
+	if _, err := NewFeatures([][]float64{{1, math.NaN()}}); err == nil || !strings.Contains(err.Error(), "NaN") {
+		t.Errorf("NaN feature: %v", err)
+	}
+	if _, err := NewFeatures([][]float64{{1, 2}, {3}}); err == nil {
+		t.Error("ragged rows accepted")
+	}
+	f, _ := FitRF(x, y, ForestConfig{Trees: 2})
+	other, _ := NewFeatures([][]float64{{1, 2, 3}})
+	if _, err := f.PredictProba(other, 0); err == nil || !strings.Contains(err.Error(), "features") {
+		t.Errorf("wrong width: %v", err)
+	}
+}

@@ -1,0 +1,165 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+)
+
+// predictBlock is the number of rows one prediction job handles; each job
+// walks every tree over its block, which keeps a tree's nodes in cache.
+const predictBlock = 256
+
+// treeFilter says whether tree t may vote for training row i (nil: always).
+type treeFilter func(t *forestTree, i int) bool
+
+// PredictProba returns the forest posterior P(Y=k|x) for every row of x: the
+// mean of the tree posteriors. workers <= 0 means GOMAXPROCS.
+func (f *Forest) PredictProba(x *Features, workers int) ([][]float64, error) {
+	if err := f.checkInput(x); err != nil {
+		return nil, err
+	}
+	proba, _ := f.accumulate(x, nil, workers)
+	return proba, nil
+}
+
+// PredictProbaRows is PredictProba for rows given as slices.
+func (f *Forest) PredictProbaRows(rows [][]float64, workers int) ([][]float64, error) {
+	x, err := NewFeatures(rows)
+	if err != nil {
+		return nil, err
+	}
+	return f.PredictProba(x, workers)
+}
+
+// Predict returns the most probable class code of every row of x (the lowest
+// code on ties).
+func (f *Forest) Predict(x *Features, workers int) ([]int, error) {
+	proba, err := f.PredictProba(x, workers)
+	if err != nil {
+		return nil, err
+	}
+	return Argmax(proba), nil
+}
+
+// Argmax returns the index of the largest value of every row (lowest index on ties).
+func Argmax(proba [][]float64) []int {
+	out := make([]int, len(proba))
+	for i, p := range proba {
+		best := 0
+		for c := range p {
+			if p[c] > p[best] {
+				best = c
+			}
+		}
+		out[i] = best
+	}
+	return out
+}
+
+// Apply returns the leaf of every row of x in every tree: out[i][t].
+func (f *Forest) Apply(x *Features) ([][]int, error) {
+	if err := f.checkInput(x); err != nil {
+		return nil, err
+	}
+	out := make([][]int, x.n)
+	for i := range out {
+		out[i] = make([]int, len(f.trees))
+		for t := range f.trees {
+			out[i][t] = int(f.trees[t].tree.applyRow(x, i))
+		}
+	}
+	return out, nil
+}
+
+// OOBProba returns, for every training row, the mean posterior of the trees
+// that did not use it (out of bag). Rows that no tree left out get a row of
+// NaN and are listed in never.
+func (f *Forest) OOBProba(workers int) (proba [][]float64, never []int) {
+	proba, votes := f.accumulate(f.train, func(t *forestTree, i int) bool {
+		return !t.structure.contains(i) && !t.vote.contains(i)
+	}, workers)
+	for i, v := range votes {
+		if v == 0 {
+			never = append(never, i)
+		}
+	}
+	return proba, never
+}
+
+// VoteProba returns, for every training row, the mean posterior of the trees
+// in which that row was a vote row (UF); rows never voting get NaN and are
+// listed in never.
+func (f *Forest) VoteProba(workers int) (proba [][]float64, never []int) {
+	proba, votes := f.accumulate(f.train, func(t *forestTree, i int) bool {
+		return t.vote.contains(i)
+	}, workers)
+	for i, v := range votes {
+		if v == 0 {
+			never = append(never, i)
+		}
+	}
+	return proba, never
+}
+
+func (f *Forest) checkInput(x *Features) error {
+	if x == nil || x.n == 0 {
+		return fmt.Errorf("ufmi: no rows to predict")
+	}
+	if x.d != f.d {
+		return fmt.Errorf("ufmi: rows have %d features, the forest was fitted on %d", x.d, f.d)
+	}
+	return nil
+}
+
+// accumulate averages tree posteriors per row, skipping trees the filter
+// rejects and abstaining leaves. It returns the posteriors and the number of
+// trees that voted for each row. Rows without a vote get the training
+// class frequencies, or NaN when a filter is given.
+func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]float64, []int) {
+	k := f.k
+	flat := make([]float64, x.n*k)
+	votes := make([]int, x.n)
+	blocks := (x.n + predictBlock - 1) / predictBlock
+	_ = forEachIndex(blocks, workers, nil, func(_, b int) error {
+		lo, hi := b*predictBlock, min((b+1)*predictBlock, x.n)
+		for t := range f.trees {
+			ft := &f.trees[t]
+			for i := lo; i < hi; i++ {
+				if keep != nil && !keep(ft, i) {
+					continue
+				}
+				leaf := int(ft.tree.applyRow(x, i))
+				p := ft.posterior[leaf*k : leaf*k+k]
+				if math.IsNaN(p[0]) {
+					continue
+				}
+				acc := flat[i*k : i*k+k]
+				for c, v := range p {
+					acc[c] += v
+				}
+				votes[i]++
+			}
+		}
+		for i := lo; i < hi; i++ {
+			acc := flat[i*k : i*k+k]
+			switch {
+			case votes[i] > 0:
+				for c := range acc {
+					acc[c] /= float64(votes[i])
+				}
+			case keep == nil:
+				copy(acc, f.prior)
+			default:
+				for c := range acc {
+					acc[c] = math.NaN()
+				}
+			}
+		}
+		return nil
+	})
+	proba := make([][]float64, x.n)
+	for i := range proba {
+		proba[i] = flat[i*k : i*k+k : i*k+k]
+	}
+	return proba, votes
+}

@@ -34,7 +34,7 @@ func impurity(counts []int, c Criterion) float64 {
 	h := 0.0
 	for _, v := range counts {
 		p := float64(v) / float64(n)
-		if c == Gini {
+		if c == CriterionGini {
 			h += p * (1 - p)
 		} else if v > 0 {
 			h -= p * math.Log(p)

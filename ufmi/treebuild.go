@@ -89,7 +89,7 @@ func (b *treeBuilder) grow(mult []int32, rng *rand.Rand) (*Tree, []float64) {
 	if cap(b.scratch) < m {
 		b.scratch = make([]int32, m)
 	}
-	if b.params.criterion == Entropy && len(b.xlogx) < m+1 {
+	if b.params.criterion == CriterionEntropy && len(b.xlogx) < m+1 {
 		b.xlogx = make([]float64, m+1)
 		for i := 1; i <= m; i++ {
 			b.xlogx[i] = float64(i) * math.Log(float64(i))
@@ -183,7 +183,7 @@ func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int,
 		visited++
 		var p int
 		var score float64
-		if b.params.criterion == Gini {
+		if b.params.criterion == CriterionGini {
 			p, score = b.scanGini(rows, col, counts)
 		} else {
 			p, score = b.scanEntropy(rows, col, counts)
@@ -196,7 +196,7 @@ func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int,
 }
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
-// which is equivalent to minimising the weighted Gini impurity of the children.
+// which is equivalent to minimising the weighted CriterionGini impurity of the children.
 func (b *treeBuilder) scanGini(rows []int32, col []float64, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)

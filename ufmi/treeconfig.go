@@ -9,17 +9,17 @@ import (
 type Criterion int
 
 const (
-	// Gini impurity (the default, as in the paper and scikit-learn).
-	Gini Criterion = iota
-	// Entropy is the Shannon entropy of the node's class frequencies.
-	Entropy
+	// CriterionGini is the Gini impurity (the default, as in the paper and scikit-learn).
+	CriterionGini Criterion = iota
+	// CriterionEntropy is the Shannon entropy of the node's class frequencies.
+	CriterionEntropy
 )
 
 func (c Criterion) String() string {
 	switch c {
-	case Gini:
+	case CriterionGini:
 		return "gini"
-	case Entropy:
+	case CriterionEntropy:
 		return "entropy"
 	}
 	return fmt.Sprintf("Criterion(%d)", int(c))
@@ -122,7 +122,7 @@ func ParseMaxFeatures(s string) (MaxFeatures, error) {
 }
 
 // TreeConfig holds the hyper-parameters of one classification tree. Zero
-// values mean the paper's defaults: Gini, all features, fully grown
+// values mean the paper's defaults: CriterionGini, all features, fully grown
 // (MinSamplesLeaf 1, MinSamplesSplit 2, no depth limit).
 type TreeConfig struct {
 	Criterion       Criterion
@@ -143,7 +143,7 @@ type treeParams struct {
 
 func (c TreeConfig) resolve(d int) (treeParams, error) {
 	p := treeParams{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth}
-	if c.Criterion != Gini && c.Criterion != Entropy {
+	if c.Criterion != CriterionGini && c.Criterion != CriterionEntropy {
 		return p, fmt.Errorf("ufmi: unknown criterion %d", int(c.Criterion))
 	}
 	if p.minSamplesLeaf < 0 || p.minSamplesSplit < 0 || p.maxDepth < 0 {

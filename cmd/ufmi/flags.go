@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// errUsage reports a flag error already printed by the flag package.
+var errUsage = errors.New("usage")
+
+// estimatorFlags are the flags shared by the estimating subcommands.
+type estimatorFlags struct {
+	method, preset string
+	trees, k       int
+	seed           uint64
+	workers        int
+}
+
+func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
+	fs.StringVar(&e.method, "method", defaultMethod, "estimator: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
+	fs.StringVar(&e.preset, "preset", "default", "UF preset: default, paper or authors")
+	fs.IntVar(&e.trees, "trees", ufmi.DefaultTrees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
+	fs.IntVar(&e.k, "k", 5, "neighbours for the kNN estimators")
+	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
+	fs.IntVar(&e.workers, "workers", 0, "goroutines (0: all cores); results do not depend on it")
+}
+
+// config builds the estimator configuration the flags describe.
+func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
+	m, err := ufmi.ParseMethod(e.method)
+	if err != nil {
+		return ufmi.EstimatorConfig{}, err
+	}
+	uf, err := ufmi.ParseUFPreset(e.preset)
+	if err != nil {
+		return ufmi.EstimatorConfig{}, err
+	}
+	if e.trees < 1 {
+		return ufmi.EstimatorConfig{}, fmt.Errorf("-trees %d must be at least 1", e.trees)
+	}
+	if e.k < 1 {
+		return ufmi.EstimatorConfig{}, fmt.Errorf("-k %d must be at least 1", e.k)
+	}
+	uf.Trees = e.trees
+	cfg := ufmi.EstimatorConfig{Method: m, UF: uf, Forest: ufmi.ForestConfig{Trees: e.trees},
+		KNN: ufmi.KNNConfig{K: e.k}, Seed: e.seed, Workers: e.workers}
+	if m == ufmi.MethodSigRF || m == ufmi.MethodIRF {
+		cfg.Forest.Trees = max(1, e.trees/5)
+	}
+	return cfg, nil
+}
+
+// parseFlags parses args, turning -h and flag errors into errUsage.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "unexpected arguments: %s\n", strings.Join(fs.Args(), " "))
+		return errUsage
+	}
+	return nil
+}
+
+// trimPrefix drops the library's "ufmi: " prefix, since the command names itself.
+func trimPrefix(err error) string {
+	return strings.TrimPrefix(err.Error(), "ufmi: ")
+}

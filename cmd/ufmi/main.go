@@ -1,0 +1,52 @@
+// Command ufmi estimates conditional entropy and mutual information between
+// the numeric columns of a CSV file and a label column, with honest forests
+// (Uncertainty Forests), calibrated forests or kNN estimators.
+//
+//	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N] [-json]
+//	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]
+//	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-json]
+//
+// Run "ufmi COMMAND -h" for every flag.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// commands maps each subcommand to its entry point.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
+	"mi":        runMI,
+	"posterior": runPosterior,
+	"table":     runTable,
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and turns its error into one line on
+// stderr and exit status 1 (2 for usage errors).
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table [flags]   (ufmi COMMAND -h for flags)")
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior or table)\n", args[0])
+		return 2
+	}
+	if err := cmd(args[1:], stdout, stderr); err != nil {
+		if err == errUsage {
+			return 2
+		}
+		fmt.Fprintf(stderr, "ufmi %s: %v\n", args[0], trimPrefix(err))
+		return 1
+	}
+	return 0
+}

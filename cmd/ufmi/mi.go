@@ -1,0 +1,163 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// miReport is what "ufmi mi" prints.
+type miReport struct {
+	Method   string   `json:"method"`
+	Preset   string   `json:"preset"`
+	N        int      `json:"n"`
+	Classes  int      `json:"classes"`
+	HY       float64  `json:"h_y"`
+	HYGivenX float64  `json:"h_y_given_x"`
+	HYGivenZ *float64 `json:"h_y_given_z,omitempty"` // H(Y | given columns), with -given
+	MI       float64  `json:"mi"`
+	PValue   *float64 `json:"p_value"`
+	Seconds  float64  `json:"seconds"`
+}
+
+func runMI(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
+	in := fs.String("in", "", "CSV file with a header row")
+	target := fs.String("target", "", "label column")
+	features := fs.String("features", "", "comma-separated feature columns (default: every other column)")
+	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
+	perm := fs.Int("perm", 0, "label permutations for a p-value (0: none)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	var ef estimatorFlags
+	ef.register(fs, "uf")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if *target == "" {
+		return fmt.Errorf("-target is required")
+	}
+	cfg, err := ef.config()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	t, err := readTable(*in)
+	if err != nil {
+		return err
+	}
+	ycol, err := t.column(*target)
+	if err != nil {
+		return err
+	}
+	var givenCols []int
+	var givenNames []string
+	if *given != "" {
+		if givenCols, givenNames, err = t.columns(*given); err != nil {
+			return err
+		}
+	}
+	featCols, _, err := t.columns(*features, append([]string{*target}, givenNames...)...)
+	if err != nil {
+		return err
+	}
+	for _, c := range append(append([]int(nil), featCols...), givenCols...) {
+		if c == ycol {
+			return fmt.Errorf("the target %q cannot also be a feature", *target)
+		}
+	}
+	labels, err := t.labels(ycol)
+	if err != nil {
+		return err
+	}
+	all := append(append([]int(nil), givenCols...), featCols...)
+	x, err := t.features(all)
+	if err != nil {
+		return err
+	}
+	rep := miReport{Method: string(cfg.Method), Preset: ef.preset, N: x.Rows(), Classes: labels.K()}
+	if cfg.Method != ufmi.MethodUF {
+		rep.Preset = ""
+	}
+	if len(givenCols) > 0 {
+		if *perm > 0 {
+			return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+		}
+		local := func(n int, off int) []int {
+			out := make([]int, n)
+			for i := range out {
+				out[i] = off + i
+			}
+			return out
+		}
+		cmi, err := ufmi.ConditionalMI(x, labels.Codes, local(len(givenCols), 0), local(len(featCols), len(givenCols)), cfg)
+		if err != nil {
+			return err
+		}
+		hy, _ := ufmi.LabelEntropy(labels.Codes)
+		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
+		rep.HYGivenZ = &cmi.HYGivenA
+	} else {
+		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
+		if err != nil {
+			return err
+		}
+		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
+		if *perm < 0 {
+			return fmt.Errorf("-perm %d must not be negative", *perm)
+		}
+		if *perm > 0 {
+			res, err := ufmi.PermutationTest(x, labels.Codes, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{
+				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, *asJSON)})
+			if err != nil {
+				return err
+			}
+			rep.PValue = &res.PValue
+		}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(rep)
+	}
+	fmt.Fprintf(stdout, "method       %s\n", rep.Method)
+	if rep.Preset != "" {
+		fmt.Fprintf(stdout, "preset       %s\n", rep.Preset)
+	}
+	fmt.Fprintf(stdout, "n            %d\nclasses      %d\n", rep.N, rep.Classes)
+	fmt.Fprintf(stdout, "H(Y)         %.4f nats\n", rep.HY)
+	if rep.HYGivenZ != nil {
+		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s)\n", *rep.HYGivenZ, *given)
+		fmt.Fprintf(stdout, "H(Y|X,Z)     %.4f nats\n", rep.HYGivenX)
+		fmt.Fprintf(stdout, "I(X;Y|Z)     %.4f nats\n", rep.MI)
+	} else {
+		fmt.Fprintf(stdout, "H(Y|X)       %.4f nats\n", rep.HYGivenX)
+		fmt.Fprintf(stdout, "I(X;Y)       %.4f nats\n", rep.MI)
+	}
+	if rep.PValue != nil {
+		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations)\n", *rep.PValue, *perm)
+	}
+	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
+	return nil
+}
+
+// progressTo prints permutation progress on stderr every 5%, unless quiet.
+func progressTo(w io.Writer, quiet bool) func(done, total int) {
+	if quiet || w == nil {
+		return nil
+	}
+	last := -1
+	return func(done, total int) {
+		pct := int(math.Floor(100 * float64(done) / float64(total)))
+		if pct/5 != last/5 || done == total {
+			last = pct
+			fmt.Fprintf(w, "\rpermutations %d/%d", done, total)
+			if done == total {
+				fmt.Fprintln(w)
+			}
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// posteriorModel is any fitted forest that predicts posteriors.
+type posteriorModel interface {
+	PredictProba(x *ufmi.Features, workers int) ([][]float64, error)
+}
+
+func runPosterior(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("posterior", flag.ContinueOnError)
+	trainPath := fs.String("train", "", "training CSV with a header row")
+	testPath := fs.String("test", "", "CSV of rows to predict (same feature columns; the target may be absent)")
+	target := fs.String("target", "", "label column of the training file")
+	features := fs.String("features", "", "comma-separated feature columns (default: every other column)")
+	method := fs.String("method", "uf", "forest: uf, rf, sigrf or irf")
+	preset := fs.String("preset", "default", "UF preset: default, paper or authors")
+	trees := fs.Int("trees", ufmi.DefaultTrees, "trees (SigRF/IRF: in all, over 5 folds)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
+	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors}")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if *target == "" {
+		return fmt.Errorf("-target is required")
+	}
+	if *trees < 1 {
+		return fmt.Errorf("-trees %d must be at least 1", *trees)
+	}
+	train, err := readTable(*trainPath)
+	if err != nil {
+		return err
+	}
+	test, err := readTable(*testPath)
+	if err != nil {
+		return err
+	}
+	ycol, err := train.column(*target)
+	if err != nil {
+		return err
+	}
+	cols, names, err := train.columns(*features, *target)
+	if err != nil {
+		return err
+	}
+	labels, err := train.labels(ycol)
+	if err != nil {
+		return err
+	}
+	xtrain, err := train.features(cols)
+	if err != nil {
+		return err
+	}
+	testCols := make([]int, len(names))
+	for i, n := range names {
+		if testCols[i], err = test.column(n); err != nil {
+			return err
+		}
+	}
+	xtest, err := test.features(testCols)
+	if err != nil {
+		return err
+	}
+	model, err := fitPosteriorModel(*method, *preset, *trees, *seed, *workers, xtrain, labels.Codes)
+	if err != nil {
+		return err
+	}
+	proba, err := model.PredictProba(xtest, *workers)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(map[string]any{"classes": labels.Classes, "posteriors": proba})
+	}
+	w := csv.NewWriter(stdout)
+	w.Write(labels.Classes)
+	for _, p := range proba {
+		rec := make([]string, len(p))
+		for c, v := range p {
+			rec[c] = strconv.FormatFloat(v, 'g', 8, 64)
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// fitPosteriorModel fits the named forest.
+func fitPosteriorModel(method, preset string, trees int, seed uint64, workers int, x *ufmi.Features, y []int) (posteriorModel, error) {
+	rf := ufmi.ForestConfig{Trees: trees, Seed: seed, Workers: workers}
+	switch method {
+	case "uf":
+		cfg, err := ufmi.ParseUFPreset(preset)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Trees, cfg.Seed, cfg.Workers = trees, seed, workers
+		return ufmi.FitUF(x, y, cfg)
+	case "rf":
+		return ufmi.FitRF(x, y, rf)
+	case "sigrf", "irf":
+		rf.Trees = max(1, trees/5)
+		cal := ufmi.Sigmoid
+		if method == "irf" {
+			cal = ufmi.Isotonic
+		}
+		return ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: cal, Forest: rf})
+	}
+	return nil, fmt.Errorf("unknown method %q (want uf, rf, sigrf or irf)", method)
+}

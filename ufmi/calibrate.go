@@ -1,0 +1,335 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Calibration is the post-hoc method a calibrated forest applies.
+type Calibration int
+
+const (
+	// Sigmoid is Platt scaling: a logistic curve fitted to the held-out
+	// posteriors of each class (SigRF).
+	Sigmoid Calibration = iota
+	// Isotonic is a monotone step function fitted by pool-adjacent-violators (IRF).
+	Isotonic
+)
+
+func (c Calibration) String() string {
+	if c == Isotonic {
+		return "isotonic"
+	}
+	return "sigmoid"
+}
+
+// CalibratedConfig configures a k-fold cross-validated calibration ensemble,
+// as scikit-learn's CalibratedClassifierCV with ensemble=True: for each fold
+// a random forest is fitted on the other folds and calibrated one-vs-rest on
+// the held-out fold; predictions average the calibrated members.
+type CalibratedConfig struct {
+	Method Calibration
+	Folds  int          // default 5, as in the paper
+	Forest ForestConfig // each member; Trees defaults to 60 (5×60 = 300 trees in all)
+}
+
+// CalibratedForest is a fitted SigRF or IRF.
+type CalibratedForest struct {
+	k       int
+	members []calibratedMember
+}
+
+type calibratedMember struct {
+	forest *Forest
+	// maps[c] calibrates the forest's class-c posterior; for two classes
+	// only class 1 is calibrated and class 0 is its complement.
+	maps []func(float64) float64
+}
+
+// FitCalibrated fits a SigRF or IRF on class codes y.
+func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedForest, error) {
+	k, err := checkTrainingData(x, y)
+	if err != nil {
+		return nil, err
+	}
+	folds := cfg.Folds
+	if folds == 0 {
+		folds = 5
+	}
+	if folds < 2 {
+		return nil, fmt.Errorf("ufmi: calibration needs at least 2 folds, got %d", folds)
+	}
+	fcfg := cfg.Forest
+	if fcfg.Trees == 0 {
+		fcfg.Trees = 60
+	}
+	testFolds, err := stratifiedFolds(y, k, folds, fcfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	cf := &CalibratedForest{k: k, members: make([]calibratedMember, folds)}
+	for fold, test := range testFolds {
+		train := complementRows(test, x.n)
+		ytrain := pick(y, train)
+		if _, err := checkCodes(ytrain, len(train)); err != nil {
+			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
+		}
+		mcfg := fcfg
+		mcfg.Seed = fcfg.Seed + uint64(fold)*0x9E3779B9
+		mcfg.Progress = nil
+		forest, err := FitRF(x.SelectRows(train), ytrain, mcfg)
+		if err != nil {
+			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
+		}
+		held, _ := forest.PredictProba(x.SelectRows(test), fcfg.Workers)
+		ytest := pick(y, test)
+		m := calibratedMember{forest: forest, maps: make([]func(float64) float64, k)}
+		for c := 0; c < k; c++ {
+			if k == 2 && c == 0 {
+				continue
+			}
+			scores := make([]float64, len(test))
+			target := make([]float64, len(test))
+			for i := range test {
+				scores[i] = held[i][c]
+				if ytest[i] == c {
+					target[i] = 1
+				}
+			}
+			if cfg.Method == Isotonic {
+				m.maps[c] = fitIsotonic(scores, target)
+			} else {
+				m.maps[c] = fitPlatt(scores, target)
+			}
+		}
+		cf.members[fold] = m
+		if fcfg.Progress != nil {
+			fcfg.Progress(fold+1, folds)
+		}
+	}
+	return cf, nil
+}
+
+// Classes is the number of classes K.
+func (cf *CalibratedForest) Classes() int { return cf.k }
+
+// PredictProba returns the calibrated posteriors of every row of x.
+func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64, error) {
+	out := make([][]float64, x.Rows())
+	for i := range out {
+		out[i] = make([]float64, cf.k)
+	}
+	for _, m := range cf.members {
+		raw, err := m.forest.PredictProba(x, workers)
+		if err != nil {
+			return nil, err
+		}
+		for i, p := range raw {
+			cal := m.calibrate(p)
+			for c := range cal {
+				out[i][c] += cal[c] / float64(len(cf.members))
+			}
+		}
+	}
+	return out, nil
+}
+
+// calibrate maps one raw posterior row through the member's calibrators and
+// renormalises (a row that calibrates to all zeros becomes uniform).
+func (m calibratedMember) calibrate(p []float64) []float64 {
+	k := len(p)
+	out := make([]float64, k)
+	if k == 2 {
+		out[1] = m.maps[1](p[1])
+		out[0] = 1 - out[1]
+		return out
+	}
+	sum := 0.0
+	for c := range p {
+		out[c] = m.maps[c](p[c])
+		sum += out[c]
+	}
+	for c := range out {
+		if sum > 0 {
+			out[c] /= sum
+		} else {
+			out[c] = 1 / float64(k)
+		}
+	}
+	return out
+}
+
+// fitPlatt fits P(target=1|s) = 1/(1+exp(a·s+b)) by Newton's method on the
+// log loss, with Platt's smoothed targets (N₊+1)/(N₊+2) and 1/(N₋+2).
+func fitPlatt(scores, target []float64) func(float64) float64 {
+	pos := 0.0
+	for _, t := range target {
+		pos += t
+	}
+	neg := float64(len(target)) - pos
+	hi, lo := (pos+1)/(pos+2), 1/(neg+2)
+	t := make([]float64, len(target))
+	for i, v := range target {
+		if v == 1 {
+			t[i] = hi
+		} else {
+			t[i] = lo
+		}
+	}
+	a, b := 0.0, math.Log((neg+1)/(pos+1))
+	loss := func(a, b float64) float64 {
+		l := 0.0
+		for i, s := range scores {
+			z := a*s + b
+			// -[t log p + (1-t) log(1-p)] with p = 1/(1+e^z)
+			l += t[i]*softplus(z) + (1-t[i])*softplus(-z)
+		}
+		return l
+	}
+	cur := loss(a, b)
+	for iter := 0; iter < 100; iter++ {
+		var ga, gb, haa, hab, hbb float64
+		for i, s := range scores {
+			p := 1 / (1 + math.Exp(a*s+b))
+			d := t[i] - p // derivative of the loss with respect to z
+			ga += d * s
+			gb += d
+			w := p * (1 - p)
+			haa += w * s * s
+			hab += w * s
+			hbb += w
+		}
+		haa += 1e-12
+		hbb += 1e-12
+		det := haa*hbb - hab*hab
+		if det <= 0 {
+			break
+		}
+		da := -(hbb*ga - hab*gb) / det
+		db := -(haa*gb - hab*ga) / det
+		step := 1.0
+		for step > 1e-10 {
+			if l := loss(a+step*da, b+step*db); l <= cur {
+				a, b, cur = a+step*da, b+step*db, l
+				break
+			}
+			step /= 2
+		}
+		if step <= 1e-10 || math.Abs(ga)+math.Abs(gb) < 1e-10 {
+			break
+		}
+	}
+	return func(s float64) float64 { return 1 / (1 + math.Exp(a*s+b)) }
+}
+
+// softplus is log(1+e^z), computed without overflow.
+func softplus(z float64) float64 {
+	if z > 0 {
+		return z + math.Log1p(math.Exp(-z))
+	}
+	return math.Log1p(math.Exp(z))
+}
+
+// fitIsotonic fits a non-decreasing step function to (score, target) by
+// pool-adjacent-violators, averaging targets of equal scores first. The
+// returned map interpolates linearly between fitted points and clips
+// outside the observed score range, as scikit-learn does.
+func fitIsotonic(scores, target []float64) func(float64) float64 {
+	idx := make([]int, len(scores))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if scores[a] < scores[b] {
+			return -1
+		}
+		if scores[a] > scores[b] {
+			return 1
+		}
+		return 0
+	})
+	// Blocks of pooled points: x value (for interpolation), mean, weight.
+	var xs, means, weights []float64
+	for p := 0; p < len(idx); {
+		q := p
+		sum := 0.0
+		for q < len(idx) && scores[idx[q]] == scores[idx[p]] {
+			sum += target[idx[q]]
+			q++
+		}
+		xs = append(xs, scores[idx[p]])
+		means = append(means, sum/float64(q-p))
+		weights = append(weights, float64(q-p))
+		p = q
+	}
+	fitted := pav(means, weights)
+	return func(s float64) float64 { return interpolate(xs, fitted, s) }
+}
+
+// pav returns the weighted isotonic (non-decreasing) regression of y.
+func pav(y, w []float64) []float64 {
+	type block struct {
+		mean, weight float64
+		count        int
+	}
+	var stack []block
+	for i := range y {
+		b := block{y[i], w[i], 1}
+		for len(stack) > 0 && stack[len(stack)-1].mean >= b.mean {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			tw := top.weight + b.weight
+			b = block{(top.mean*top.weight + b.mean*b.weight) / tw, tw, top.count + b.count}
+		}
+		stack = append(stack, b)
+	}
+	out := make([]float64, 0, len(y))
+	for _, b := range stack {
+		for range b.count {
+			out = append(out, b.mean)
+		}
+	}
+	return out
+}
+
+// interpolate evaluates the piecewise-linear function through (xs, ys) at
+// s, clipping to the end values outside [xs[0], xs[last]].
+func interpolate(xs, ys []float64, s float64) float64 {
+	if s <= xs[0] {
+		return ys[0]
+	}
+	last := len(xs) - 1
+	if s >= xs[last] {
+		return ys[last]
+	}
+	j, _ := slices.BinarySearch(xs, s)
+	if xs[j] == s {
+		return ys[j]
+	}
+	t := (s - xs[j-1]) / (xs[j] - xs[j-1])
+	return ys[j-1] + t*(ys[j]-ys[j-1])
+}
+
+// pick returns y at the given rows.
+func pick(y []int, rows []int) []int {
+	out := make([]int, len(rows))
+	for i, r := range rows {
+		out[i] = y[r]
+	}
+	return out
+}
+
+// complementRows lists the rows of 0..n-1 not in rows (which must be sorted).
+func complementRows(rows []int, n int) []int {
+	out := make([]int, 0, n-len(rows))
+	j := 0
+	for i := 0; i < n; i++ {
+		if j < len(rows) && rows[j] == i {
+			j++
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}

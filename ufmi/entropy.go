@@ -1,0 +1,111 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+)
+
+// Entropy returns the Shannon entropy -sum p log p of a distribution, in nats.
+// Zero entries contribute nothing.
+func Entropy(p []float64) float64 {
+	h := 0.0
+	for _, v := range p {
+		if v > 0 {
+			h -= v * math.Log(v)
+		}
+	}
+	return h
+}
+
+// LabelEntropy is the plug-in estimate of H(Y) from class codes, in nats.
+func LabelEntropy(y []int) (float64, error) {
+	if len(y) == 0 {
+		return 0, fmt.Errorf("ufmi: no labels")
+	}
+	k := 0
+	for i, c := range y {
+		if c < 0 {
+			return 0, fmt.Errorf("ufmi: label of row %d is %d; class codes must be 0..K-1", i, c)
+		}
+		k = max(k, c+1)
+	}
+	counts := classCounts(y, nil, k)
+	p := make([]float64, k)
+	for c, v := range counts {
+		p[c] = float64(v) / float64(len(y))
+	}
+	return Entropy(p), nil
+}
+
+// MeanEntropy averages the entropy of posterior rows, skipping rows whose
+// first entry is NaN (no estimate). It returns the mean and the rows used.
+func MeanEntropy(proba [][]float64) (float64, int) {
+	sum, used := 0.0, 0
+	for _, p := range proba {
+		if len(p) == 0 || math.IsNaN(p[0]) {
+			continue
+		}
+		sum += Entropy(p)
+		used++
+	}
+	if used == 0 {
+		return math.NaN(), 0
+	}
+	return sum / float64(used), used
+}
+
+// HonestConditionalEntropy estimates H(Y|X) from a fitted UF.
+//
+// Forest level (the paper's Algorithm 3): the mean entropy of the forest
+// posterior over the training rows and any extra unlabeled rows.
+// Tree level (the authors' code, cfg.TreeLevelEntropy): each tree's mean
+// leaf-posterior entropy over its evaluation rows (all training rows when
+// the forest holds no evaluation set), averaged over trees.
+func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, workers int) (float64, error) {
+	if unlabeled != nil && unlabeled.d != f.d {
+		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, f.d)
+	}
+	if treeLevel {
+		return f.treeLevelEntropy(), nil
+	}
+	proba, _ := f.accumulate(f.train, nil, workers)
+	sum, _ := MeanEntropy(proba)
+	n := f.train.n
+	if unlabeled != nil && unlabeled.n > 0 {
+		extra, _ := f.accumulate(unlabeled, nil, workers)
+		m, _ := MeanEntropy(extra)
+		sum = (sum*float64(n) + m*float64(unlabeled.n)) / float64(n+unlabeled.n)
+	}
+	return sum, nil
+}
+
+// treeLevelEntropy averages, over trees, the mean leaf-posterior entropy of
+// each tree's evaluation rows. Abstaining leaves are skipped.
+func (f *Forest) treeLevelEntropy() float64 {
+	k := f.k
+	total, trees := 0.0, 0
+	for t := range f.trees {
+		ft := &f.trees[t]
+		leafH := make([]float64, ft.tree.nLeaves)
+		for l := range leafH {
+			leafH[l] = Entropy(ft.posterior[l*k : l*k+k])
+		}
+		sum, used := 0.0, 0
+		for i := 0; i < f.train.n; i++ {
+			if ft.eval != nil && !ft.eval.contains(i) {
+				continue
+			}
+			l := ft.tree.applyRow(f.train, i)
+			if math.IsNaN(ft.posterior[int(l)*k]) {
+				continue
+			}
+			sum += leafH[l]
+			used++
+		}
+		if used > 0 {
+			total += sum / float64(used)
+			trees++
+		}
+	}
+	return total / float64(trees)
+}

@@ -1,0 +1,234 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Method names an estimator of H(Y|X) and I(X;Y).
+type Method string
+
+// The estimators. Forest methods estimate H(Y|X) from posteriors; the kNN
+// methods estimate I(X;Y) directly (H(Y|X) is then H(Y) - I).
+const (
+	MethodUF       Method = "uf"        // honest Uncertainty Forest
+	MethodRFSplit  Method = "rf-split"  // random forest, sample splitting
+	MethodRFOOB    Method = "rf-oob"    // random forest, out-of-bag
+	MethodSigRF    Method = "sigrf"     // Platt-calibrated forest, sample splitting
+	MethodIRF      Method = "irf"       // isotonic-calibrated forest, sample splitting
+	MethodKSG      Method = "ksg"       // Kraskov-Stögbauer-Grassberger
+	MethodMixedKSG Method = "mixed-ksg" // Gao et al.'s mixed KSG
+	MethodRoss     Method = "ross"      // Ross's kNN estimator for discrete Y
+)
+
+// Methods lists every estimator, in the order tables show them.
+var Methods = []Method{MethodUF, MethodRFSplit, MethodRFOOB, MethodSigRF, MethodIRF, MethodKSG, MethodMixedKSG, MethodRoss}
+
+// ParseMethod reads a method name such as "uf" or "rf-oob".
+func ParseMethod(s string) (Method, error) {
+	for _, m := range Methods {
+		if string(m) == strings.ToLower(s) {
+			return m, nil
+		}
+	}
+	names := make([]string, len(Methods))
+	for i, m := range Methods {
+		names[i] = string(m)
+	}
+	return "", fmt.Errorf("ufmi: unknown method %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
+// EstimatorConfig configures EstimateMI. Zero values are the documented
+// defaults; Seed and Workers apply to every method.
+type EstimatorConfig struct {
+	Method Method   // default MethodUF
+	UF     UFConfig // for MethodUF; zero value means DefaultUF()
+	// Forest configures RF (300 trees by default) and the members of
+	// SigRF/IRF (60 trees per fold by default, 5 folds).
+	Forest  ForestConfig
+	HeldOut float64   // sample splitting: held-out share of the rows (default 0.3, the paper's)
+	KNN     KNNConfig // for the kNN methods
+	// Unlabeled rows, when given, join the training rows in the average of
+	// posterior entropies (UF, forest level only).
+	Unlabeled *Features
+	Seed      uint64
+	Workers   int
+	Progress  func(done, total int)
+}
+
+// Estimate is one estimate of entropies and mutual information, in nats.
+type Estimate struct {
+	Method    Method
+	HY        float64 // plug-in H(Y) of all labels
+	HYGivenX  float64
+	MI        float64 // HY - HYGivenX; raw, may be negative
+	N         int     // labelled rows
+	Classes   int
+	Evaluated int           // rows whose posterior entered H(Y|X)
+	Excluded  []int         // rows left out (out-of-bag: never out of bag)
+	Duration  time.Duration // wall time of the estimate
+}
+
+// EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
+// codes y with the configured method.
+func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
+	start := time.Now()
+	k, err := checkTrainingData(x, y)
+	if err != nil {
+		return Estimate{}, err
+	}
+	hy, _ := LabelEntropy(y)
+	if cfg.Method == "" {
+		cfg.Method = MethodUF
+	}
+	est := Estimate{Method: cfg.Method, HY: hy, N: x.n, Classes: k}
+	switch cfg.Method {
+	case MethodUF:
+		err = est.fromUF(x, y, cfg)
+	case MethodRFOOB:
+		err = est.fromOOB(x, y, cfg)
+	case MethodRFSplit, MethodSigRF, MethodIRF:
+		err = est.fromSplit(x, y, k, cfg)
+	case MethodKSG, MethodMixedKSG, MethodRoss:
+		err = est.fromKNN(x, y, cfg)
+	default:
+		_, err = ParseMethod(string(cfg.Method))
+	}
+	if err != nil {
+		return Estimate{}, err
+	}
+	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
+		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
+	}
+	est.Duration = time.Since(start)
+	return est, nil
+}
+
+func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
+	uf := cfg.UF
+	if uf.StructureFraction == 0 {
+		// An unset UF config means the default preset (its tree count kept).
+		trees := uf.Trees
+		uf = DefaultUF()
+		if trees > 0 {
+			uf.Trees = trees
+		}
+	}
+	uf = withRuntime(uf, cfg)
+	f, err := FitUF(x, y, uf)
+	if err != nil {
+		return err
+	}
+	h, err := f.HonestConditionalEntropy(uf.TreeLevelEntropy, cfg.Unlabeled, cfg.Workers)
+	if err != nil {
+		return err
+	}
+	e.HYGivenX, e.MI, e.Evaluated = h, e.HY-h, x.n
+	if cfg.Unlabeled != nil {
+		e.Evaluated += cfg.Unlabeled.n
+	}
+	return nil
+}
+
+// withRuntime copies the estimator's seed, workers and progress into a UF config.
+func withRuntime(uf UFConfig, cfg EstimatorConfig) UFConfig {
+	uf.Seed, uf.Workers, uf.Progress = cfg.Seed, cfg.Workers, cfg.Progress
+	return uf
+}
+
+func (e *Estimate) rfConfig(cfg EstimatorConfig) ForestConfig {
+	fc := cfg.Forest
+	fc.Seed, fc.Workers, fc.Progress = cfg.Seed, cfg.Workers, cfg.Progress
+	return fc
+}
+
+func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
+	f, err := FitRF(x, y, e.rfConfig(cfg))
+	if err != nil {
+		return err
+	}
+	proba, never := f.OOBProba(cfg.Workers)
+	h, used := MeanEntropy(proba)
+	if used == 0 {
+		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
+	}
+	e.HYGivenX, e.MI, e.Evaluated, e.Excluded = h, e.HY-h, used, never
+	return nil
+}
+
+// fromSplit fits on a random (1-HeldOut) share of the rows and averages
+// posterior entropies over the held-out rows (the paper's Algorithm 1).
+func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) error {
+	held := cfg.HeldOut
+	if held == 0 {
+		held = 0.3
+	}
+	if !(held > 0 && held < 1) {
+		return fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1)", cfg.HeldOut)
+	}
+	nTest := int(math.Round(held * float64(x.n)))
+	if nTest < 1 || x.n-nTest < 2 {
+		return fmt.Errorf("ufmi: held-out fraction %v of %d rows leaves an empty training or held-out set", held, x.n)
+	}
+	perm := streamRNG(cfg.Seed, -2).Perm(x.n)
+	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
+	ytrain := pick(y, train)
+	if _, err := checkCodes(ytrain, len(train)); err != nil {
+		return fmt.Errorf("ufmi: training part of the split: %w", err)
+	}
+	xtrain, xtest := x.SelectRows(train), x.SelectRows(test)
+	var proba [][]float64
+	var err error
+	if e.Method == MethodRFSplit {
+		var f *Forest
+		if f, err = FitRF(xtrain, ytrain, e.rfConfig(cfg)); err == nil {
+			proba, err = f.PredictProba(xtest, cfg.Workers)
+		}
+	} else {
+		method := Sigmoid
+		if e.Method == MethodIRF {
+			method = Isotonic
+		}
+		var cf *CalibratedForest
+		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: method, Forest: e.rfConfig(cfg)}); err == nil {
+			proba, err = cf.PredictProba(xtest, cfg.Workers)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	// A class absent from the training part gives narrower posteriors;
+	// entropy is unaffected by the missing zero columns.
+	h, used := MeanEntropy(proba)
+	e.HYGivenX, e.MI, e.Evaluated = h, e.HY-h, used
+	return nil
+}
+
+func (e *Estimate) fromKNN(x *Features, y []int, cfg EstimatorConfig) error {
+	kc := cfg.KNN
+	kc.Seed, kc.Workers = cfg.Seed, cfg.Workers
+	var mi float64
+	var err error
+	switch e.Method {
+	case MethodKSG:
+		mi, err = KSG(x, y, kc)
+	case MethodMixedKSG:
+		mi, err = MixedKSG(x, y, kc)
+	default:
+		mi, err = RossMI(x, y, kc)
+	}
+	if err != nil {
+		return err
+	}
+	e.MI, e.HYGivenX, e.Evaluated = mi, e.HY-mi, x.n
+	return nil
+}
+
+func sortedCopy(a []int) []int {
+	out := append([]int(nil), a...)
+	slices.Sort(out)
+	return out
+}

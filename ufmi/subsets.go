@@ -1,0 +1,141 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+)
+
+// ConditionalEntropy estimates H(Y|X_cols) with the configured method, using
+// only the given columns of x (all columns when cols is nil).
+func ConditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
+	xs := x
+	if cols != nil {
+		var err error
+		if xs, err = x.SelectCols(cols); err != nil {
+			return Estimate{}, err
+		}
+	}
+	return EstimateMI(xs, y, cfg)
+}
+
+// CMIEstimate is an estimate of I(Y; X_B | X_A) = H(Y|X_A) - H(Y|X_A, X_B), in nats.
+type CMIEstimate struct {
+	HYGivenA  float64 // H(Y|X_A); H(Y) when A is empty
+	HYGivenAB float64 // H(Y|X_A, X_B)
+	CMI       float64
+}
+
+// ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
+// same seed. With no given columns it is I(Y; X_target).
+func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
+	if len(target) == 0 {
+		return CMIEstimate{}, fmt.Errorf("ufmi: conditional MI needs at least one target column")
+	}
+	for _, g := range given {
+		for _, t := range target {
+			if g == t {
+				return CMIEstimate{}, fmt.Errorf("ufmi: column %d is both given and a target", g)
+			}
+		}
+	}
+	both, err := ConditionalEntropy(x, y, append(append([]int(nil), given...), target...), cfg)
+	if err != nil {
+		return CMIEstimate{}, err
+	}
+	res := CMIEstimate{HYGivenA: both.HY, HYGivenAB: both.HYGivenX}
+	if len(given) > 0 {
+		a, err := ConditionalEntropy(x, y, given, cfg)
+		if err != nil {
+			return CMIEstimate{}, err
+		}
+		res.HYGivenA = a.HYGivenX
+	}
+	res.CMI = res.HYGivenA - res.HYGivenAB
+	return res, nil
+}
+
+// SubsetRow is one row of the paper's feature-subset table: for the subset
+// X_in of the chosen columns, I(Y;X_in), I(Y;X_out|X_in) and I(Y;X), each
+// the mean over repeated fits with its standard deviation.
+type SubsetRow struct {
+	Columns                    []int // X_in, as column indices of x, in the order given
+	MIIn, CMIOutGivenIn, MIAll float64
+	SDMIIn, SDCMI, SDMIAll     float64
+}
+
+// SubsetTable fills the feature-subset table for every non-empty subset of
+// cols, in bit-mask order (cols[0] is bit 1, cols[1] bit 2, ...), the full
+// set last. Each repeat r refits every subset with seed cfg.Seed+r.
+// progress, when set, counts forest fits.
+func SubsetTable(x *Features, y []int, cols []int, repeats int, cfg EstimatorConfig, progress func(done, total int)) ([]SubsetRow, error) {
+	m := len(cols)
+	if m == 0 || m > 16 {
+		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 columns, got %d", m)
+	}
+	if repeats < 1 {
+		return nil, fmt.Errorf("ufmi: repeats %d must be at least 1", repeats)
+	}
+	full := 1<<m - 1
+	// h[r][mask] is H(Y | X_mask) for repeat r.
+	h := make([][]float64, repeats)
+	hy := 0.0
+	done, total := 0, repeats*full
+	base := cfg.Seed
+	for r := range h {
+		h[r] = make([]float64, full+1)
+		for mask := 1; mask <= full; mask++ {
+			c := cfg
+			c.Seed, c.Progress = base+uint64(r), nil
+			est, err := ConditionalEntropy(x, y, subsetColumns(cols, mask), c)
+			if err != nil {
+				return nil, err
+			}
+			h[r][mask], hy = est.HYGivenX, est.HY
+			done++
+			if progress != nil {
+				progress(done, total)
+			}
+		}
+	}
+	rows := make([]SubsetRow, 0, full)
+	for mask := 1; mask <= full; mask++ {
+		in, cmi, all := make([]float64, repeats), make([]float64, repeats), make([]float64, repeats)
+		for r := range h {
+			in[r] = hy - h[r][mask]
+			cmi[r] = h[r][mask] - h[r][full]
+			all[r] = hy - h[r][full]
+		}
+		row := SubsetRow{Columns: subsetColumns(cols, mask)}
+		row.MIIn, row.SDMIIn = meanSD(in)
+		row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
+		row.MIAll, row.SDMIAll = meanSD(all)
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// subsetColumns lists the columns whose bits are set in mask.
+func subsetColumns(cols []int, mask int) []int {
+	var out []int
+	for b, c := range cols {
+		if mask&(1<<b) != 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// meanSD returns the mean and the sample standard deviation (0 for one value).
+func meanSD(v []float64) (mean, sd float64) {
+	for _, x := range v {
+		mean += x
+	}
+	mean /= float64(len(v))
+	if len(v) < 2 {
+		return mean, 0
+	}
+	for _, x := range v {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(v)-1))
+}

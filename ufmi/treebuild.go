@@ -46,8 +46,12 @@ type treeBuilder struct {
 	params treeParams
 	sorted presort
 
-	order      [][]int32 // per feature, the tree's sample rows (with multiplicity)
+	order      [][]int32   // per feature, the tree's sample rows (with multiplicity)
+	values     [][]float64 // values[j][p] = x[order[j][p], j], kept beside order for sequential scans
+	classes    [][]int32   // classes[j][p] = y[order[j][p]]
 	scratch    []int32
+	scratchV   []float64
+	scratchC   []int32
 	goLeft     []bool
 	features   []int
 	countsAt   [][]int // class counts per depth
@@ -61,7 +65,7 @@ type treeBuilder struct {
 
 func newTreeBuilder(x *Features, y []int32, k int, params treeParams, sorted presort) *treeBuilder {
 	b := &treeBuilder{x: x, y: y, k: k, params: params, sorted: sorted,
-		order: make([][]int32, x.d), goLeft: make([]bool, x.n), features: make([]int, x.d),
+		order: make([][]int32, x.d), values: make([][]float64, x.d), classes: make([][]int32, x.d), goLeft: make([]bool, x.n), features: make([]int, x.d),
 		left: make([]int, k), right: make([]int, k)}
 	return b
 }
@@ -78,16 +82,21 @@ func (b *treeBuilder) grow(mult []int32, rng *rand.Rand) (*Tree, []float64) {
 		m += int(c)
 	}
 	for j := range b.order {
-		o := b.order[j][:0]
+		o, v, cl := b.order[j][:0], b.values[j][:0], b.classes[j][:0]
+		col := b.x.cols[j]
 		for _, r := range b.sorted[j] {
 			for c := mult[r]; c > 0; c-- {
 				o = append(o, r)
+				v = append(v, col[r])
+				cl = append(cl, b.y[r])
 			}
 		}
-		b.order[j] = o
+		b.order[j], b.values[j], b.classes[j] = o, v, cl
 	}
 	if cap(b.scratch) < m {
 		b.scratch = make([]int32, m)
+		b.scratchV = make([]float64, m)
+		b.scratchC = make([]int32, m)
 	}
 	if b.params.criterion == CriterionEntropy && len(b.xlogx) < m+1 {
 		b.xlogx = make([]float64, m+1)
@@ -117,8 +126,8 @@ func (b *treeBuilder) node(start, end, depth int) int32 {
 	id := t.addNode()
 	t.depth = max(t.depth, depth)
 	counts := b.countsFor(depth)
-	for _, r := range b.order[0][start:end] {
-		counts[b.y[r]]++
+	for _, c := range b.classes[0][start:end] {
+		counts[c]++
 	}
 	m := end - start
 	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
@@ -130,9 +139,8 @@ func (b *treeBuilder) node(start, end, depth int) int32 {
 		b.makeLeaf(id, counts)
 		return id
 	}
-	sortedRows := b.order[feature][start:end]
-	col := b.x.cols[feature]
-	lo, hi := col[sortedRows[pos]], col[sortedRows[pos+1]]
+	vals := b.values[feature][start:end]
+	lo, hi := vals[pos], vals[pos+1]
 	threshold := lo + (hi-lo)/2
 	if threshold >= hi || math.IsInf(threshold, 0) {
 		threshold = lo
@@ -175,18 +183,17 @@ func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int,
 		j := i + b.rng.IntN(d-i)
 		b.features[i], b.features[j] = b.features[j], b.features[i]
 		f := b.features[i]
-		rows := b.order[f][start:end]
-		col := b.x.cols[f]
-		if col[rows[0]] == col[rows[len(rows)-1]] {
+		vals, cls := b.values[f][start:end], b.classes[f][start:end]
+		if vals[0] == vals[len(vals)-1] {
 			continue
 		}
 		visited++
 		var p int
 		var score float64
 		if b.params.criterion == CriterionGini {
-			p, score = b.scanGini(rows, col, counts)
+			p, score = b.scanGini(vals, cls, counts)
 		} else {
-			p, score = b.scanEntropy(rows, col, counts)
+			p, score = b.scanEntropy(vals, cls, counts)
 		}
 		if p >= 0 && score > best {
 			best, feature, pos, ok = score, f, p, true
@@ -197,7 +204,7 @@ func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int,
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted CriterionGini impurity of the children.
-func (b *treeBuilder) scanGini(rows []int32, col []float64, counts []int) (int, float64) {
+func (b *treeBuilder) scanGini(vals []float64, cls []int32, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -205,11 +212,13 @@ func (b *treeBuilder) scanGini(rows []int32, col []float64, counts []int) (int, 
 	for _, c := range counts {
 		sumR += c * c
 	}
-	m := len(rows)
+	m := len(vals)
 	msl := b.params.minSamplesLeaf
-	bestPos, best := -1, math.Inf(-1)
+	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
+	// by cross-multiplication, which avoids two divisions per position.
+	bestPos, bestNum, bestDen := -1, -1.0, 1.0
 	for p := 0; p < m-1; p++ {
-		c := b.y[rows[p]]
+		c := cls[p]
 		sumL += 2*left[c] + 1
 		left[c]++
 		sumR -= 2*right[c] - 1
@@ -221,20 +230,23 @@ func (b *treeBuilder) scanGini(rows []int32, col []float64, counts []int) (int, 
 		if m-nL < msl {
 			break
 		}
-		if col[rows[p]] == col[rows[p+1]] {
+		if vals[p] == vals[p+1] {
 			continue
 		}
-		if s := float64(sumL)/float64(nL) + float64(sumR)/float64(m-nL); s > best {
-			best, bestPos = s, p
+		nR := m - nL
+		num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
+		den := float64(nL) * float64(nR)
+		if num*bestDen > bestNum*den {
+			bestNum, bestDen, bestPos = num, den, p
 		}
 	}
-	return bestPos, best
+	return bestPos, bestNum / bestDen
 }
 
 // scanEntropy returns the split position maximising
 // sum_k L_k log L_k + sum_k R_k log R_k - n_L log n_L - n_R log n_R,
 // which is minus the children's entropy times the node size.
-func (b *treeBuilder) scanEntropy(rows []int32, col []float64, counts []int) (int, float64) {
+func (b *treeBuilder) scanEntropy(vals []float64, cls []int32, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -243,11 +255,11 @@ func (b *treeBuilder) scanEntropy(rows []int32, col []float64, counts []int) (in
 	for _, c := range counts {
 		sumR += xl[c]
 	}
-	m := len(rows)
+	m := len(vals)
 	msl := b.params.minSamplesLeaf
 	bestPos, best := -1, math.Inf(-1)
 	for p := 0; p < m-1; p++ {
-		c := b.y[rows[p]]
+		c := cls[p]
 		sumL += xl[left[c]+1] - xl[left[c]]
 		left[c]++
 		sumR += xl[right[c]-1] - xl[right[c]]
@@ -259,7 +271,7 @@ func (b *treeBuilder) scanEntropy(rows []int32, col []float64, counts []int) (in
 		if m-nL < msl {
 			break
 		}
-		if col[rows[p]] == col[rows[p+1]] {
+		if vals[p] == vals[p+1] {
 			continue
 		}
 		if s := sumL + sumR - xl[nL] - xl[m-nL]; s > best {
@@ -281,17 +293,19 @@ func (b *treeBuilder) partition(feature, start, end, pos int) {
 		if g == feature {
 			continue
 		}
-		a := b.order[g][start:end]
+		a, v, c := b.order[g][start:end], b.values[g][start:end], b.classes[g][start:end]
 		w, t := 0, 0
-		for _, r := range a {
+		for p, r := range a {
 			if b.goLeft[r] {
-				a[w] = r
+				a[w], v[w], c[w] = r, v[p], c[p]
 				w++
 			} else {
-				b.scratch[t] = r
+				b.scratch[t], b.scratchV[t], b.scratchC[t] = r, v[p], c[p]
 				t++
 			}
 		}
 		copy(a[w:], b.scratch[:t])
+		copy(v[w:], b.scratchV[:t])
+		copy(c[w:], b.scratchC[:t])
 	}
 }

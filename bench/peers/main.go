@@ -1,0 +1,200 @@
+// Command peers times ufmi's random forest against scikit-learn's
+// RandomForestClassifier and R's ranger on the same data, side by side in
+// one run, and prints the time ratios. It also measures how ufmi's fit time
+// grows from n to 10n rows.
+//
+//	go run ./bench/peers [-n 10000] [-d 20] [-trees 300] [-threads 2] [-reps 3]
+//
+// The peers come from Debian packages (python3-sklearn, r-cran-ranger); a
+// peer that is not installed is reported as missing, not skipped silently.
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+func main() {
+	n := flag.Int("n", 10000, "rows")
+	d := flag.Int("d", 20, "features")
+	trees := flag.Int("trees", 300, "trees")
+	threads := flag.Int("threads", 2, "threads for every implementation")
+	reps := flag.Int("reps", 3, "repetitions (the median is reported)")
+	scale := flag.Int("scale", 10, "also time ufmi at scale×n rows (0: skip)")
+	flag.Parse()
+	if err := run(*n, *d, *trees, *threads, *reps, *scale); err != nil {
+		fmt.Fprintln(os.Stderr, "peers:", err)
+		os.Exit(1)
+	}
+}
+
+// forestConfig is the forest every implementation grows: subsamples of
+// 63.2% of the rows, all features at every split, leaves of one row.
+func forestConfig(trees, threads int) ufmi.ForestConfig {
+	return ufmi.ForestConfig{Trees: trees, Sampling: ufmi.Subsample, SampleFraction: 0.632, Workers: threads, Seed: 1}
+}
+
+func run(n, d, trees, threads, reps, scale int) error {
+	dir, err := os.MkdirTemp("", "ufmi-peers")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	rows, y := makeData(n, d, 1)
+	path := filepath.Join(dir, "data.csv")
+	if err := writeCSV(path, rows, y); err != nil {
+		return err
+	}
+	fmt.Printf("forest: %d trees, subsample 0.632, all %d features per split, min leaf 1; n=%d; %d threads; median of %d runs\n\n",
+		trees, d, n, threads, reps)
+	ours, err := timeUFMI(rows, y, trees, threads, reps)
+	if err != nil {
+		return err
+	}
+	results := []struct {
+		name string
+		secs float64
+		err  error
+	}{{"ufmi (Go)", ours, nil}}
+	here, _ := os.Getwd()
+	for _, p := range []struct{ name, cmd, script string }{
+		{"scikit-learn", "/usr/bin/python3", "sklearn_fit.py"},
+		{"ranger (R)", "Rscript", "ranger_fit.R"},
+	} {
+		script := filepath.Join(here, "bench", p.script)
+		secs, err := timePeer(p.cmd, script, path, trees, threads, reps)
+		results = append(results, struct {
+			name string
+			secs float64
+			err  error
+		}{p.name, secs, err})
+	}
+	fmt.Printf("%-14s %10s %14s\n", "implementation", "fit (s)", "time / ufmi")
+	for _, r := range results {
+		if r.err != nil {
+			fmt.Printf("%-14s %10s %14s   (%v)\n", r.name, "-", "-", r.err)
+			continue
+		}
+		fmt.Printf("%-14s %10.2f %14.2f\n", r.name, r.secs, r.secs/ours)
+	}
+	if scale > 1 {
+		big, by := makeData(n*scale, d, 2)
+		secs, err := timeUFMI(big, by, trees, threads, 1)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("\nufmi fit time at n=%d: %.2f s = %.1f× the time at n=%d (n log n growth would be %.1f×)\n",
+			n*scale, secs, secs/ours, n, float64(scale)*logRatio(n*scale, n))
+	}
+	return nil
+}
+
+func logRatio(a, b int) float64 {
+	la, lb := 0.0, 0.0
+	for v := a; v > 1; v /= 2 {
+		la++
+	}
+	for v := b; v > 1; v /= 2 {
+		lb++
+	}
+	return la / lb
+}
+
+// makeData draws standard normal features; the label depends on the first
+// two features plus noise, so trees grow deep as in real data.
+func makeData(n, d int, seed uint64) ([][]float64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	rows := make([][]float64, n)
+	y := make([]int, n)
+	for i := range rows {
+		rows[i] = make([]float64, d)
+		for j := range rows[i] {
+			rows[i][j] = rng.NormFloat64()
+		}
+		if rows[i][0]-rows[i][1]+0.5*rng.NormFloat64() > 0 {
+			y[i] = 1
+		}
+	}
+	return rows, y
+}
+
+func writeCSV(path string, rows [][]float64, y []int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(bufio.NewWriter(f))
+	header := make([]string, len(rows[0])+1)
+	for j := range rows[0] {
+		header[j] = fmt.Sprintf("x%d", j)
+	}
+	header[len(header)-1] = "y"
+	w.Write(header)
+	rec := make([]string, len(header))
+	for i, r := range rows {
+		for j, v := range r {
+			rec[j] = strconv.FormatFloat(v, 'g', 17, 64)
+		}
+		rec[len(rec)-1] = strconv.Itoa(y[i])
+		w.Write(rec)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func timeUFMI(rows [][]float64, y []int, trees, threads, reps int) (float64, error) {
+	x, err := ufmi.NewFeatures(rows)
+	if err != nil {
+		return 0, err
+	}
+	var times []float64
+	for range reps {
+		start := time.Now()
+		if _, err := ufmi.FitRF(x, y, forestConfig(trees, threads)); err != nil {
+			return 0, err
+		}
+		times = append(times, time.Since(start).Seconds())
+	}
+	return median(times), nil
+}
+
+// timePeer runs a peer script that prints one fit time in seconds per line.
+func timePeer(cmd, script, data string, trees, threads, reps int) (float64, error) {
+	if _, err := exec.LookPath(cmd); err != nil {
+		return 0, fmt.Errorf("%s not installed", cmd)
+	}
+	out, err := exec.Command(cmd, script, data, strconv.Itoa(trees), strconv.Itoa(threads), strconv.Itoa(reps)).CombinedOutput()
+	if err != nil {
+		return 0, fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
+	}
+	var times []float64
+	for _, line := range strings.Split(string(out), "\n") {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(line), 64); err == nil {
+			times = append(times, v)
+		}
+	}
+	if len(times) == 0 {
+		return 0, fmt.Errorf("no timing in output: %s", strings.TrimSpace(string(out)))
+	}
+	return median(times), nil
+}
+
+func median(v []float64) float64 {
+	sort.Float64s(v)
+	return v[len(v)/2]
+}

@@ -1,0 +1,190 @@
+package ufmi
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestLabelEntropyExact(t *testing.T) {
+	y := append(append(append(make([]int, 100), repeat(1, 21)...), repeat(2, 29)...), repeat(3, 63)...)
+	h, err := LabelEntropy(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Drosophila class counts (100, 21, 29, 63): H(Y) = 1.2151839186517945 nats.
+	if math.Abs(h-1.2151839186517945) > 1e-12 {
+		t.Fatalf("H(Y) = %v", h)
+	}
+	if Entropy([]float64{0.5, 0.5}) != math.Log(2) || Entropy([]float64{1, 0}) != 0 {
+		t.Fatal("Entropy of simple distributions")
+	}
+}
+
+func repeat(v, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// separatedData draws the paper's separated setting in d dimensions:
+// class 0 ~ N((+1,0,...), I), class 1 ~ N((-1,0,...), I), prior 1/2.
+func separatedData(n, d int, seed uint64) (*Features, []int) {
+	rng := rand.New(rand.NewPCG(seed, 31))
+	rows := make([][]float64, n)
+	y := make([]int, n)
+	for i := range rows {
+		rows[i] = make([]float64, d)
+		for j := range rows[i] {
+			rows[i][j] = rng.NormFloat64()
+		}
+		if rng.IntN(2) == 1 {
+			y[i] = 1
+			rows[i][0]--
+		} else {
+			rows[i][0]++
+		}
+	}
+	x, _ := NewFeatures(rows)
+	return x, y
+}
+
+// The true MI of the separated setting is 0.3372 nats (reference-results.md).
+// Each forest strategy lands where the reference implementation found it.
+func TestForestStrategiesOnSeparatedGaussians(t *testing.T) {
+	x, y := separatedData(2000, 2, 1)
+	const truth = 0.3372
+	cases := []struct {
+		method Method
+		lo, hi float64 // reference mean ± about 4 sd
+	}{
+		{MethodUF, truth - 0.04, truth + 0.03}, // reference UF-nokappa 0.326±0.006
+		{MethodRFOOB, 0.36, 0.45},              // reference 0.402±0.007: over-estimates
+		{MethodRFSplit, 0.36, 0.45},            // reference 0.403±0.007
+		{MethodIRF, 0.20, 0.33},                // reference 0.268±0.017: under-estimates
+		{MethodSigRF, 0.15, 0.31},              // reference 0.230±0.019
+	}
+	for _, c := range cases {
+		est, err := EstimateMI(x, y, EstimatorConfig{Method: c.method, Seed: 3, Forest: ForestConfig{Trees: 100}, UF: UFConfig{Trees: 100}})
+		if err != nil {
+			t.Fatal(c.method, err)
+		}
+		if est.MI < c.lo || est.MI > c.hi {
+			t.Errorf("%s: MI %.4f outside [%.3f, %.3f]", c.method, est.MI, c.lo, c.hi)
+		}
+		if math.Abs(est.HY-est.HYGivenX-est.MI) > 1e-12 {
+			t.Errorf("%s: MI is not H(Y) - H(Y|X)", c.method)
+		}
+	}
+}
+
+func TestEstimateRejectsBadInput(t *testing.T) {
+	x, y := separatedData(100, 2, 2)
+	cases := map[string]EstimatorConfig{
+		"unknown method":      {Method: "magic"},
+		"held-out fraction":   {Method: MethodRFSplit, HeldOut: 1.2},
+		"only used by the uf": {Method: MethodRFOOB, Unlabeled: x},
+	}
+	for want, cfg := range cases {
+		if _, err := EstimateMI(x, y, cfg); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want error containing %q, got %v", want, err)
+		}
+	}
+	small, sy := separatedData(3, 2, 3)
+	sy[0], sy[1], sy[2] = 0, 1, 1
+	if _, err := EstimateMI(small, sy, EstimatorConfig{Method: MethodRFSplit, HeldOut: 0.1}); err == nil {
+		t.Error("a split leaving no held-out rows was accepted")
+	}
+}
+
+func TestConditionalMIAndSubsetTable(t *testing.T) {
+	// Feature 0 carries the signal; feature 1 is noise. I(Y; X1 | X0) ~ 0
+	// and I(Y; X0 | X1) ~ I(Y; X0).
+	x, y := separatedData(1000, 2, 4)
+	cfg := EstimatorConfig{UF: UFConfig{Trees: 60}, Seed: 1}
+	noise, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signal, err := ConditionalMI(x, y, []int{1}, []int{0}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(noise.CMI) > 0.03 || signal.CMI < 0.25 {
+		t.Fatalf("I(Y;noise|signal) = %.4f, I(Y;signal|noise) = %.4f", noise.CMI, signal.CMI)
+	}
+	rows, err := SubsetTable(x, y, []int{0, 1}, 2, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 || len(rows[2].Columns) != 2 {
+		t.Fatalf("want 3 subsets in bit-mask order, got %+v", rows)
+	}
+	for _, r := range rows {
+		if math.Abs(r.MIAll-rows[0].MIAll) > 1e-12 {
+			t.Fatal("I(Y;X) differs between rows")
+		}
+		if math.Abs(r.MIIn+r.CMIOutGivenIn-r.MIAll) > 1e-12 {
+			t.Fatalf("chain rule broken in row %v", r.Columns)
+		}
+	}
+	if rows[2].CMIOutGivenIn != 0 || rows[0].SDMIIn == 0 {
+		t.Fatalf("full-set row should have zero conditional MI and repeats should vary: %+v", rows)
+	}
+	if _, err := ConditionalMI(x, y, []int{0}, []int{0}, cfg); err == nil {
+		t.Error("overlapping given and target columns accepted")
+	}
+}
+
+func TestPermutationTestPValue(t *testing.T) {
+	x, y := separatedData(60, 1, 5)
+	// A statistic with a known null: the count of label-1 rows among the
+	// first 10 rows. The p-value must follow the (1 + #null >= obs)/(1 + N) rule.
+	stat := func(_ *Features, y []int, _ uint64) (float64, error) {
+		s := 0
+		for _, v := range y[:10] {
+			s += v
+		}
+		return float64(s), nil
+	}
+	res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 200, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exceed := 0
+	for _, v := range res.Null {
+		if v >= res.Observed {
+			exceed++
+		}
+	}
+	if res.PValue != float64(1+exceed)/201 {
+		t.Fatalf("p-value %v with %d exceedances", res.PValue, exceed)
+	}
+	res1, _ := PermutationTest(x, y, stat, PermutationConfig{Permutations: 200, Seed: 9, Workers: 1})
+	if !sameMatrix([][]float64{res.Null}, [][]float64{res1.Null}) {
+		t.Fatal("null distribution depends on the worker count")
+	}
+}
+
+func TestPermutationTestDetectsSignal(t *testing.T) {
+	x, y := separatedData(300, 2, 6)
+	stat := MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 30, StructureFraction: 0.5}})
+	res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.PValue > 1.0/51+1e-12 {
+		t.Fatalf("separated classes: p = %v, observed %v, null max %v", res.PValue, res.Observed, maxOf(res.Null))
+	}
+}
+
+func maxOf(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
+}

@@ -62,6 +62,9 @@ func MeanEntropy(proba [][]float64) (float64, int) {
 // leaf-posterior entropy over its evaluation rows (all training rows when
 // the forest holds no evaluation set), averaged over trees.
 func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, workers int) (float64, error) {
+	if !f.honest {
+		return 0, fmt.Errorf("ufmi: honest conditional entropy needs an honest forest (FitUF); use OOBProba or a held-out split for RF")
+	}
 	if unlabeled != nil && unlabeled.d != f.d {
 		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, f.d)
 	}
@@ -95,7 +98,7 @@ func (f *Forest) treeLevelEntropy() float64 {
 			if ft.eval != nil && !ft.eval.contains(i) {
 				continue
 			}
-			l := ft.tree.applyRow(f.train, i)
+			l := ft.rowLeaf[i]
 			if math.IsNaN(ft.posterior[int(l)*k]) {
 				continue
 			}

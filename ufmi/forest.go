@@ -62,6 +62,9 @@ type forestTree struct {
 	structure rowSet // rows that grew the tree
 	vote      rowSet // rows that voted (nil: the structure rows voted)
 	eval      rowSet // held-out evaluation rows (nil: none)
+	// rowLeaf[i] is the leaf of training row i, when kept (UF keeps it,
+	// since its estimates evaluate the training rows).
+	rowLeaf []int32
 }
 
 // Classes is the number of classes K.

@@ -159,13 +159,15 @@ func FitUF(x *Features, y []int, cfg UFConfig) (*Forest, error) {
 	workers := min(resolveWorkers(cfg.Workers), trees)
 	builders := make([]*treeBuilder, workers)
 	mults := make([][]int32, workers)
+	perms := make([][]int, workers)
 	err = forEachIndex(trees, workers, cfg.Progress, func(w, t int) error {
 		if builders[w] == nil {
 			builders[w] = newTreeBuilder(x, f.labels, k, params, sorted)
 			mults[w] = make([]int32, x.n)
+			perms[w] = make([]int, x.n)
 		}
 		rng := streamRNG(cfg.Seed, t)
-		perm := honestPermutation(rng, y, k, cfg.Stratify, ns, nv)
+		perm := honestPermutation(rng, perms[w], y, k, cfg.Stratify, ns, nv)
 		ft := forestTree{structure: newRowSet(x.n), vote: newRowSet(x.n)}
 		mult := mults[w]
 		clear(mult)
@@ -182,20 +184,32 @@ func FitUF(x *Features, y []int, cfg UFConfig) (*Forest, error) {
 				ft.eval.add(i)
 			}
 		}
+		ft.rowLeaf = make([]int32, x.n)
+		builders[w].rowLeaf = ft.rowLeaf
 		ft.tree, _ = builders[w].grow(mult, rng)
-		ft.posterior = honestPosterior(ft.tree, x, f.labels, perm[ns:ns+nv], k, cfg.Kappa, cfg.EmptyLeaf)
+		for _, i := range perm[ns:] {
+			ft.rowLeaf[i] = ft.tree.applyRow(x, i)
+		}
+		ft.posterior = honestPosterior(ft.tree, ft.rowLeaf, f.labels, perm[ns:ns+nv], k, cfg.Kappa, cfg.EmptyLeaf)
 		f.trees[t] = ft
 		return nil
 	})
 	return f, err
 }
 
-// honestPermutation orders the rows so that the first ns grow the tree, the
-// next nv vote and the rest evaluate. With stratify, each class is dealt
-// into the three parts in the same proportions (largest remainders first).
-func honestPermutation(rng *rand.Rand, y []int, k int, stratify bool, ns, nv int) []int {
+// honestPermutation fills perm (len(y) long) with a random order of the rows
+// such that the first ns grow the tree, the next nv vote and the rest
+// evaluate. With stratify, each class is dealt into the three parts in the
+// same proportions, the rounding remainders filled at random.
+func honestPermutation(rng *rand.Rand, perm []int, y []int, k int, stratify bool, ns, nv int) []int {
 	n := len(y)
-	perm := rng.Perm(n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
 	if !stratify {
 		return perm
 	}
@@ -229,11 +243,12 @@ func honestPermutation(rng *rand.Rand, y []int, k int, stratify bool, ns, nv int
 
 // honestPosterior fills each leaf with the class frequencies of the vote
 // rows that reach it, applies the kappa correction and the empty-leaf policy.
-func honestPosterior(t *Tree, x *Features, y []int32, vote []int, k int, kappa float64, empty EmptyLeafPolicy) []float64 {
+// rowLeaf gives the leaf of every vote row.
+func honestPosterior(t *Tree, rowLeaf []int32, y []int32, vote []int, k int, kappa float64, empty EmptyLeafPolicy) []float64 {
 	post := make([]float64, t.nLeaves*k)
 	voteCounts := make([]float64, k)
 	for _, i := range vote {
-		post[int(t.applyRow(x, i))*k+int(y[i])]++
+		post[int(rowLeaf[i])*k+int(y[i])]++
 		voteCounts[y[i]]++
 	}
 	for l := 0; l < t.nLeaves; l++ {

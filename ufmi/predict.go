@@ -120,6 +120,7 @@ func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]floa
 	flat := make([]float64, x.n*k)
 	votes := make([]int, x.n)
 	blocks := (x.n + predictBlock - 1) / predictBlock
+	onTrain := x == f.train
 	_ = forEachIndex(blocks, workers, nil, func(_, b int) error {
 		lo, hi := b*predictBlock, min((b+1)*predictBlock, x.n)
 		for t := range f.trees {
@@ -128,7 +129,12 @@ func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]floa
 				if keep != nil && !keep(ft, i) {
 					continue
 				}
-				leaf := int(ft.tree.applyRow(x, i))
+				var leaf int
+				if onTrain && ft.rowLeaf != nil {
+					leaf = int(ft.rowLeaf[i])
+				} else {
+					leaf = int(ft.tree.applyRow(x, i))
+				}
 				p := ft.posterior[leaf*k : leaf*k+k]
 				if math.IsNaN(p[0]) {
 					continue

@@ -4,62 +4,59 @@ package ufmi
 // it maps a point to a leaf. What a leaf predicts is kept by the forest's
 // voter, so one tree type serves RF, honest RF and UF.
 //
-// Nodes live in flat arrays. Node 0 is the root. An internal node sends x to
-// left[node] when x[feature[node]] <= threshold[node], else to right[node].
+// Nodes live in one flat array; node 0 is the root. An internal node sends x
+// to its left child when x[feature] <= threshold, else to its right child.
 type Tree struct {
-	feature   []int32 // split feature, -1 at a leaf
-	threshold []float64
-	left      []int32
-	right     []int32
-	leaf      []int32 // leaf number of a leaf node, -1 for internal nodes
-	nLeaves   int
-	depth     int
+	nodes   []treeNode
+	nLeaves int
+	depth   int
+}
+
+// treeNode is one node of a flat tree.
+type treeNode struct {
+	threshold   float64
+	feature     int32 // split feature, -1 at a leaf
+	left, right int32 // child node ids (internal nodes)
+	leaf        int32 // leaf number (leaves), -1 for internal nodes
 }
 
 // Leaves is the number of leaves.
 func (t *Tree) Leaves() int { return t.nLeaves }
 
 // Nodes is the number of nodes, internal and leaves.
-func (t *Tree) Nodes() int { return len(t.feature) }
+func (t *Tree) Nodes() int { return len(t.nodes) }
 
 // Depth is the length of the longest root-to-leaf path (a lone root has depth 0).
 func (t *Tree) Depth() int { return t.depth }
 
 // Apply returns the leaf number (0..Leaves()-1) that x falls into.
 func (t *Tree) Apply(x []float64) int {
-	n := int32(0)
-	for t.feature[n] >= 0 {
-		if x[t.feature[n]] <= t.threshold[n] {
-			n = t.left[n]
+	nd := &t.nodes[0]
+	for nd.feature >= 0 {
+		if x[nd.feature] <= nd.threshold {
+			nd = &t.nodes[nd.left]
 		} else {
-			n = t.right[n]
+			nd = &t.nodes[nd.right]
 		}
 	}
-	return int(t.leaf[n])
+	return int(nd.leaf)
 }
 
 // applyRow is Apply for row i of f without copying the row.
 func (t *Tree) applyRow(f *Features, i int) int32 {
-	n := int32(0)
-	for {
-		ft := t.feature[n]
-		if ft < 0 {
-			return t.leaf[n]
-		}
-		if f.cols[ft][i] <= t.threshold[n] {
-			n = t.left[n]
+	nd := &t.nodes[0]
+	for nd.feature >= 0 {
+		if f.cols[nd.feature][i] <= nd.threshold {
+			nd = &t.nodes[nd.left]
 		} else {
-			n = t.right[n]
+			nd = &t.nodes[nd.right]
 		}
 	}
+	return nd.leaf
 }
 
-// addNode appends a node and returns its id.
+// addNode appends a leaf-shaped node and returns its id.
 func (t *Tree) addNode() int32 {
-	t.feature = append(t.feature, -1)
-	t.threshold = append(t.threshold, 0)
-	t.left = append(t.left, -1)
-	t.right = append(t.right, -1)
-	t.leaf = append(t.leaf, -1)
-	return int32(len(t.feature) - 1)
+	t.nodes = append(t.nodes, treeNode{feature: -1, left: -1, right: -1, leaf: -1})
+	return int32(len(t.nodes) - 1)
 }

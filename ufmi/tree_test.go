@@ -106,7 +106,7 @@ func TestRootSplitEqualsBruteForce(t *testing.T) {
 			}
 			continue
 		}
-		f, thr := tree.feature[0], tree.threshold[0]
+		f, thr := tree.nodes[0].feature, tree.nodes[0].threshold
 		left, right := make([]int, kk), make([]int, kk)
 		for i := 0; i < n; i++ {
 			if x.At(i, int(f)) <= thr {

@@ -60,6 +60,7 @@ type treeBuilder struct {
 	xlogx      []float64
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
+	rowLeaf    []int32   // when set, receives the leaf of every sample row
 	rng        *rand.Rand
 }
 
@@ -104,8 +105,9 @@ func (b *treeBuilder) grow(mult []int32, rng *rand.Rand) (*Tree, []float64) {
 			b.xlogx[i] = float64(i) * math.Log(float64(i))
 		}
 	}
-	b.tree = &Tree{}
-	b.leafCounts = nil
+	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
+	b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
+	b.leafCounts = make([]float64, 0, m*b.k)
 	b.node(0, m, 0)
 	return b.tree, b.leafCounts
 }
@@ -131,12 +133,12 @@ func (b *treeBuilder) node(start, end, depth int) int32 {
 	}
 	m := end - start
 	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
-		b.makeLeaf(id, counts)
+		b.makeLeaf(id, counts, start, end)
 		return id
 	}
 	feature, pos, ok := b.bestSplit(start, end, counts)
 	if !ok {
-		b.makeLeaf(id, counts)
+		b.makeLeaf(id, counts, start, end)
 		return id
 	}
 	vals := b.values[feature][start:end]
@@ -149,9 +151,7 @@ func (b *treeBuilder) node(start, end, depth int) int32 {
 	mid := start + pos + 1
 	l := b.node(start, mid, depth+1)
 	r := b.node(mid, end, depth+1)
-	t.feature[id] = int32(feature)
-	t.threshold[id] = threshold
-	t.left[id], t.right[id] = l, r
+	t.nodes[id] = treeNode{threshold: threshold, feature: int32(feature), left: l, right: r, leaf: -1}
 	return id
 }
 
@@ -164,9 +164,15 @@ func isPure(counts []int, m int) bool {
 	return false
 }
 
-func (b *treeBuilder) makeLeaf(id int32, counts []int) {
-	b.tree.leaf[id] = int32(b.tree.nLeaves)
+func (b *treeBuilder) makeLeaf(id int32, counts []int, start, end int) {
+	leaf := int32(b.tree.nLeaves)
+	b.tree.nodes[id].leaf = leaf
 	b.tree.nLeaves++
+	if b.rowLeaf != nil {
+		for _, r := range b.order[0][start:end] {
+			b.rowLeaf[r] = leaf
+		}
+	}
 	for _, c := range counts {
 		b.leafCounts = append(b.leafCounts, float64(c))
 	}

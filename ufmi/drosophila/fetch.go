@@ -1,0 +1,150 @@
+package drosophila
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// FetchOptions configures Fetch. The zero value downloads from GitHub with
+// a two-minute timeout, or copies from $UFMI_MIRROR/drosophila when set.
+type FetchOptions struct {
+	// Client performs the downloads; nil means a client with a 2-minute timeout.
+	Client *http.Client
+	// BaseURL replaces DefaultBaseURL (e.g. an httptest server).
+	BaseURL string
+	// MirrorDir is a folder holding the pinned files; when set (or when
+	// UFMI_MIRROR is set, meaning $UFMI_MIRROR/drosophila) files are copied
+	// from it instead of downloaded, and still verified.
+	MirrorDir string
+	// Offline forbids network access: files must come from the mirror or
+	// already be present.
+	Offline bool
+	// Log receives one line per file (kept, copied or downloaded); nil is silent.
+	Log io.Writer
+
+	checksums map[string]string // tests only: expected hashes of fixture files
+}
+
+// Fetch makes dir ("" means DefaultDir) hold the four pinned files. A file
+// already present with the pinned SHA-256 is kept; any other is taken from
+// the mirror or downloaded, verified and written atomically (temporary file
+// then rename). A checksum mismatch is an error naming the file and both
+// hashes, and the bad bytes are not kept.
+func Fetch(dir string, opts FetchOptions) error {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultDir(); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("ufmi: creating data folder: %w", err)
+	}
+	for _, src := range pinnedSources {
+		if err := opts.fetchOne(dir, src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fetchOne brings one pinned file into dir.
+func (o FetchOptions) fetchOne(dir string, src Source) error {
+	want, _ := pinnedSHA256(src.Name, o.checksums)
+	dst := filepath.Join(dir, src.Name)
+	ok, err := fileHasSHA256(dst, want)
+	if err != nil {
+		return err
+	}
+	if ok {
+		o.logf("%s: present, checksum ok", src.Name)
+		return nil
+	}
+	var b []byte
+	var from string
+	if mirror := mirrorDir(o.MirrorDir); mirror != "" {
+		from = filepath.Join(mirror, src.Name)
+		b, err = readMirrorFile(from)
+	} else if o.Offline {
+		return fmt.Errorf("ufmi: %s is not in %s and downloads are off; set %s to a folder holding drosophila/%s (or FetchOptions.MirrorDir), or fetch with network access", src.Name, dir, MirrorEnvVar, src.Name)
+	} else {
+		from = src.URL(o.BaseURL)
+		b, err = o.download(src.Name, from)
+	}
+	if err != nil {
+		return err
+	}
+	if got := sha256Hex(b); got != want {
+		return fmt.Errorf("ufmi: checksum mismatch for %s from %s: expected SHA-256 %s, got %s; the file was not kept", src.Name, from, want, got)
+	}
+	if err := writeFileAtomic(dst, b); err != nil {
+		return err
+	}
+	o.logf("%s: fetched from %s, checksum ok", src.Name, from)
+	return nil
+}
+
+// readMirrorFile reads one file of the mirror folder.
+func readMirrorFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("ufmi: mirror file %s: %w (the mirror must hold all four drosophila files)", path, err)
+	}
+	defer f.Close()
+	return readCapped(f, path)
+}
+
+// download GETs url; network failures explain how to work offline.
+func (o FetchOptions) download(name, url string) ([]byte, error) {
+	client := o.Client
+	if client == nil {
+		client = &http.Client{Timeout: 2 * time.Minute}
+	}
+	resp, err := client.Get(url)
+	if err != nil {
+		return nil, fmt.Errorf("ufmi: downloading %s from %s: %w; without network access set %s to a folder holding drosophila/%s (or FetchOptions.MirrorDir)", name, url, err, MirrorEnvVar, name)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("ufmi: downloading %s from %s: HTTP %s", name, url, resp.Status)
+	}
+	return readCapped(resp.Body, url)
+}
+
+// writeFileAtomic writes b to a temporary file next to dst, syncs it and
+// renames it over dst, so dst is never left half written.
+func writeFileAtomic(dst string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("ufmi: writing %s: %w", dst, err)
+	}
+	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("ufmi: writing %s: %w", dst, err)
+	}
+	return nil
+}
+
+// logf writes one progress line when a Log writer is set.
+func (o FetchOptions) logf(format string, args ...any) {
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, format+"\n", args...)
+	}
+}

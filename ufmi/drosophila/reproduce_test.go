@@ -1,0 +1,115 @@
+package drosophila_test
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/drosophila"
+)
+
+// mirrorNeurons loads the real neuron table from $UFMI_MIRROR/drosophila,
+// skipping the test when no mirror is present.
+func mirrorNeurons(t *testing.T) *drosophila.Neurons {
+	t.Helper()
+	root := os.Getenv(drosophila.MirrorEnvVar)
+	if root == "" {
+		root = "/work/shared/data"
+	}
+	dir := filepath.Join(root, "drosophila")
+	if _, err := os.Stat(filepath.Join(dir, drosophila.FileNeurons)); err != nil {
+		t.Skipf("no Drosophila mirror at %s", dir)
+	}
+	n, err := drosophila.Load(drosophila.LoadOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// subsetTable computes the feature-subset table with the given UF preset,
+// averaged over seeds 1..5.
+func subsetTable(t *testing.T, n *drosophila.Neurons, uf ufmi.UFConfig) []ufmi.SubsetRow {
+	t.Helper()
+	rows, _, y, _, err := n.Encode(drosophila.EncodingAuthors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := ufmi.NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := ufmi.SubsetTable(x, y, []int{0, 1, 2, 3}, 5, ufmi.EstimatorConfig{UF: uf, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+func columnsKey(cols []int) string {
+	names := drosophila.BaseFeatures()
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		parts[i] = names[c]
+	}
+	return strings.Join(parts, ",")
+}
+
+// The paper preset (mean of 5 seeds) reproduces the paper's printed table
+// to 0.02 nats, and its qualitative findings hold.
+func TestPaperPresetReproducesPaperTable(t *testing.T) {
+	table := subsetTable(t, mirrorNeurons(t), ufmi.PaperUF())
+	ours := map[string]ufmi.SubsetRow{}
+	for _, r := range table {
+		ours[columnsKey(r.Columns)] = r
+	}
+	for _, p := range drosophila.PaperTable() {
+		key := strings.Join(p.InFeatures, ",")
+		r, ok := ours[key]
+		if !ok {
+			t.Fatalf("no row for %s", key)
+		}
+		if math.Abs(r.MIIn-p.IYXIn) > 0.02 || math.Abs(r.CMIOutGivenIn-p.IYXOutGivenIn) > 0.02 {
+			t.Errorf("%s: I(Y;X_in) %.3f (paper %.3f), I(Y;X_out|X_in) %.3f (paper %.3f)",
+				key, r.MIIn, p.IYXIn, r.CMIOutGivenIn, p.IYXOutGivenIn)
+		}
+	}
+	if !(ours["claw"].MIIn < ours["dist"].MIIn && ours["dist"].MIIn < ours["age"].MIIn && ours["age"].MIIn < ours["cluster"].MIIn) {
+		t.Errorf("I(Y;X_in) should order claw < dist < age < cluster")
+	}
+	if c := ours["age,cluster"].CMIOutGivenIn; math.Abs(c) > 0.01 {
+		t.Errorf("{age, cluster} should be sufficient: I(Y;X_out|X_in) = %.4f", c)
+	}
+}
+
+// The authors preset reproduces the authors' published mi_table.csv to 0.02.
+func TestAuthorsPresetReproducesAuthorsTable(t *testing.T) {
+	n := mirrorNeurons(t)
+	root := os.Getenv(drosophila.MirrorEnvVar)
+	if root == "" {
+		root = "/work/shared/data"
+	}
+	published, err := drosophila.LoadPublishedTable(drosophila.LoadOptions{Dir: filepath.Join(root, "drosophila")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := subsetTable(t, n, ufmi.AuthorsUF())
+	ours := map[string]ufmi.SubsetRow{}
+	for _, r := range table {
+		ours[columnsKey(r.Columns)] = r
+	}
+	for _, p := range published {
+		key := strings.Join(p.InFeatures, ",")
+		r := ours[key]
+		if math.Abs(r.MIIn-p.IYXIn) > 0.02 || math.Abs(r.CMIOutGivenIn-p.IYXOutGivenIn) > 0.02 {
+			t.Errorf("%s: I(Y;X_in) %.3f (authors %.3f), I(Y;X_out|X_in) %.3f (authors %.3f)",
+				key, r.MIIn, p.IYXIn, r.CMIOutGivenIn, p.IYXOutGivenIn)
+		}
+	}
+	if all := ours["claw,dist,age,cluster"].MIIn; math.Abs(all-published[0].IXY) > 0.02 {
+		t.Errorf("I(Y;X) %.3f, authors %.3f", all, published[0].IXY)
+	}
+}

@@ -187,3 +187,35 @@ func TestBadInputGivesOneLineError(t *testing.T) {
 		}
 	}
 }
+
+// fetch-drosophila copies the tables from the mirror, writes the encoded
+// features, and "table" then reproduces the paper's all-features MI (1.189).
+func TestFetchDrosophilaThenTable(t *testing.T) {
+	root := os.Getenv("UFMI_MIRROR")
+	if root == "" {
+		root = "/work/shared/data"
+	}
+	mirror := filepath.Join(root, "drosophila")
+	if _, err := os.Stat(filepath.Join(mirror, "vdf.csv")); err != nil {
+		t.Skip("no Drosophila mirror")
+	}
+	dir := t.TempDir()
+	if _, errOut, code := runCLI(t, "fetch-drosophila", "-dir", dir, "-mirror", mirror); code != 0 {
+		t.Fatalf("fetch: exit %d: %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "table", "-in", filepath.Join(dir, "features_authors.csv"), "-target", "type",
+		"-features", "claw,dist,age,cluster", "-preset", "paper", "-repeats", "3", "-json")
+	if code != 0 {
+		t.Fatalf("table: exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 15 {
+		t.Fatalf("want 15 subsets: %q", out)
+	}
+	if all := rows[14]["mi_all"].(float64); math.Abs(all-1.189) > 0.02 {
+		t.Errorf("I(Y;X) = %.3f, paper 1.189", all)
+	}
+	if _, errOut, code := runCLI(t, "fetch-drosophila", "-dir", t.TempDir(), "-mirror", t.TempDir()); code == 0 || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+		t.Errorf("an empty mirror should fail with one line, got exit %d: %q", code, errOut)
+	}
+}

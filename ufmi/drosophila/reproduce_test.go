@@ -113,3 +113,33 @@ func TestAuthorsPresetReproducesAuthorsTable(t *testing.T) {
 		t.Errorf("I(Y;X) %.3f, authors %.3f", all, published[0].IXY)
 	}
 }
+
+// The paper's permutation test: 1000 label permutations, each refitting the
+// forest, give p <= 0.001 for I(Y; claw, dist, age, cluster).
+func TestPermutationTestOnConnectome(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1000 refitted forests")
+	}
+	n := mirrorNeurons(t)
+	rows, _, y, _, err := n.Encode(drosophila.EncodingAuthors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := ufmi.NewFeatures(rows)
+	res, err := ufmi.PermutationTest(x, y, ufmi.MIStatistic(ufmi.EstimatorConfig{UF: ufmi.PaperUF()}),
+		ufmi.PermutationConfig{Permutations: 1000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.PValue > 0.001 {
+		t.Errorf("p = %v (observed %.3f, null max %.3f)", res.PValue, res.Observed, maxOf(res.Null))
+	}
+}
+
+func maxOf(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
+}

@@ -116,7 +116,7 @@ func TestConditionalMIAndSubsetTable(t *testing.T) {
 	if math.Abs(noise.CMI) > 0.03 || signal.CMI < 0.25 {
 		t.Fatalf("I(Y;noise|signal) = %.4f, I(Y;signal|noise) = %.4f", noise.CMI, signal.CMI)
 	}
-	rows, err := SubsetTable(x, y, []int{0, 1}, 2, cfg, nil)
+	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 2, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,22 +55,38 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 }
 
 // SubsetRow is one row of the paper's feature-subset table: for the subset
-// X_in of the chosen columns, I(Y;X_in), I(Y;X_out|X_in) and I(Y;X), each
-// the mean over repeated fits with its standard deviation.
+// X_in of the chosen feature groups, I(Y;X_in), I(Y;X_out|X_in) and I(Y;X),
+// each the mean over repeated fits with its standard deviation.
 type SubsetRow struct {
-	Columns                    []int // X_in, as column indices of x, in the order given
+	Groups                     []int // indices of the groups in X_in, increasing
+	Columns                    []int // the columns of x those groups hold
 	MIIn, CMIOutGivenIn, MIAll float64
 	SDMIIn, SDCMI, SDMIAll     float64
 }
 
+// Singletons makes one feature group per column.
+func Singletons(cols []int) [][]int {
+	groups := make([][]int, len(cols))
+	for i, c := range cols {
+		groups[i] = []int{c}
+	}
+	return groups
+}
+
 // SubsetTable fills the feature-subset table for every non-empty subset of
-// cols, in bit-mask order (cols[0] is bit 1, cols[1] bit 2, ...), the full
-// set last. Each repeat r refits every subset with seed cfg.Seed+r.
-// progress, when set, counts forest fits.
-func SubsetTable(x *Features, y []int, cols []int, repeats int, cfg EstimatorConfig, progress func(done, total int)) ([]SubsetRow, error) {
-	m := len(cols)
+// the feature groups (a group is one feature held in one or more columns,
+// e.g. a value and its missing-value indicator), in bit-mask order (group 0
+// is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
+// every subset with seed cfg.Seed+r. progress, when set, counts forest fits.
+func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress func(done, total int)) ([]SubsetRow, error) {
+	m := len(groups)
 	if m == 0 || m > 16 {
-		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 columns, got %d", m)
+		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
+	}
+	for g, cols := range groups {
+		if len(cols) == 0 {
+			return nil, fmt.Errorf("ufmi: feature group %d has no columns", g)
+		}
 	}
 	if repeats < 1 {
 		return nil, fmt.Errorf("ufmi: repeats %d must be at least 1", repeats)
@@ -80,13 +96,13 @@ func SubsetTable(x *Features, y []int, cols []int, repeats int, cfg EstimatorCon
 	h := make([][]float64, repeats)
 	hy := 0.0
 	done, total := 0, repeats*full
-	base := cfg.Seed
 	for r := range h {
 		h[r] = make([]float64, full+1)
 		for mask := 1; mask <= full; mask++ {
 			c := cfg
-			c.Seed, c.Progress = base+uint64(r), nil
-			est, err := ConditionalEntropy(x, y, subsetColumns(cols, mask), c)
+			c.Seed, c.Progress = cfg.Seed+uint64(r), nil
+			_, cols := subsetMembers(groups, mask)
+			est, err := ConditionalEntropy(x, y, cols, c)
 			if err != nil {
 				return nil, err
 			}
@@ -105,7 +121,8 @@ func SubsetTable(x *Features, y []int, cols []int, repeats int, cfg EstimatorCon
 			cmi[r] = h[r][mask] - h[r][full]
 			all[r] = hy - h[r][full]
 		}
-		row := SubsetRow{Columns: subsetColumns(cols, mask)}
+		var row SubsetRow
+		row.Groups, row.Columns = subsetMembers(groups, mask)
 		row.MIIn, row.SDMIIn = meanSD(in)
 		row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
 		row.MIAll, row.SDMIAll = meanSD(all)
@@ -114,15 +131,15 @@ func SubsetTable(x *Features, y []int, cols []int, repeats int, cfg EstimatorCon
 	return rows, nil
 }
 
-// subsetColumns lists the columns whose bits are set in mask.
-func subsetColumns(cols []int, mask int) []int {
-	var out []int
-	for b, c := range cols {
+// subsetMembers lists the groups whose bits are set in mask and their columns.
+func subsetMembers(groups [][]int, mask int) (members, cols []int) {
+	for b, g := range groups {
 		if mask&(1<<b) != 0 {
-			out = append(out, c)
+			members = append(members, b)
+			cols = append(cols, g...)
 		}
 	}
-	return out
+	return members, cols
 }
 
 // meanSD returns the mean and the sample standard deviation (0 for one value).

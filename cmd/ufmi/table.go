@@ -63,15 +63,15 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	for i := range local {
 		local[i] = i
 	}
-	rows, err := ufmi.SubsetTable(x, labels.Codes, local, *repeats, cfg, progressTo(stderr, *asJSON))
+	rows, err := ufmi.SubsetTable(x, labels.Codes, ufmi.Singletons(local), *repeats, cfg, progressTo(stderr, *asJSON))
 	if err != nil {
 		return err
 	}
 	out := make([]subsetJSON, len(rows))
 	for i, r := range rows {
-		in := make([]string, len(r.Columns))
-		for j, c := range r.Columns {
-			in[j] = names[c]
+		in := make([]string, len(r.Groups))
+		for j, g := range r.Groups {
+			in[j] = names[g]
 		}
 		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn, CMIOutGivenIn: r.CMIOutGivenIn,
 			MIAll: r.MIAll, SDMIIn: r.SDMIIn, SDCMI: r.SDCMI}

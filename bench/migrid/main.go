@@ -1,0 +1,277 @@
+// Command migrid measures MI estimators on the reference grid of the four
+// simulation settings (overlapping, separated, three_class, scaled): class
+// prior sweep at n=2000, d=2; dimension sweep at n=2000, prior 1/2; sample
+// size sweeps at d=2 and d=10 — 14 cells per setting. It prints the RMSE
+// against the exact truth per setting for each candidate configuration of
+// UF, beside the reference implementation's RMSE (computed from
+// $UFMI_MIRROR/reference/mi_settings.csv when present), writes every
+// estimate to a CSV, and can rewrite the README's table.
+//
+//	go run ./bench/migrid [-reps 5] [-trees 300] [-candidates default,paper] [-readme README.md]
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// cell is one grid point of a setting.
+type cell struct {
+	n, d  int
+	prior float64
+}
+
+// gridCells lists the 14 distinct cells of the reference grid.
+func gridCells() []cell {
+	var cells []cell
+	for _, p := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
+		cells = append(cells, cell{2000, 2, p})
+	}
+	for _, d := range []int{5, 10, 20} {
+		cells = append(cells, cell{2000, d, 0.5})
+	}
+	for _, n := range []int{500, 1000, 5000} {
+		cells = append(cells, cell{n, 2, 0.5})
+	}
+	for _, n := range []int{500, 1000, 5000} {
+		cells = append(cells, cell{n, 10, 0.5})
+	}
+	return cells
+}
+
+var settings = []ufmi.MISetting{ufmi.Overlapping, ufmi.Separated, ufmi.ThreeClass, ufmi.Scaled}
+
+// candidates are the UF configurations that can be measured by name.
+func candidates() map[string]ufmi.UFConfig {
+	noStrat := ufmi.DefaultUF()
+	noStrat.Stratify = false
+	uniform := ufmi.DefaultUF()
+	uniform.EmptyLeaf = ufmi.EmptyUniform
+	return map[string]ufmi.UFConfig{
+		"default":         ufmi.DefaultUF(),
+		"paper":           ufmi.PaperUF(),
+		"authors":         ufmi.AuthorsUF(),
+		"default-nostrat": noStrat,
+		"default-uniform": uniform,
+	}
+}
+
+// referenceMethods are the reference columns shown beside ours.
+var referenceMethods = []string{"UF-nokappa", "UF", "UF-legacy", "RF-oob", "IRF", "SigRF", "KSG", "MixedKSG"}
+
+func main() {
+	reps := flag.Int("reps", 5, "repetitions per cell")
+	trees := flag.Int("trees", 300, "trees per forest")
+	names := flag.String("candidates", "default,paper,authors", "comma-separated candidate names: "+strings.Join(sortedKeys(candidates()), ", "))
+	out := flag.String("out", "data/sim/migrid.csv", "CSV of every estimate")
+	readme := flag.String("readme", "", "rewrite the table between the migrid markers of this README")
+	flag.Parse()
+	if err := run(*reps, *trees, strings.Split(*names, ","), *out, *readme); err != nil {
+		fmt.Fprintln(os.Stderr, "migrid:", err)
+		os.Exit(1)
+	}
+}
+
+func sortedKeys(m map[string]ufmi.UFConfig) []string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
+	}
+	sort.Strings(k)
+	return k
+}
+
+func run(reps, trees int, names []string, outPath, readme string) error {
+	all := candidates()
+	for _, n := range names {
+		if _, ok := all[n]; !ok {
+			return fmt.Errorf("unknown candidate %q", n)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(outPath), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(outPath)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := csv.NewWriter(f)
+	w.Write([]string{"candidate", "setting", "n", "d", "prior", "rep", "mi_hat", "mi_true", "seconds"})
+	// sq[candidate][setting] accumulates squared errors.
+	sq := map[string]map[string][]float64{}
+	cells := gridCells()
+	total := len(names) * len(settings) * len(cells) * reps
+	done := 0
+	start := time.Now()
+	for _, name := range names {
+		sq[name] = map[string][]float64{}
+		for _, s := range settings {
+			for _, c := range cells {
+				sim := ufmi.MISimulation{Setting: s, N: c.n, D: c.d, Prior: c.prior, Mu: 1}
+				truth, err := sim.Truth()
+				if err != nil {
+					return err
+				}
+				for rep := 0; rep < reps; rep++ {
+					seed := uint64(1000*rep + 7)
+					rows, y, err := sim.Sample(seed)
+					if err != nil {
+						return err
+					}
+					x, _ := ufmi.NewFeatures(rows)
+					uf := all[name]
+					uf.Trees = trees
+					est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Seed: seed})
+					if err != nil {
+						return err
+					}
+					sq[name][s.String()] = append(sq[name][s.String()], (est.MI-truth.MI)*(est.MI-truth.MI))
+					w.Write([]string{name, s.String(), strconv.Itoa(c.n), strconv.Itoa(c.d), fmt.Sprint(c.prior), strconv.Itoa(rep),
+						fmt.Sprintf("%.6f", est.MI), fmt.Sprintf("%.6f", truth.MI), fmt.Sprintf("%.3f", est.Duration.Seconds())})
+					done++
+					fmt.Fprintf(os.Stderr, "\r%d/%d estimates, %s", done, total, time.Since(start).Round(time.Second))
+				}
+			}
+		}
+	}
+	fmt.Fprintln(os.Stderr)
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	ref, refErr := referenceRMSE(cells)
+	table := formatTable(names, sq, ref, reps, trees)
+	if refErr != nil {
+		table += fmt.Sprintf("\n(reference columns unavailable: %v)\n", refErr)
+	}
+	fmt.Print(table)
+	if readme != "" {
+		return replaceBetweenMarkers(readme, table)
+	}
+	return nil
+}
+
+func rmse(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return math.Sqrt(s / float64(len(v)))
+}
+
+// formatTable renders the RMSE per setting as a Markdown table.
+func formatTable(names []string, sq map[string]map[string][]float64, ref map[string]map[string]float64, reps, trees int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "MI RMSE in nats over the 14 grid cells × %d reps per setting (%d trees; reference columns: %d reps, 300 trees).\n\n", reps, trees, 5)
+	b.WriteString("| estimator | overlapping | separated | three_class | scaled |\n|---|---|---|---|---|\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "| ufmi UF %s |", n)
+		for _, s := range settings {
+			fmt.Fprintf(&b, " %.3f |", rmse(sq[n][s.String()]))
+		}
+		b.WriteString("\n")
+	}
+	for _, m := range referenceMethods {
+		r, ok := ref[m]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(&b, "| reference %s |", m)
+		for _, s := range settings {
+			fmt.Fprintf(&b, " %.3f |", r[s.String()])
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// referenceRMSE computes each reference method's RMSE per setting over the
+// same cells from the reference CSV, de-duplicating cells shared by sweeps.
+func referenceRMSE(cells []cell) (map[string]map[string]float64, error) {
+	root := os.Getenv("UFMI_MIRROR")
+	if root == "" {
+		return nil, fmt.Errorf("UFMI_MIRROR is not set")
+	}
+	fh, err := os.Open(filepath.Join(root, "reference", "mi_settings.csv"))
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	r := csv.NewReader(bufio.NewReader(fh))
+	header, err := r.Read()
+	if err != nil {
+		return nil, err
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[h] = i
+	}
+	want := map[string]bool{}
+	for _, c := range cells {
+		want[fmt.Sprintf("%d/%d/%g", c.n, c.d, c.prior)] = true
+	}
+	seen := map[string]bool{}
+	sq := map[string]map[string][]float64{}
+	for {
+		rec, err := r.Read()
+		if err != nil {
+			break
+		}
+		n, _ := strconv.Atoi(rec[col["n"]])
+		d, _ := strconv.Atoi(rec[col["d"]])
+		p, _ := strconv.ParseFloat(rec[col["pi"]], 64)
+		key := fmt.Sprintf("%d/%d/%g", n, d, p)
+		if !want[key] {
+			continue
+		}
+		id := strings.Join([]string{rec[col["setting"]], key, rec[col["rep"]], rec[col["method"]]}, "|")
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		est, _ := strconv.ParseFloat(rec[col["MI_hat"]], 64)
+		truth, _ := strconv.ParseFloat(rec[col["MI_true"]], 64)
+		m, s := rec[col["method"]], rec[col["setting"]]
+		if sq[m] == nil {
+			sq[m] = map[string][]float64{}
+		}
+		sq[m][s] = append(sq[m][s], (est-truth)*(est-truth))
+	}
+	out := map[string]map[string]float64{}
+	for m, bySetting := range sq {
+		out[m] = map[string]float64{}
+		for s, v := range bySetting {
+			out[m][s] = rmse(v)
+		}
+	}
+	return out, nil
+}
+
+// replaceBetweenMarkers rewrites the text between <!-- migrid:start --> and
+// <!-- migrid:end --> in path.
+func replaceBetweenMarkers(path, table string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	const open, end = "<!-- migrid:start -->", "<!-- migrid:end -->"
+	i, j := strings.Index(s, open), strings.Index(s, end)
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %s ... %s markers", path, open, end)
+	}
+	s = s[:i+len(open)] + "\n" + table + s[j:]
+	return os.WriteFile(path, []byte(s), 0o644)
+}

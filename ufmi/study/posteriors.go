@@ -1,0 +1,218 @@
+package study
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// PosteriorModel is a named way to fit a forest and predict posteriors.
+type PosteriorModel struct {
+	Name string
+	Fit  func(x *ufmi.Features, y []int, seed uint64) (Predictor, error)
+}
+
+// Predictor predicts class posteriors.
+type Predictor interface {
+	PredictProba(x *ufmi.Features, workers int) ([][]float64, error)
+}
+
+// PosteriorModels returns RF, SigRF, IRF (5 folds of trees/5) and UF with
+// the given UF configuration, each with the given number of trees.
+func PosteriorModels(trees int, uf ufmi.UFConfig) []PosteriorModel {
+	rf := func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+		return ufmi.FitRF(x, y, ufmi.ForestConfig{Trees: trees, Seed: seed})
+	}
+	calibrated := func(m ufmi.Calibration) func(*ufmi.Features, []int, uint64) (Predictor, error) {
+		return func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+			return ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: m, Forest: ufmi.ForestConfig{Trees: max(1, trees/5), Seed: seed}})
+		}
+	}
+	honest := func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+		c := uf
+		c.Trees, c.Seed = trees, seed
+		return ufmi.FitUF(x, y, c)
+	}
+	return []PosteriorModel{{"RF", rf}, {"SigRF", calibrated(ufmi.Sigmoid)}, {"IRF", calibrated(ufmi.Isotonic)}, {"UF", honest}}
+}
+
+// CurveRecord is one evaluation point of a posterior curve.
+type CurveRecord struct {
+	Rank      int     `dataframe:"rank"`
+	Method    string  `dataframe:"method"`
+	Truth     float64 `dataframe:"truth"`
+	Posterior float64 `dataframe:"posterior"`
+}
+
+// SharedComponentCurve reproduces the paper's first figure: models trained
+// on nTrain rows of the shared-component simulation predict P(Y=1|x) at
+// nEval fresh rows, listed in order of the true posterior (rank 0 lowest).
+func SharedComponentCurve(nTrain, nEval int, models []PosteriorModel, seed uint64, progress Progress) (dataframe.DataFrame, error) {
+	rows, y, err := ufmi.SharedComponentSimulation{N: nTrain}.Sample(seed)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	evalRows, _, err := ufmi.SharedComponentSimulation{N: nEval}.Sample(seed + 1)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	truth, err := ufmi.SharedComponentSimulation{N: nEval}.Posteriors(evalRows)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	order := make([]int, len(evalRows))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return truth[order[a]][1] < truth[order[b]][1] })
+	x, _ := ufmi.NewFeatures(rows)
+	eval, _ := ufmi.NewFeatures(evalRows)
+	var recs []CurveRecord
+	for m, model := range models {
+		pred, err := model.Fit(x, y, seed)
+		if err != nil {
+			return dataframe.DataFrame{}, fmt.Errorf("%s: %w", model.Name, err)
+		}
+		proba, err := pred.PredictProba(eval, 0)
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		for rank, i := range order {
+			recs = append(recs, CurveRecord{Rank: rank, Method: model.Name, Truth: truth[i][1], Posterior: proba[i][1]})
+		}
+		if progress != nil {
+			progress(m+1, len(models))
+		}
+	}
+	return dataframe.LoadStructs(recs), nil
+}
+
+// SteepSweep measures posterior accuracy on the steep-posterior simulation.
+type SteepSweep struct {
+	Alphas     []float64
+	D, N       int
+	Models     []PosteriorModel
+	Reps       int
+	Grid       int // evaluation grid size per axis (reference 50)
+	NoiseDraws int // draws of the noise coordinates per grid point (reference 4)
+	Seed       uint64
+}
+
+// SteepRecord is the mean Hellinger distance of one fit.
+type SteepRecord struct {
+	Alpha     float64 `dataframe:"alpha"`
+	Rep       int     `dataframe:"rep"`
+	Method    string  `dataframe:"method"`
+	Hellinger float64 `dataframe:"hellinger"`
+}
+
+// Run fits every model per alpha and rep and records its mean Hellinger
+// distance to the true posterior over the evaluation grid.
+func (s SteepSweep) Run(progress Progress) (dataframe.DataFrame, error) {
+	if s.Reps < 1 || len(s.Alphas) == 0 || len(s.Models) == 0 {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: a steep sweep needs alphas, models and at least one repetition")
+	}
+	total, done := len(s.Alphas)*s.Reps*len(s.Models), 0
+	var recs []SteepRecord
+	for _, alpha := range s.Alphas {
+		sim := ufmi.SteepSimulation{N: s.N, D: s.D, Alpha: alpha}
+		for rep := 0; rep < s.Reps; rep++ {
+			seed := s.Seed + uint64(rep)
+			h, err := steepHellinger(sim, s.Models, s.Grid, s.NoiseDraws, seed)
+			if err != nil {
+				return dataframe.DataFrame{}, err
+			}
+			for m, model := range s.Models {
+				recs = append(recs, SteepRecord{Alpha: alpha, Rep: rep, Method: model.Name, Hellinger: h[m]})
+				done++
+				if progress != nil {
+					progress(done, total)
+				}
+			}
+		}
+	}
+	return dataframe.LoadStructs(recs), nil
+}
+
+// steepHellinger fits each model on one sample and returns its mean
+// Hellinger distance to the truth on the evaluation grid.
+func steepHellinger(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) ([]float64, error) {
+	rows, y, err := sim.Sample(seed)
+	if err != nil {
+		return nil, err
+	}
+	evalRows, err := sim.EvalGrid(grid, draws, seed+1)
+	if err != nil {
+		return nil, err
+	}
+	truth, err := sim.Posteriors(evalRows)
+	if err != nil {
+		return nil, err
+	}
+	x, _ := ufmi.NewFeatures(rows)
+	eval, _ := ufmi.NewFeatures(evalRows)
+	out := make([]float64, len(models))
+	for m, model := range models {
+		pred, err := model.Fit(x, y, seed)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", model.Name, err)
+		}
+		proba, err := pred.PredictProba(eval, 0)
+		if err != nil {
+			return nil, err
+		}
+		if out[m], err = ufmi.MeanHellinger(proba, truth); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// GridRecord is one point of a posterior map on the first two coordinates.
+type GridRecord struct {
+	X1       float64 `dataframe:"x1"`
+	X2       float64 `dataframe:"x2"`
+	Method   string  `dataframe:"method"`
+	Truth    float64 `dataframe:"truth"`
+	Estimate float64 `dataframe:"estimate"`
+}
+
+// SteepPosteriorGrid fits each model once and returns, at every point of a
+// grid × grid map of (x1, x2), the true P(Y=1|x) and each model's estimate
+// averaged over the noise draws: the data behind the paper's heatmaps.
+func SteepPosteriorGrid(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) (dataframe.DataFrame, error) {
+	rows, y, err := sim.Sample(seed)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	evalRows, err := sim.EvalGrid(grid, draws, seed+1)
+	if err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	x, _ := ufmi.NewFeatures(rows)
+	eval, _ := ufmi.NewFeatures(evalRows)
+	cells := grid * grid
+	var recs []GridRecord
+	for _, model := range models {
+		pred, err := model.Fit(x, y, seed)
+		if err != nil {
+			return dataframe.DataFrame{}, fmt.Errorf("%s: %w", model.Name, err)
+		}
+		proba, err := pred.PredictProba(eval, 0)
+		if err != nil {
+			return dataframe.DataFrame{}, err
+		}
+		for c := 0; c < cells; c++ {
+			est, tr := 0.0, 0.0
+			for r := 0; r < draws; r++ {
+				est += proba[r*cells+c][1] / float64(draws)
+				tr += sim.Posterior(evalRows[r*cells+c])[1] / float64(draws)
+			}
+			p := evalRows[c]
+			recs = append(recs, GridRecord{X1: p[0], X2: p[1], Method: model.Name, Truth: tr, Estimate: est})
+		}
+	}
+	return dataframe.LoadStructs(recs), nil
+}

@@ -58,12 +58,15 @@ func candidates() map[string]ufmi.UFConfig {
 	noStrat.Stratify = false
 	uniform := ufmi.DefaultUF()
 	uniform.EmptyLeaf = ufmi.EmptyUniform
+	leaf5 := ufmi.DefaultUF()
+	leaf5.Tree.MinSamplesLeaf = 5
 	return map[string]ufmi.UFConfig{
-		"default":         ufmi.DefaultUF(),
-		"paper":           ufmi.PaperUF(),
-		"authors":         ufmi.AuthorsUF(),
-		"default-nostrat": noStrat,
-		"default-uniform": uniform,
+		"default-minleaf5": leaf5,
+		"default":          ufmi.DefaultUF(),
+		"paper":            ufmi.PaperUF(),
+		"authors":          ufmi.AuthorsUF(),
+		"default-nostrat":  noStrat,
+		"default-uniform":  uniform,
 	}
 }
 

@@ -295,10 +295,12 @@ func leafCorrect(row []float64, kappa float64, empty EmptyLeafPolicy, voteCounts
 	}
 }
 
-// DefaultUF is ufmi's default honest forest: the paper's half/half split and
-// forest-level posteriors, no kappa correction, empty leaves predicting the
-// vote set's class frequencies, and stratified splits. See the package
-// documentation for the measurements behind this choice.
+// DefaultUF is ufmi's default honest forest: the paper's half/half split
+// and forest-level posteriors, no kappa correction, leaves of at least 5
+// structure rows, empty leaves predicting the vote set's class frequencies,
+// and stratified splits. Chosen by measurement on the reference MI grid (see
+// the package documentation and bench/migrid).
 func DefaultUF() UFConfig {
-	return UFConfig{Trees: DefaultTrees, StructureFraction: 0.5, EmptyLeaf: EmptyPrior, Stratify: true}
+	return UFConfig{Trees: DefaultTrees, StructureFraction: 0.5, EmptyLeaf: EmptyPrior, Stratify: true,
+		Tree: TreeConfig{MinSamplesLeaf: 5}}
 }

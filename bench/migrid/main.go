@@ -58,15 +58,21 @@ func candidates() map[string]ufmi.UFConfig {
 	noStrat.Stratify = false
 	uniform := ufmi.DefaultUF()
 	uniform.EmptyLeaf = ufmi.EmptyUniform
-	leaf5 := ufmi.DefaultUF()
-	leaf5.Tree.MinSamplesLeaf = 5
+	withLeaf := func(m int) ufmi.UFConfig {
+		c := ufmi.DefaultUF()
+		c.Tree.MinSamplesLeaf = m
+		return c
+	}
 	return map[string]ufmi.UFConfig{
-		"default-minleaf5": leaf5,
-		"default":          ufmi.DefaultUF(),
-		"paper":            ufmi.PaperUF(),
-		"authors":          ufmi.AuthorsUF(),
-		"default-nostrat":  noStrat,
-		"default-uniform":  uniform,
+		"default-minleaf3":  withLeaf(3),
+		"default-minleaf5":  withLeaf(5),
+		"default-minleaf8":  withLeaf(8),
+		"default-minleaf12": withLeaf(12),
+		"default":           ufmi.DefaultUF(),
+		"paper":             ufmi.PaperUF(),
+		"authors":           ufmi.AuthorsUF(),
+		"default-nostrat":   noStrat,
+		"default-uniform":   uniform,
 	}
 }
 

@@ -1,0 +1,147 @@
+package frame
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+)
+
+// ReadCSV reads a CSV file with a header line; column types are detected by
+// gota (int, float, bool, else string; "NaN" and "NA" are missing values).
+// A file with only a header gives a frame without rows whose columns are
+// strings.
+func ReadCSV(path string) (dataframe.DataFrame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: %w", err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: reading %s: %w", path, err)
+	}
+	if len(records) == 0 {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: reading %s: no header line", path)
+	}
+	if len(records) == 1 {
+		cols := make([]series.Series, len(records[0]))
+		for i, name := range records[0] {
+			cols[i] = series.New([]string{}, series.String, name)
+		}
+		return newFrame(cols)
+	}
+	df := dataframe.LoadRecords(records)
+	if err := df.Error(); err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: reading %s: %w", path, err)
+	}
+	return df, nil
+}
+
+// WriteCSV writes df with a header line to path atomically: it writes a
+// temporary file in the same folder (created if needed) and renames it over
+// path, so a reader never sees a half-written file. Floats are written in the
+// shortest form that reads back exactly, always with a decimal point or an
+// exponent so that they read back as floats (gota's own writer keeps only
+// six decimals).
+func WriteCSV(df dataframe.DataFrame, path string) (err error) {
+	if err := frameErr(df); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("ufmi: frame: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("ufmi: frame: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := csv.NewWriter(tmp)
+	if err := w.WriteAll(csvRecords(df)); err != nil {
+		return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("ufmi: frame: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("ufmi: frame: %w", err)
+	}
+	return nil
+}
+
+// csvRecords returns the header and the rows of df as text.
+func csvRecords(df dataframe.DataFrame) [][]string {
+	names := df.Names()
+	cols := make([][]string, len(names))
+	for c, name := range names {
+		s := df.Col(name)
+		if s.Type() == series.Float {
+			cols[c] = make([]string, s.Len())
+			for r, v := range s.Float() {
+				cols[c][r] = csvFloat(v)
+			}
+		} else {
+			cols[c] = s.Records()
+		}
+	}
+	records := [][]string{names}
+	for r := range df.Nrow() {
+		row := make([]string, len(names))
+		for c := range names {
+			row[c] = cols[c][r]
+		}
+		records = append(records, row)
+	}
+	return records
+}
+
+// csvFloat writes v exactly, marked as a float ("3" becomes "3.0").
+func csvFloat(v float64) string {
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eIN") { // not 1.5, 1e+30, +Inf or NaN
+		s += ".0"
+	}
+	return s
+}
+
+// Cached returns the table stored at path when it exists and recompute is
+// false; otherwise it calls compute, writes the result to path (WriteCSV)
+// and returns it. Column types of a cached table are those ReadCSV detects.
+func Cached(path string, recompute bool, compute func() (dataframe.DataFrame, error)) (dataframe.DataFrame, error) {
+	if !recompute {
+		_, err := os.Stat(path)
+		if err == nil {
+			return ReadCSV(path)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: %w", err)
+		}
+	}
+	df, err := compute()
+	if err != nil {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: computing %s: %w", path, err)
+	}
+	if err := WriteCSV(df, path); err != nil {
+		return dataframe.DataFrame{}, err
+	}
+	return df, nil
+}

@@ -1,0 +1,164 @@
+package viz
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// blockAdjacency is a seeded two-block count matrix of size n x n.
+func blockAdjacency(n int) [][]float64 {
+	rng := rand.New(rand.NewPCG(1, 2))
+	z := make([][]float64, n)
+	for i := range z {
+		z[i] = make([]float64, n)
+		for j := range z[i] {
+			rate := 0.5
+			if (i < n/2) == (j < n/2) {
+				rate = 8
+			}
+			z[i][j] = math.Floor(rng.ExpFloat64() * rate)
+		}
+	}
+	return z
+}
+
+func TestHeatmapMatrixLayout(t *testing.T) {
+	z := blockAdjacency(40)
+	labels := make([]string, 40)
+	labels[10], labels[30] = "KC", "MBON"
+	b, err := Heatmap(z, HeatmapSpec{
+		Title: "Synapse counts", XLabel: "post", YLabel: "pre", ValueLabel: "synapses",
+		Log1p: true, ColLabels: labels, RowLabels: labels, ColBreaks: []int{20}, RowBreaks: []int{20},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodeFigure(t, b, defaultPx[0], defaultPx[1])
+}
+
+func TestHeatmapGridLayoutDiverging(t *testing.T) {
+	xs := []float64{-2, -1, 0, 1, 2}
+	ys := []float64{-1, 0, 1}
+	z := make([][]float64, len(ys))
+	for i, y := range ys {
+		z[i] = make([]float64, len(xs))
+		for j, x := range xs {
+			z[i][j] = 0.1 * x * y
+		}
+	}
+	b, err := Heatmap(z, HeatmapSpec{Title: "posterior error", X: xs, Y: ys, Diverging: true, ValueLabel: "UF - truth"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodeFigure(t, b, defaultPx[0], defaultPx[1])
+}
+
+// TestHeatmapOrientation checks the matrix layout puts row 0 at the top and
+// the grid layout puts it at the bottom: a matrix whose only non-zero rows
+// are the first quarter must darken the top half of the image in the first
+// case and the bottom half in the second. The large matrix takes the raster
+// path, the small one the vector path.
+func TestHeatmapOrientation(t *testing.T) {
+	for _, size := range []int{4, 120} {
+		z := make([][]float64, size)
+		for i := range z {
+			z[i] = make([]float64, size)
+			for j := range z[i] {
+				if i < size/4 {
+					z[i][j] = 9
+				}
+			}
+		}
+		darkHalves := func(spec HeatmapSpec) (top, bottom int) {
+			b, err := Heatmap(z, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := decodeFigure(t, b, defaultPx[0], defaultPx[1])
+			bd := img.Bounds()
+			// Only look at the heatmap's side, away from the colour bar.
+			for y := bd.Min.Y; y < bd.Max.Y; y++ {
+				for x := bd.Min.X + bd.Dx()/6; x < bd.Min.X+bd.Dx()*2/3; x++ {
+					r, g, b, _ := img.At(x, y).RGBA()
+					if isBlackish(r>>8, g>>8, b>>8) {
+						if y < bd.Min.Y+bd.Dy()/2 {
+							top++
+						} else {
+							bottom++
+						}
+					}
+				}
+			}
+			return top, bottom
+		}
+		top, bottom := darkHalves(HeatmapSpec{})
+		if top < 10*bottom+1000 {
+			t.Errorf("%dx%d matrix layout: %d dark pixels in the top half, %d in the bottom; want row 0 at the top", size, size, top, bottom)
+		}
+		top, bottom = darkHalves(HeatmapSpec{Y: indexCoords(size)})
+		if bottom < 10*top+1000 {
+			t.Errorf("%dx%d grid layout: %d dark pixels in the top half, %d in the bottom; want row 0 at the bottom", size, size, top, bottom)
+		}
+	}
+}
+
+func TestEvenlySpaced(t *testing.T) {
+	if !evenlySpaced([]float64{0, 0.1, 0.2, 0.30000000000000004}) {
+		t.Error("0, 0.1, 0.2, 0.3 judged uneven")
+	}
+	if evenlySpaced([]float64{0, 1, 3}) {
+		t.Error("0, 1, 3 judged even")
+	}
+}
+
+func TestHeatmapSVG(t *testing.T) {
+	b, err := Heatmap(blockAdjacency(6), HeatmapSpec{Title: "counts", ValueLabel: "synapses", Format: SVG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := svgTexts(t, b)
+	for _, want := range []string{"counts", "synapses"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("SVG has no text %q; texts: %q", want, texts)
+		}
+	}
+}
+
+func TestHeatmapConstantMatrix(t *testing.T) {
+	b, err := Heatmap([][]float64{{2, 2}, {2, 2}}, HeatmapSpec{Title: "constant"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodeFigure(t, b, defaultPx[0], defaultPx[1])
+}
+
+func TestHeatmapErrors(t *testing.T) {
+	ok := [][]float64{{1, 2, 3}, {4, 5, 6}}
+	cases := []struct {
+		name      string
+		z         [][]float64
+		spec      HeatmapSpec
+		fragments []string
+	}{
+		{"empty", nil, HeatmapSpec{}, []string{"empty"}},
+		{"empty row", [][]float64{{}}, HeatmapSpec{}, []string{"empty"}},
+		{"ragged", [][]float64{{1, 2}, {3}}, HeatmapSpec{}, []string{"row 1 has 1 values"}},
+		{"NaN", [][]float64{{1, 2}, {3, math.NaN()}}, HeatmapSpec{}, []string{"cell [1][1] is NaN"}},
+		{"log1p of -1", [][]float64{{1, -1}}, HeatmapSpec{Log1p: true}, []string{"cell [0][1]", "log1p"}},
+		{"x length", ok, HeatmapSpec{X: []float64{0, 1}}, []string{"column coordinates", "len(coordinates) = 2"}},
+		{"y not increasing", ok, HeatmapSpec{Y: []float64{1, 1}}, []string{"row coordinates", "strictly increasing"}},
+		{"NaN coordinate", ok, HeatmapSpec{X: []float64{0, math.NaN(), 2}}, []string{"coordinates[1] is NaN"}},
+		{"labels length", ok, HeatmapSpec{RowLabels: []string{"a"}}, []string{"row labels", "len(labels) = 1"}},
+		{"break out of range", ok, HeatmapSpec{ColBreaks: []int{3}}, []string{"column break 3"}},
+		{"bad colour range", ok, HeatmapSpec{Min: 2, Max: 1}, []string{"colour range"}},
+		{"format", ok, HeatmapSpec{Format: Format(3)}, []string{"format"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Heatmap(c.z, c.spec)
+			wantErrContaining(t, err, c.fragments...)
+		})
+	}
+}

@@ -1,0 +1,69 @@
+package viz
+
+import (
+	"testing"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// legendAnchorFor places a one-entry legend over a single polyline and
+// returns the anchor chosen.
+func legendAnchorFor(t *testing.T, pos LegendPosition, pts plotter.XYs) legendAnchor {
+	t.Helper()
+	p := newStyledPlot("", "x", "y")
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(line)
+	lb, err := newLegendBox(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb.add("series", line)
+	lb.avoidPath(pts)
+	p.Add(lb)
+	dc := p.DataCanvas(draw.New(vgimg.New(DefaultWidth, DefaultHeight)))
+	return lb.anchor(dc, p)
+}
+
+func TestLegendAutoAvoidsData(t *testing.T) {
+	rising := plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}
+	if got, want := legendAnchorFor(t, LegendAuto, rising), (legendAnchor{0, 1}); got != want {
+		t.Errorf("rising diagonal: legend at %v, want top left %v", got, want)
+	}
+	falling := plotter.XYs{{X: 0, Y: 1}, {X: 1, Y: 0}}
+	if got, want := legendAnchorFor(t, LegendAuto, falling), (legendAnchor{1, 1}); got != want {
+		t.Errorf("falling diagonal: legend at %v, want top right %v", got, want)
+	}
+	// A V shape touches the top corners and the bottom middle: the legend goes
+	// to a bottom corner (right preferred on ties).
+	vee := plotter.XYs{{X: 0, Y: 1}, {X: 0.5, Y: 0}, {X: 1, Y: 1}}
+	if got, want := legendAnchorFor(t, LegendAuto, vee), (legendAnchor{1, 0}); got != want {
+		t.Errorf("V shape: legend at %v, want bottom right %v", got, want)
+	}
+}
+
+func TestLegendFixedPosition(t *testing.T) {
+	rising := plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}}
+	if got, want := legendAnchorFor(t, BottomRight, rising), (legendAnchor{1, 0}); got != want {
+		t.Errorf("BottomRight gave %v", got)
+	}
+	if _, err := newLegendBox(LegendPosition(-1)); err == nil {
+		t.Error("negative legend position accepted")
+	}
+}
+
+func TestLegendSkipsUnnamed(t *testing.T) {
+	lb, err := newLegendBox(LegendAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb.add("", refLine{})
+	lb.add("truth", refLine{})
+	if len(lb.entries) != 1 || lb.entries[0].name != "truth" {
+		t.Errorf("entries = %+v, want only truth", lb.entries)
+	}
+}

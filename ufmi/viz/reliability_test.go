@@ -1,0 +1,65 @@
+package viz
+
+import (
+	"math"
+	"testing"
+)
+
+func reliabilitySpec() ReliabilitySpec {
+	return ReliabilitySpec{
+		Title: "Calibration",
+		Models: []ReliabilityModel{
+			{Name: "UF", Bins: []ReliabilityBin{{0.55, 0.56, 120}, {0.65, 0.63, 90}, {0.75, 0.76, 60}, {0.85, 0.84, 40}, {0.95, 0.94, 30}}},
+			{Name: "RF", Bins: []ReliabilityBin{{0.55, 0.50, 40}, {math.NaN(), math.NaN(), 0}, {0.75, 0.62, 80}, {0.85, 0.70, 90}, {0.98, 0.80, 130}}},
+		},
+	}
+}
+
+func TestReliabilityPNG(t *testing.T) {
+	b, err := Reliability(reliabilitySpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodeFigure(t, b, defaultPx[0], defaultPx[1])
+}
+
+func TestReliabilityModelIsDrawn(t *testing.T) {
+	spec := reliabilitySpec()
+	both, err := Reliability(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Models = spec.Models[:1]
+	one, err := Reliability(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := decodeFigure(t, both, defaultPx[0], defaultPx[1]), decodeFigure(t, one, defaultPx[0], defaultPx[1])
+	// Model 1 is vermillion: count strongly red pixels.
+	reddish := func(r, g, b uint32) bool { return r > 180 && g < 140 && b < 80 }
+	if d := countPixels(a, reddish) - countPixels(b, reddish); d < 100 {
+		t.Fatalf("second model added only %d vermillion pixels", d)
+	}
+}
+
+func TestReliabilityErrors(t *testing.T) {
+	cases := []struct {
+		name      string
+		edit      func(*ReliabilitySpec)
+		fragments []string
+	}{
+		{"no models", func(s *ReliabilitySpec) { s.Models = nil }, []string{"at least one model"}},
+		{"NaN accuracy", func(s *ReliabilitySpec) { s.Models[0].Bins[2].Accuracy = math.NaN() }, []string{`model "UF"`, "bin 2 Accuracy = NaN"}},
+		{"confidence above 1", func(s *ReliabilitySpec) { s.Models[1].Bins[0].Confidence = 1.5 }, []string{`model "RF"`, "bin 0 Confidence = 1.5"}},
+		{"negative count", func(s *ReliabilitySpec) { s.Models[1].Bins[3].Count = -2 }, []string{`model "RF"`, "negative count"}},
+		{"all empty", func(s *ReliabilitySpec) { s.Models[0].Bins = []ReliabilityBin{{0.5, 0.5, 0}} }, []string{`model "UF"`, "no non-empty bin"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			spec := reliabilitySpec()
+			c.edit(&spec)
+			_, err := Reliability(spec)
+			wantErrContaining(t, err, c.fragments...)
+		})
+	}
+}

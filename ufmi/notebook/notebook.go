@@ -99,3 +99,11 @@ func Must2[A, B any](a A, b B, err error) (A, B) {
 	}
 	return a, b
 }
+
+// Must4 is Must for functions returning four values and an error.
+func Must4[A, B, C, D any](a A, b B, c C, d D, err error) (A, B, C, D) {
+	if err != nil {
+		panic(err)
+	}
+	return a, b, c, d
+}

@@ -97,6 +97,26 @@ func (f *Forest) IndexSets(t int) IndexSets {
 	return s
 }
 
+// checkFit validates what every forest fit needs and returns K, the
+// resolved tree parameters and the number of trees (0 means DefaultTrees).
+func checkFit(x *Features, y []int, tc TreeConfig, trees int) (int, treeParams, int, error) {
+	k, err := checkTrainingData(x, y)
+	if err != nil {
+		return 0, treeParams{}, 0, err
+	}
+	params, err := tc.resolve(x.d)
+	if err != nil {
+		return 0, treeParams{}, 0, err
+	}
+	if trees == 0 {
+		trees = DefaultTrees
+	}
+	if trees < 0 {
+		return 0, treeParams{}, 0, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
+	}
+	return k, params, trees, nil
+}
+
 // checkTrainingData validates features and class codes and returns K.
 func checkTrainingData(x *Features, y []int) (int, error) {
 	if x == nil || x.n == 0 {
@@ -120,20 +140,9 @@ func newForest(x *Features, y []int, k, trees int) *Forest {
 // sample (or a subsample) and its leaves predict the class frequencies of
 // that sample. y holds class codes 0..K-1 (see EncodeIntLabels).
 func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
-	k, err := checkTrainingData(x, y)
+	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
 	if err != nil {
 		return nil, err
-	}
-	params, err := cfg.Tree.resolve(x.d)
-	if err != nil {
-		return nil, err
-	}
-	trees := cfg.Trees
-	if trees == 0 {
-		trees = DefaultTrees
-	}
-	if trees < 0 {
-		return nil, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
 	}
 	draws, err := cfg.sampleSize(x.n)
 	if err != nil {

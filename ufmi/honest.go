@@ -128,11 +128,7 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 
 // FitUF fits an honest Uncertainty Forest on class codes y (0..K-1).
 func FitUF(x *Features, y []int, cfg UFConfig) (*Forest, error) {
-	k, err := checkTrainingData(x, y)
-	if err != nil {
-		return nil, err
-	}
-	params, err := cfg.Tree.resolve(x.d)
+	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
 	if err != nil {
 		return nil, err
 	}
@@ -141,13 +137,6 @@ func FitUF(x *Features, y []int, cfg UFConfig) (*Forest, error) {
 	}
 	if cfg.EmptyLeaf < EmptyUniform || cfg.EmptyLeaf > EmptyAbstain {
 		return nil, fmt.Errorf("ufmi: unknown empty-leaf policy %d", int(cfg.EmptyLeaf))
-	}
-	trees := cfg.Trees
-	if trees == 0 {
-		trees = DefaultTrees
-	}
-	if trees < 0 {
-		return nil, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
 	}
 	ns, nv, _, err := cfg.honestSizes(x.n)
 	if err != nil {

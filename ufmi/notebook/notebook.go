@@ -32,7 +32,9 @@ func Pick[T any](small, full T) T {
 }
 
 // Mode names the run mode for printing.
-func Mode() string { return Pick("small (make notebooks FULL=1 for the paper's sizes)", "full (the paper's sizes)") }
+func Mode() string {
+	return Pick("small (make notebooks FULL=1 for the paper's sizes)", "full (the paper's sizes)")
+}
 
 // CachePath returns the path of a cached result under the repository's
 // data/sim folder, seen from the notebooks folder, with the mode in its name

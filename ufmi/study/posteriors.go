@@ -136,14 +136,36 @@ func (s SteepSweep) Run(progress Progress) (dataframe.DataFrame, error) {
 	return dataframe.LoadStructs(recs), nil
 }
 
-// steepHellinger fits each model on one sample and returns its mean
-// Hellinger distance to the truth on the evaluation grid.
-func steepHellinger(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) ([]float64, error) {
+// steepFit draws a training sample and the evaluation grid, and returns
+// each model's posteriors on the grid with the grid itself.
+func steepFit(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) ([][][]float64, [][]float64, error) {
 	rows, y, err := sim.Sample(seed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	evalRows, err := sim.EvalGrid(grid, draws, seed+1)
+	if err != nil {
+		return nil, nil, err
+	}
+	x, _ := ufmi.NewFeatures(rows)
+	eval, _ := ufmi.NewFeatures(evalRows)
+	out := make([][][]float64, len(models))
+	for m, model := range models {
+		pred, err := model.Fit(x, y, seed)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", model.Name, err)
+		}
+		if out[m], err = pred.PredictProba(eval, 0); err != nil {
+			return nil, nil, err
+		}
+	}
+	return out, evalRows, nil
+}
+
+// steepHellinger returns each model's mean Hellinger distance to the truth
+// on the evaluation grid.
+func steepHellinger(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) ([]float64, error) {
+	probas, evalRows, err := steepFit(sim, models, grid, draws, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -151,18 +173,8 @@ func steepHellinger(sim ufmi.SteepSimulation, models []PosteriorModel, grid, dra
 	if err != nil {
 		return nil, err
 	}
-	x, _ := ufmi.NewFeatures(rows)
-	eval, _ := ufmi.NewFeatures(evalRows)
 	out := make([]float64, len(models))
-	for m, model := range models {
-		pred, err := model.Fit(x, y, seed)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", model.Name, err)
-		}
-		proba, err := pred.PredictProba(eval, 0)
-		if err != nil {
-			return nil, err
-		}
+	for m, proba := range probas {
 		if out[m], err = ufmi.MeanHellinger(proba, truth); err != nil {
 			return nil, err
 		}
@@ -183,27 +195,13 @@ type GridRecord struct {
 // grid × grid map of (x1, x2), the true P(Y=1|x) and each model's estimate
 // averaged over the noise draws: the data behind the paper's heatmaps.
 func SteepPosteriorGrid(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) (dataframe.DataFrame, error) {
-	rows, y, err := sim.Sample(seed)
+	probas, evalRows, err := steepFit(sim, models, grid, draws, seed)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
-	evalRows, err := sim.EvalGrid(grid, draws, seed+1)
-	if err != nil {
-		return dataframe.DataFrame{}, err
-	}
-	x, _ := ufmi.NewFeatures(rows)
-	eval, _ := ufmi.NewFeatures(evalRows)
 	cells := grid * grid
 	var recs []GridRecord
-	for _, model := range models {
-		pred, err := model.Fit(x, y, seed)
-		if err != nil {
-			return dataframe.DataFrame{}, fmt.Errorf("%s: %w", model.Name, err)
-		}
-		proba, err := pred.PredictProba(eval, 0)
-		if err != nil {
-			return dataframe.DataFrame{}, err
-		}
+	for m, proba := range probas {
 		for c := 0; c < cells; c++ {
 			est, tr := 0.0, 0.0
 			for r := 0; r < draws; r++ {
@@ -211,7 +209,7 @@ func SteepPosteriorGrid(sim ufmi.SteepSimulation, models []PosteriorModel, grid,
 				tr += sim.Posterior(evalRows[r*cells+c])[1] / float64(draws)
 			}
 			p := evalRows[c]
-			recs = append(recs, GridRecord{X1: p[0], X2: p[1], Method: model.Name, Truth: tr, Estimate: est})
+			recs = append(recs, GridRecord{X1: p[0], X2: p[1], Method: models[m].Name, Truth: tr, Estimate: est})
 		}
 	}
 	return dataframe.LoadStructs(recs), nil

@@ -6,6 +6,7 @@
 //	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]
 //	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-json]
 //	ufmi fetch-drosophila [-dir DIR] [-mirror DIR]
+//	ufmi cc18      [-ids available|all|3,11,...] [-size quick|paper] [-results DIR] [-json]
 //
 // Run "ufmi COMMAND -h" for every flag.
 package main
@@ -23,6 +24,8 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 	"table":     runTable,
 	// fetch-drosophila downloads the connectome tables behind the paper's MI table.
 	"fetch-drosophila": runFetchDrosophila,
+	// cc18 runs the calibration study on OpenML-CC18 datasets.
+	"cc18": runCC18,
 }
 
 func main() {
@@ -33,7 +36,7 @@ func main() {
 // stderr and exit status 1 (2 for usage errors).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila [flags]   (ufmi COMMAND -h for flags)")
+		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila|cc18 [flags]   (ufmi COMMAND -h for flags)")
 		if len(args) == 0 {
 			return 2
 		}
@@ -41,7 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior, table or fetch-drosophila)\n", args[0])
+		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior, table, fetch-drosophila or cc18)\n", args[0])
 		return 2
 	}
 	if err := cmd(args[1:], stdout, stderr); err != nil {

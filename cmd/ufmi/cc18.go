@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/ufmi/cc18"
+)
+
+// runCC18 runs the calibration study on OpenML-CC18 datasets and prints
+// the pairwise tables for Cohen's kappa loss, ECE and MCE.
+func runCC18(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("cc18", flag.ContinueOnError)
+	ids := fs.String("ids", "available", `dataset ids (comma-separated), "available" (those in the mirror) or "all" (the 72 of the suite)`)
+	size := fs.String("size", "quick", "forest sizes: quick (50 trees, 5×10 calibrated, at most 3000 rows per dataset) or paper (500 trees, 5×100, all rows)")
+	results := fs.String("results", "data/cc18-results", "folder of per-dataset result CSVs, one subfolder per -size (resumed when present; empty: none)")
+	mirror := fs.String("mirror", "", "mirror folder of gzip'd CSV files (default: $UFMI_MIRROR/cc18)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	asJSON := fs.Bool("json", false, "print the tables as JSON")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	settings := cc18.QuickSettings()
+	switch *size {
+	case "quick":
+	case "paper":
+		settings = cc18.PaperSettings()
+	default:
+		return fmt.Errorf("-size %q: want quick or paper", *size)
+	}
+	load := cc18.LoadOptions{MirrorDir: *mirror}
+	resultsDir := ""
+	if *results != "" {
+		resultsDir = filepath.Join(*results, *size)
+	}
+	list, err := parseIDs(*ids, load)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	scores, err := cc18.Sweep(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
+		ResultsDir: resultsDir, Progress: func(done, total int, id string) {
+			fmt.Fprintf(stderr, "\rdatasets %d/%d (last: %s, %s)   ", done, total, id, time.Since(start).Round(time.Second))
+			if done == total {
+				fmt.Fprintln(stderr)
+			}
+		}})
+	if err != nil {
+		return err
+	}
+	learners := []string{"RF", "IRF", "SigRF", "UF"}
+	var tables []cc18.Pairwise
+	for _, m := range []cc18.Metric{cc18.KappaLoss, cc18.ECE, cc18.MCE} {
+		t, err := cc18.PairwiseTable(scores, m, learners)
+		if err != nil {
+			return err
+		}
+		tables = append(tables, t)
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(jsonTables(tables))
+	}
+	for _, t := range tables {
+		fmt.Fprintf(stdout, "%s: median row minus column over %d datasets (one-sided Wilcoxon p)\n", t.Metric, t.Datasets)
+		fmt.Fprintf(stdout, "%-6s", "")
+		for _, l := range t.Learners {
+			fmt.Fprintf(stdout, " %17s", l)
+		}
+		fmt.Fprintln(stdout)
+		for r, l := range t.Learners {
+			fmt.Fprintf(stdout, "%-6s", l)
+			for c := range t.Learners {
+				if r == c {
+					fmt.Fprintf(stdout, " %17s", "")
+					continue
+				}
+				fmt.Fprintf(stdout, " %8.4f (%6.4f)", t.Median[r][c], t.PValue[r][c])
+			}
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "seconds: %.1f\n", time.Since(start).Seconds())
+	return nil
+}
+
+// parseIDs reads the -ids flag.
+func parseIDs(s string, load cc18.LoadOptions) ([]int, error) {
+	switch s {
+	case "available":
+		ids := cc18.Available(load)
+		if len(ids) == 0 {
+			return nil, fmt.Errorf("no CC18 mirror found: set UFMI_MIRROR or -mirror, or name datasets with -ids")
+		}
+		return ids, nil
+	case "all":
+		var ids []int
+		for _, d := range cc18.Suite {
+			ids = append(ids, d.ID)
+		}
+		return ids, nil
+	}
+	var ids []int
+	for _, f := range strings.Split(s, ",") {
+		id, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("-ids: %q is not a dataset id", f)
+		}
+		if _, ok := cc18.Lookup(id); !ok {
+			return nil, fmt.Errorf("-ids: %d is not an OpenML-CC18 dataset", id)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// jsonTables turns NaN (the diagonal) into null for JSON.
+func jsonTables(tables []cc18.Pairwise) []map[string]any {
+	var out []map[string]any
+	for _, t := range tables {
+		clean := func(m [][]float64) [][]*float64 {
+			res := make([][]*float64, len(m))
+			for r := range m {
+				res[r] = make([]*float64, len(m[r]))
+				for c, v := range m[r] {
+					if !math.IsNaN(v) {
+						v := v
+						res[r][c] = &v
+					}
+				}
+			}
+			return res
+		}
+		out = append(out, map[string]any{"metric": t.Metric, "learners": t.Learners, "datasets": t.Datasets,
+			"median": clean(t.Median), "p_value": clean(t.PValue)})
+	}
+	return out
+}

@@ -1,0 +1,195 @@
+package cc18
+
+import (
+	"compress/gzip"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+func TestParseARFF(t *testing.T) {
+	f, err := os.Open("testdata/small.arff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d, err := ParseARFF(f, 7, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Name != "tiny set" || d.Rows() != 4 || len(d.Columns) != 3 {
+		t.Fatalf("dataset %+v", d)
+	}
+	w, c, note := d.Columns[0], d.Columns[1], d.Columns[2]
+	if w.Kind != Numeric || w.Num[0] != 1.5 || !math.IsNaN(w.Num[1]) || w.Num[3] != 4.25 {
+		t.Fatalf("numeric column %+v", w)
+	}
+	if c.Name != "colour name" || c.Kind != Categorical || c.Cat[1] != "dark blue" || c.Cat[2] != "" {
+		t.Fatalf("nominal column %+v", c)
+	}
+	if note.Cat[0] != "a, b" || note.Cat[3] != "it's" {
+		t.Fatalf("quoted strings %q", note.Cat)
+	}
+	if strings.Join(d.Classes, ",") != "no,yes" || d.Y[0] != 1 || d.Y[1] != 0 {
+		t.Fatalf("classes %v, y %v", d.Classes, d.Y)
+	}
+	sp, _ := os.Open("testdata/sparse.arff")
+	defer sp.Close()
+	if _, err := ParseARFF(sp, 1, ""); err == nil || !strings.Contains(err.Error(), "sparse") {
+		t.Fatalf("sparse ARFF: %v", err)
+	}
+	if _, err := ParseARFF(strings.NewReader("@relation x\n@attribute a numeric\n@attribute c {p,q}\n@data\nfoo,p\n"), 1, ""); err == nil {
+		t.Fatal("a non-numeric value in a numeric column was accepted")
+	}
+}
+
+// writeMirror writes a one-dataset mirror folder in the shared format.
+func writeMirror(t *testing.T, csvText string, types []string) string {
+	t.Helper()
+	dir := t.TempDir()
+	f, _ := os.Create(filepath.Join(dir, "99_toy.csv.gz"))
+	gz := gzip.NewWriter(f)
+	gz.Write([]byte(csvText))
+	gz.Close()
+	f.Close()
+	var b strings.Builder
+	b.WriteString("openml_dataset_id,file,column_index,column_name,type\n")
+	header := strings.Split(strings.SplitN(csvText, "\n", 2)[0], ",")
+	for j, ty := range types {
+		b.WriteString("99,99_toy.csv.gz," + string(rune('0'+j)) + "," + header[j] + "," + ty + "\n")
+	}
+	os.WriteFile(filepath.Join(dir, "column_types.csv"), []byte(b.String()), 0o644)
+	return dir
+}
+
+func TestMirrorAndPreprocessUseTrainingStatistics(t *testing.T) {
+	csvText := "x,colour,class\n1,a,p\n,b,q\n3,,p\n100,c,q\n5,b,p\n"
+	dir := writeMirror(t, csvText, []string{"numeric", "categorical", "target"})
+	d, err := Load(99, LoadOptions{MirrorDir: dir, Offline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Train on rows 0,1,2,4: median of x over {1,3,5} is 3 (row 1 missing);
+	// the test row 3 (x = 100) must not move it. Mode of colour over {a,b,b}
+	// (row 2 missing) is b; the test row's unseen category c is all zeros.
+	xTrain, xTest, err := Preprocess(d, []int{0, 1, 2, 4}, []int{3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Columns: x, colour=a, colour=b.
+	if xTrain[1][0] != 3 || xTrain[2][1] != 0 || xTrain[2][2] != 1 {
+		t.Fatalf("imputation: %v", xTrain)
+	}
+	if len(xTest[0]) != 3 || xTest[0][0] != 100 || xTest[0][1] != 0 || xTest[0][2] != 0 {
+		t.Fatalf("test row %v", xTest[0])
+	}
+	if _, err := Load(98, LoadOptions{MirrorDir: dir, CacheDir: t.TempDir(), Offline: true}); err == nil || !strings.Contains(err.Error(), "UFMI_MIRROR") {
+		t.Fatalf("offline without the dataset: %v", err)
+	}
+}
+
+func TestDownloadCachesARFF(t *testing.T) {
+	arff, _ := os.ReadFile("testdata/small.arff")
+	requests := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests++
+		switch r.URL.Path {
+		case "/api/v1/json/data/7":
+			w.Write([]byte(`{"data_set_description":{"file_id":"123","default_target_attribute":"class","name":"tiny"}}`))
+		case "/data/v1/download/123":
+			w.Write(arff)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	cache := t.TempDir()
+	opts := LoadOptions{MirrorDir: t.TempDir(), CacheDir: cache, BaseURL: srv.URL, Client: srv.Client()}
+	d, err := Load(7, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Rows() != 4 || requests != 2 {
+		t.Fatalf("rows %d, requests %d", d.Rows(), requests)
+	}
+	// Second load reads the cache, even offline.
+	opts.Offline = true
+	if _, err := Load(7, opts); err != nil || requests != 2 {
+		t.Fatalf("cached load: %v, requests %d", err, requests)
+	}
+	srv.Close()
+	opts = LoadOptions{MirrorDir: t.TempDir(), CacheDir: t.TempDir(), BaseURL: srv.URL, Client: srv.Client()}
+	if _, err := Load(7, opts); err == nil || !strings.Contains(err.Error(), "UFMI_MIRROR") {
+		t.Fatalf("unreachable server: %v", err)
+	}
+}
+
+// priorLearner predicts the training class frequencies everywhere.
+type priorModel struct{ p []float64 }
+
+func (m priorModel) PredictProba(x *ufmi.Features, _ int) ([][]float64, error) {
+	out := make([][]float64, x.Rows())
+	for i := range out {
+		out[i] = m.p
+	}
+	return out, nil
+}
+
+func TestEvaluateSweepAndPairwise(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,colour,class\n")
+	for i := 0; i < 60; i++ {
+		c := "p"
+		if i%3 == 0 {
+			c = "q"
+		}
+		colour := []string{"a", "b"}[i%2]
+		b.WriteString(strings.Join([]string{string(rune('0' + i%10)), colour, c}, ",") + "\n")
+	}
+	dir := writeMirror(t, b.String(), []string{"numeric", "categorical", "target"})
+	prior := Learner{Name: "prior", Fit: func(x *ufmi.Features, y []int, _ uint64) (Predictor, error) {
+		p := make([]float64, 2)
+		for _, c := range y {
+			p[c] += 1 / float64(len(y))
+		}
+		return priorModel{p}, nil
+	}}
+	learners := append(Forests(Settings{Trees: 10, FoldTrees: 4, MaxFeatures: 1}), prior)
+	results := t.TempDir()
+	opts := SweepOptions{IDs: []int{99}, Load: LoadOptions{MirrorDir: dir, Offline: true}, Learners: learners, Seed: 1, ResultsDir: results}
+	scores, err := Sweep(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scores) != 5*len(learners) {
+		t.Fatalf("%d scores", len(scores))
+	}
+	for _, s := range scores {
+		if s.Learner == "prior" && (s.Kappa != 0 || s.Accuracy < 0.6) {
+			t.Fatalf("the prior predictor has kappa 0 and predicts the majority class: %+v", s)
+		}
+	}
+	// Resume: the saved CSV gives the same scores without recomputing.
+	again, err := Sweep(SweepOptions{IDs: []int{99}, Load: LoadOptions{MirrorDir: t.TempDir(), Offline: true}, ResultsDir: results})
+	if err != nil || len(again) != len(scores) || again[3].ECE != scores[3].ECE || again[3].Bins[19].Count != scores[3].Bins[19].Count {
+		t.Fatalf("resume: %v", err)
+	}
+	// Pairwise table on hand-made scores: A beats B on every dataset.
+	var hand []FoldScore
+	for d := 0; d < 8; d++ {
+		hand = append(hand, FoldScore{Dataset: d, Learner: "A", ECE: 0.01 * float64(d)}, FoldScore{Dataset: d, Learner: "B", ECE: 0.01*float64(d) + 0.02 + 0.001*float64(d)})
+	}
+	tab, err := PairwiseTable(hand, ECE, []string{"A", "B"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(tab.Median[0][1]+0.0235) > 1e-12 || math.Abs(tab.PValue[0][1]-1.0/256) > 1e-12 || tab.PValue[1][0] != 1 {
+		t.Fatalf("table %+v", tab)
+	}
+}

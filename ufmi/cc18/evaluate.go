@@ -1,0 +1,170 @@
+package cc18
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// Learner is a named way to fit a posterior model on preprocessed rows.
+type Learner struct {
+	Name string
+	Fit  func(x *ufmi.Features, y []int, seed uint64) (Predictor, error)
+}
+
+// Predictor predicts class posteriors.
+type Predictor interface {
+	PredictProba(x *ufmi.Features, workers int) ([][]float64, error)
+}
+
+// Settings are the forest sizes of the study.
+type Settings struct {
+	Trees       int     // RF and UF trees (the paper: 500)
+	FoldTrees   int     // trees per calibration fold of SigRF and IRF (the paper: 100, 5 folds)
+	MaxFeatures float64 // fraction of features per split (the paper: 0.33)
+	// MaxRows, when positive, evaluates a seeded stratified subsample of at
+	// most this many rows of larger datasets (quick runs); 0 uses all rows.
+	MaxRows int
+}
+
+// PaperSettings are the paper's: 500 trees, 5 × 100 for the calibrated
+// forests, a third of the features per split, every row.
+func PaperSettings() Settings { return Settings{Trees: 500, FoldTrees: 100, MaxFeatures: 0.33} }
+
+// QuickSettings are reduced sizes for quick runs and tests: 50 trees (5 × 10
+// calibrated) and at most 3,000 rows per dataset.
+func QuickSettings() Settings {
+	return Settings{Trees: 50, FoldTrees: 10, MaxFeatures: 0.33, MaxRows: 3000}
+}
+
+// Forests returns RF, IRF, SigRF and UF with the given settings. UF is the
+// paper preset with the paper's honest fraction for these experiments (0.37
+// of the rows vote) and the same features per split.
+func Forests(s Settings) []Learner {
+	tree := ufmi.TreeConfig{MaxFeatures: ufmi.FeatureFraction(s.MaxFeatures)}
+	calibrated := func(m ufmi.Calibration) func(*ufmi.Features, []int, uint64) (Predictor, error) {
+		return func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+			return ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: m, Forest: ufmi.ForestConfig{Trees: s.FoldTrees, Tree: tree, Seed: seed}})
+		}
+	}
+	return []Learner{
+		{"RF", func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+			return ufmi.FitRF(x, y, ufmi.ForestConfig{Trees: s.Trees, Tree: tree, Seed: seed})
+		}},
+		{"IRF", calibrated(ufmi.Isotonic)},
+		{"SigRF", calibrated(ufmi.Sigmoid)},
+		{"UF", func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+			c := ufmi.PaperUF()
+			c.Trees, c.Tree, c.StructureFraction, c.Seed = s.Trees, tree, 0.63, seed
+			return ufmi.FitUF(x, y, c)
+		}},
+	}
+}
+
+// FoldScore is one learner's scores on one test fold.
+type FoldScore struct {
+	Dataset  int
+	Fold     int
+	Learner  string
+	Kappa    float64 // Cohen's kappa (the paper's loss is its negation)
+	Accuracy float64
+	ECE, MCE float64
+	Bins     []ufmi.ReliabilityBin
+}
+
+// Evaluate runs stratified k-fold cross-validation of every learner on d
+// (preprocessing each fold from its training rows only) and scores each
+// fold with kappa, accuracy, ECE and MCE over the given number of bins.
+func Evaluate(d *Dataset, learners []Learner, folds, bins int, seed uint64) ([]FoldScore, error) {
+	testFolds, err := ufmi.StratifiedFolds(d.Y, folds, seed)
+	if err != nil {
+		return nil, err
+	}
+	k := len(d.Classes)
+	var out []FoldScore
+	for f, test := range testFolds {
+		train := complement(test, d.Rows())
+		xTrain, xTest, err := Preprocess(d, train, test)
+		if err != nil {
+			return nil, err
+		}
+		xt, err := ufmi.NewFeatures(xTrain)
+		if err != nil {
+			return nil, fmt.Errorf("ufmi: dataset %d fold %d: %w", d.ID, f, err)
+		}
+		xe, _ := ufmi.NewFeatures(xTest)
+		yTrain, yTest := pick(d.Y, train), pick(d.Y, test)
+		for _, l := range learners {
+			model, err := l.Fit(xt, yTrain, seed+uint64(f))
+			if err != nil {
+				return nil, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", d.ID, f, l.Name, err)
+			}
+			proba, err := model.PredictProba(xe, 0)
+			if err != nil {
+				return nil, err
+			}
+			proba = widen(proba, k)
+			s, err := score(proba, yTest, k, bins)
+			if err != nil {
+				return nil, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", d.ID, f, l.Name, err)
+			}
+			s.Dataset, s.Fold, s.Learner = d.ID, f, l.Name
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// widen pads posterior rows to k classes (a model fitted on a fold missing
+// the top classes predicts fewer columns).
+func widen(proba [][]float64, k int) [][]float64 {
+	for i, p := range proba {
+		if len(p) < k {
+			q := make([]float64, k)
+			copy(q, p)
+			proba[i] = q
+		}
+	}
+	return proba
+}
+
+func score(proba [][]float64, y []int, k, bins int) (FoldScore, error) {
+	var s FoldScore
+	var err error
+	if s.Accuracy, err = ufmi.Accuracy(proba, y); err != nil {
+		return s, err
+	}
+	if s.Kappa, err = ufmi.CohenKappa(y, ufmi.Argmax(proba), k); err != nil {
+		return s, err
+	}
+	if s.Bins, err = ufmi.Reliability(proba, y, bins); err != nil {
+		return s, err
+	}
+	if s.ECE, err = ufmi.ECE(proba, y, bins); err != nil {
+		return s, err
+	}
+	s.MCE, err = ufmi.MCE(proba, y, bins)
+	return s, err
+}
+
+func complement(rows []int, n int) []int {
+	in := make([]bool, n)
+	for _, r := range rows {
+		in[r] = true
+	}
+	var out []int
+	for i := 0; i < n; i++ {
+		if !in[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func pick(y []int, rows []int) []int {
+	out := make([]int, len(rows))
+	for k, r := range rows {
+		out[k] = y[r]
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package cc18
+
+import (
+	"compress/gzip"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// readMirror reads dataset id from a mirror folder of gzip'd CSV files
+// ("<id>_<name>.csv.gz", target column "class", column types listed in
+// column_types.csv).
+func readMirror(dir string, id int) (*Dataset, error) {
+	types, file, err := mirrorTypes(dir, id)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(filepath.Join(dir, file))
+	if err != nil {
+		return nil, fmt.Errorf("ufmi: dataset %d: %v", id, err)
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("ufmi: dataset %d: %s is not gzip'd: %v", id, file, err)
+	}
+	r := csv.NewReader(gz)
+	header, err := r.Read()
+	if err != nil {
+		return nil, fmt.Errorf("ufmi: dataset %d: reading the header of %s: %v", id, file, err)
+	}
+	var rows [][]string
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("ufmi: dataset %d: %s: %v", id, file, err)
+		}
+		rows = append(rows, rec)
+	}
+	kinds := make([]Kind, len(header))
+	target := -1
+	for j, h := range header {
+		t, ok := types[j]
+		if !ok {
+			return nil, fmt.Errorf("ufmi: dataset %d: column_types.csv lists no type for column %d (%s)", id, j, h)
+		}
+		switch t {
+		case "target":
+			target = j
+		case "categorical":
+			kinds[j] = Categorical
+		}
+	}
+	if target < 0 {
+		return nil, fmt.Errorf("ufmi: dataset %d: no target column", id)
+	}
+	name := strings.TrimSuffix(strings.TrimPrefix(file, strconv.Itoa(id)+"_"), ".csv.gz")
+	return newDataset(id, name, header, kinds, rows, target)
+}
+
+// mirrorTypes returns the column types of dataset id (by column index) and
+// its file name, from the mirror's column_types.csv.
+func mirrorTypes(dir string, id int) (map[int]string, string, error) {
+	f, err := os.Open(filepath.Join(dir, "column_types.csv"))
+	if os.IsNotExist(err) {
+		return nil, "", errNotInMirror // no mirror here: look in the cache
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("ufmi: %s is not a CC18 mirror: %v", dir, err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, "", fmt.Errorf("ufmi: %s/column_types.csv: %v", dir, err)
+	}
+	types := map[int]string{}
+	file := ""
+	want := strconv.Itoa(id)
+	for _, r := range recs[1:] {
+		if len(r) < 5 || r[0] != want {
+			continue
+		}
+		j, err := strconv.Atoi(r[2])
+		if err != nil {
+			return nil, "", fmt.Errorf("ufmi: column_types.csv: bad column index %q", r[2])
+		}
+		types[j], file = r[4], r[1]
+	}
+	if file == "" {
+		return nil, "", errNotInMirror
+	}
+	return types, file, nil
+}

@@ -1,0 +1,198 @@
+package cc18
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// SweepOptions configures a run over several datasets.
+type SweepOptions struct {
+	IDs      []int // OpenML dataset ids (see Suite and Available)
+	Load     LoadOptions
+	Learners []Learner // default Forests(QuickSettings())
+	MaxRows  int       // subsample larger datasets to this many rows (0: all; see Settings.MaxRows)
+	Folds    int       // default 5
+	Bins     int       // ECE/MCE bins, default 20
+	Seed     uint64
+	// ResultsDir keeps one CSV of fold scores per dataset; datasets whose
+	// file exists are read instead of recomputed (resume). Empty: no files.
+	ResultsDir string
+	// Progress is told after each dataset how many are done.
+	Progress func(done, total int, dataset string)
+}
+
+// Sweep evaluates every dataset, resuming from ResultsDir.
+func Sweep(o SweepOptions) ([]FoldScore, error) {
+	if len(o.IDs) == 0 {
+		return nil, fmt.Errorf("ufmi: no datasets to evaluate")
+	}
+	if o.Learners == nil {
+		o.Learners = Forests(QuickSettings())
+	}
+	if o.Folds == 0 {
+		o.Folds = 5
+	}
+	if o.Bins == 0 {
+		o.Bins = 20
+	}
+	var all []FoldScore
+	for i, id := range o.IDs {
+		path := ""
+		if o.ResultsDir != "" {
+			path = filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
+		}
+		scores, err := readScores(path)
+		if err != nil {
+			d, err := Load(id, o.Load)
+			if err != nil {
+				return nil, err
+			}
+			if d, err = d.Subsample(o.MaxRows, o.Seed); err != nil {
+				return nil, err
+			}
+			if scores, err = Evaluate(d, o.Learners, o.Folds, o.Bins, o.Seed); err != nil {
+				return nil, err
+			}
+			if path != "" {
+				if err := writeScores(path, scores); err != nil {
+					return nil, err
+				}
+			}
+		}
+		all = append(all, scores...)
+		if o.Progress != nil {
+			o.Progress(i+1, len(o.IDs), strconv.Itoa(id))
+		}
+	}
+	return all, nil
+}
+
+// Available lists the suite's dataset ids that the mirror holds.
+func Available(o LoadOptions) []int {
+	o = o.withDefaults()
+	var ids []int
+	for _, d := range Suite {
+		if o.MirrorDir == "" {
+			break
+		}
+		if _, _, err := mirrorTypes(o.MirrorDir, d.ID); err == nil {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
+}
+
+var scoreHeader = []string{"dataset", "fold", "learner", "kappa", "accuracy", "ece", "mce", "bin_counts", "bin_confidence", "bin_accuracy"}
+
+// writeScores writes fold scores (with their reliability bins) as CSV.
+func writeScores(path string, scores []FoldScore) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write(scoreHeader)
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, s := range scores {
+		var counts, conf, acc string
+		for b, bin := range s.Bins {
+			if b > 0 {
+				counts, conf, acc = counts+" ", conf+" ", acc+" "
+			}
+			counts += strconv.Itoa(bin.Count)
+			conf += g(bin.Confidence)
+			acc += g(bin.Accuracy)
+		}
+		w.Write([]string{strconv.Itoa(s.Dataset), strconv.Itoa(s.Fold), s.Learner, g(s.Kappa), g(s.Accuracy), g(s.ECE), g(s.MCE), counts, conf, acc})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+var errNoScores = errors.New("no saved scores")
+
+// readScores reads a file written by writeScores.
+func readScores(path string) ([]FoldScore, error) {
+	if path == "" {
+		return nil, errNoScores
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errNoScores
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) < 2 {
+		return nil, errNoScores
+	}
+	var out []FoldScore
+	for _, r := range recs[1:] {
+		if len(r) != len(scoreHeader) {
+			return nil, errNoScores
+		}
+		s := FoldScore{Learner: r[2]}
+		s.Dataset, _ = strconv.Atoi(r[0])
+		s.Fold, _ = strconv.Atoi(r[1])
+		vals := make([]float64, 4)
+		for k := range vals {
+			if vals[k], err = strconv.ParseFloat(r[3+k], 64); err != nil {
+				return nil, errNoScores
+			}
+		}
+		s.Kappa, s.Accuracy, s.ECE, s.MCE = vals[0], vals[1], vals[2], vals[3]
+		if s.Bins, err = parseBins(r[7], r[8], r[9]); err != nil {
+			return nil, errNoScores
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func parseBins(counts, conf, acc string) ([]ufmi.ReliabilityBin, error) {
+	c, f, a := splitSpaces(counts), splitSpaces(conf), splitSpaces(acc)
+	if len(c) != len(f) || len(c) != len(a) {
+		return nil, errNoScores
+	}
+	bins := make([]ufmi.ReliabilityBin, len(c))
+	for b := range bins {
+		n, err1 := strconv.Atoi(c[b])
+		cf, err2 := strconv.ParseFloat(f[b], 64)
+		ac, err3 := strconv.ParseFloat(a[b], 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			return nil, errNoScores
+		}
+		bins[b] = ufmi.ReliabilityBin{Lo: float64(b) / float64(len(c)), Hi: float64(b+1) / float64(len(c)), Count: n, Confidence: cf, Accuracy: ac}
+	}
+	return bins, nil
+}
+
+func splitSpaces(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			if i > start {
+				out = append(out, s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	return out
+}

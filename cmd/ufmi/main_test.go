@@ -219,3 +219,29 @@ func TestFetchDrosophilaThenTable(t *testing.T) {
 		t.Errorf("an empty mirror should fail with one line, got exit %d: %q", code, errOut)
 	}
 }
+
+func TestCC18Command(t *testing.T) {
+	root := os.Getenv("UFMI_MIRROR")
+	if root == "" {
+		root = "/work/shared/data"
+	}
+	if _, err := os.Stat(filepath.Join(root, "cc18", "column_types.csv")); err != nil {
+		t.Skip("no CC18 mirror")
+	}
+	mirror := filepath.Join(root, "cc18")
+	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", mirror, "-results", t.TempDir(), "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var tables []map[string]any
+	if err := json.Unmarshal([]byte(out), &tables); err != nil || len(tables) != 3 || tables[1]["metric"] != "ece" {
+		t.Fatalf("want three tables: %q (%v)", out, err)
+	}
+	if tables[0]["datasets"].(float64) != 3 {
+		t.Errorf("datasets: %v", tables[0]["datasets"])
+	}
+	_, errOut, code = runCLI(t, "cc18", "-ids", "12345", "-mirror", mirror)
+	if code == 0 || !strings.Contains(errOut, "not an OpenML-CC18 dataset") {
+		t.Errorf("unknown id: exit %d, %q", code, errOut)
+	}
+}

@@ -7,15 +7,10 @@ import (
 )
 
 // Learner is a named way to fit a posterior model on preprocessed rows.
-type Learner struct {
-	Name string
-	Fit  func(x *ufmi.Features, y []int, seed uint64) (Predictor, error)
-}
+type Learner = ufmi.Learner
 
 // Predictor predicts class posteriors.
-type Predictor interface {
-	PredictProba(x *ufmi.Features, workers int) ([][]float64, error)
-}
+type Predictor = ufmi.Predictor
 
 // Settings are the forest sizes of the study.
 type Settings struct {
@@ -48,12 +43,12 @@ func Forests(s Settings) []Learner {
 		}
 	}
 	return []Learner{
-		{"RF", func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+		{Name: "RF", Fit: func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
 			return ufmi.FitRF(x, y, ufmi.ForestConfig{Trees: s.Trees, Tree: tree, Seed: seed})
 		}},
-		{"IRF", calibrated(ufmi.Isotonic)},
-		{"SigRF", calibrated(ufmi.Sigmoid)},
-		{"UF", func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+		{Name: "IRF", Fit: calibrated(ufmi.Isotonic)},
+		{Name: "SigRF", Fit: calibrated(ufmi.Sigmoid)},
+		{Name: "UF", Fit: func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
 			c := ufmi.PaperUF()
 			c.Trees, c.Tree, c.StructureFraction, c.Seed = s.Trees, tree, 0.63, seed
 			return ufmi.FitUF(x, y, c)

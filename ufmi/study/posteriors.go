@@ -9,15 +9,10 @@ import (
 )
 
 // PosteriorModel is a named way to fit a forest and predict posteriors.
-type PosteriorModel struct {
-	Name string
-	Fit  func(x *ufmi.Features, y []int, seed uint64) (Predictor, error)
-}
+type PosteriorModel = ufmi.Learner
 
 // Predictor predicts class posteriors.
-type Predictor interface {
-	PredictProba(x *ufmi.Features, workers int) ([][]float64, error)
-}
+type Predictor = ufmi.Predictor
 
 // PosteriorModels returns RF, SigRF, IRF (5 folds of trees/5) and UF with
 // the given UF configuration, each with the given number of trees.
@@ -35,7 +30,8 @@ func PosteriorModels(trees int, uf ufmi.UFConfig) []PosteriorModel {
 		c.Trees, c.Seed = trees, seed
 		return ufmi.FitUF(x, y, c)
 	}
-	return []PosteriorModel{{"RF", rf}, {"SigRF", calibrated(ufmi.Sigmoid)}, {"IRF", calibrated(ufmi.Isotonic)}, {"UF", honest}}
+	return []PosteriorModel{{Name: "RF", Fit: rf}, {Name: "SigRF", Fit: calibrated(ufmi.Sigmoid)},
+		{Name: "IRF", Fit: calibrated(ufmi.Isotonic)}, {Name: "UF", Fit: honest}}
 }
 
 // CurveRecord is one evaluation point of a posterior curve.

@@ -67,6 +67,12 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(jsonTables(tables))
 	}
+	fmt.Fprintln(stdout, "mean confidence of the predicted class and accuracy, over every test row:")
+	for _, l := range learners {
+		conf, acc := cc18.MeanConfidence(scores, l)
+		fmt.Fprintf(stdout, "  %-6s confidence %.3f  accuracy %.3f\n", l, conf, acc)
+	}
+	fmt.Fprintln(stdout)
 	for _, t := range tables {
 		fmt.Fprintf(stdout, "%s: median row minus column over %d datasets (one-sided Wilcoxon p)\n", t.Metric, t.Datasets)
 		fmt.Fprintf(stdout, "%-6s", "")

@@ -76,3 +76,19 @@ var PaperTables = map[Metric][4][4]string{
 		{"-0.014*", "0.007", "-0.002", ""},
 	},
 }
+
+// MeanConfidence returns one learner's mean confidence (posterior of the
+// predicted class) and accuracy over every scored test row: confidence
+// below accuracy means under-confident posteriors.
+func MeanConfidence(scores []FoldScore, learner string) (confidence, accuracy float64) {
+	n := 0
+	for _, b := range PooledBins(scores, learner) {
+		confidence += b.Confidence * float64(b.Count)
+		accuracy += b.Accuracy * float64(b.Count)
+		n += b.Count
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return confidence / float64(n), accuracy / float64(n)
+}

@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -20,36 +19,6 @@ func TestLabelEntropyExact(t *testing.T) {
 	if Entropy([]float64{0.5, 0.5}) != math.Log(2) || Entropy([]float64{1, 0}) != 0 {
 		t.Fatal("Entropy of simple distributions")
 	}
-}
-
-func repeat(v, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
-}
-
-// separatedData draws the paper's separated setting in d dimensions:
-// class 0 ~ N((+1,0,...), I), class 1 ~ N((-1,0,...), I), prior 1/2.
-func separatedData(n, d int, seed uint64) (*Features, []int) {
-	rng := rand.New(rand.NewPCG(seed, 31))
-	rows := make([][]float64, n)
-	y := make([]int, n)
-	for i := range rows {
-		rows[i] = make([]float64, d)
-		for j := range rows[i] {
-			rows[i][j] = rng.NormFloat64()
-		}
-		if rng.IntN(2) == 1 {
-			y[i] = 1
-			rows[i][0]--
-		} else {
-			rows[i][0]++
-		}
-	}
-	x, _ := NewFeatures(rows)
-	return x, y
 }
 
 // The true MI of the separated setting is 0.3368 nats (reference CSVs).

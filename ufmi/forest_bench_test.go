@@ -1,28 +1,6 @@
 package ufmi
 
-import (
-	"math/rand/v2"
-	"testing"
-)
-
-// benchData draws n rows of d standard normal features whose label depends
-// on the first two features, so trees grow to realistic depths.
-func benchData(n, d int, seed uint64) (*Features, []int) {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	rows := make([][]float64, n)
-	y := make([]int, n)
-	for i := range rows {
-		rows[i] = make([]float64, d)
-		for j := range rows[i] {
-			rows[i][j] = rng.NormFloat64()
-		}
-		if rows[i][0]+rows[i][1]+rng.NormFloat64() > 0 {
-			y[i] = 1
-		}
-	}
-	x, _ := NewFeatures(rows)
-	return x, y
-}
+import "testing"
 
 func BenchmarkFitRF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)

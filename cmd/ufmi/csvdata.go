@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -134,4 +135,81 @@ func (t *table) labels(col int) (*ufmi.Labels, error) {
 		return nil, fmt.Errorf("%s: target %q holds a single class (%s); MI needs at least two", t.path, t.header[col], l.Classes[0])
 	}
 	return l, nil
+}
+
+// columnSpec names the label and feature columns of a CSV file.
+type columnSpec struct {
+	target   string // label column
+	features string // comma-separated feature columns; empty: every column but the target and given ones
+	given    string // comma-separated columns to condition on (mi -given); empty: none
+	// targetMayBeFeature accepts the target among the features or given
+	// columns, as table and posterior always have; mi rejects it.
+	targetMayBeFeature bool
+}
+
+// labelledData is a CSV file's encoded labels and numeric columns.
+type labelledData struct {
+	labels       *ufmi.Labels
+	x            *ufmi.Features // the given columns, then the feature columns
+	givenCount   int            // how many leading columns of x are given columns
+	featureNames []string       // names of the feature columns, in x's order
+}
+
+// loadLabelled reads the CSV file at path and returns t.labelled(spec).
+func loadLabelled(path string, spec columnSpec) (*labelledData, error) {
+	t, err := readTable(path)
+	if err != nil {
+		return nil, err
+	}
+	return t.labelled(spec)
+}
+
+// labelled resolves the columns of spec and encodes the labels and
+// features. Every error is one line naming the file and the problem.
+func (t *table) labelled(spec columnSpec) (*labelledData, error) {
+	ycol, err := t.column(spec.target)
+	if err != nil {
+		return nil, err
+	}
+	var givenCols []int
+	var givenNames []string
+	if spec.given != "" {
+		if givenCols, givenNames, err = t.columns(spec.given); err != nil {
+			return nil, err
+		}
+	}
+	featCols, featNames, err := t.columns(spec.features, append([]string{spec.target}, givenNames...)...)
+	if err != nil {
+		return nil, err
+	}
+	cols := slices.Concat(givenCols, featCols)
+	if !spec.targetMayBeFeature && slices.Contains(cols, ycol) {
+		return nil, fmt.Errorf("the target %q cannot also be a feature", spec.target)
+	}
+	labels, err := t.labels(ycol)
+	if err != nil {
+		return nil, err
+	}
+	x, err := t.features(cols)
+	if err != nil {
+		return nil, err
+	}
+	return &labelledData{labels: labels, x: x, givenCount: len(givenCols), featureNames: featNames}, nil
+}
+
+// givenColumns are the positions in x of the given columns.
+func (d *labelledData) givenColumns() []int { return indexRange(0, d.givenCount) }
+
+// featureColumns are the positions in x of the feature columns.
+func (d *labelledData) featureColumns() []int {
+	return indexRange(d.givenCount, d.givenCount+len(d.featureNames))
+}
+
+// indexRange returns the integers from lo up to, not including, hi.
+func indexRange(lo, hi int) []int {
+	out := make([]int, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		out = append(out, i)
+	}
+	return out
 }

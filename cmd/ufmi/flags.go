@@ -72,3 +72,22 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 func trimPrefix(err error) string {
 	return strings.TrimPrefix(err.Error(), "ufmi: ")
 }
+
+// csvEstimateFlags are the flags of the subcommands that estimate from one
+// labelled CSV file (mi and table): -in, -target, -features, -json and the
+// estimator flags.
+type csvEstimateFlags struct {
+	in, target, features string
+	asJSON               bool
+	estimatorFlags
+}
+
+// register adds the flags; featuresUsage and jsonUsage describe -features
+// and -json for the subcommand.
+func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage string) {
+	fs.StringVar(&f.in, "in", "", "CSV file with a header row")
+	fs.StringVar(&f.target, "target", "", "label column")
+	fs.StringVar(&f.features, "features", "", featuresUsage)
+	fs.BoolVar(&f.asJSON, "json", false, jsonUsage)
+	f.estimatorFlags.register(fs, "uf")
+}

@@ -27,74 +27,35 @@ type miReport struct {
 
 func runMI(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
-	in := fs.String("in", "", "CSV file with a header row")
-	target := fs.String("target", "", "label column")
-	features := fs.String("features", "", "comma-separated feature columns (default: every other column)")
+	var opts csvEstimateFlags
+	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	perm := fs.Int("perm", 0, "label permutations for a p-value (0: none)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	var ef estimatorFlags
-	ef.register(fs, "uf")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if *target == "" {
+	if opts.target == "" {
 		return fmt.Errorf("-target is required")
 	}
-	cfg, err := ef.config()
+	cfg, err := opts.config()
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	t, err := readTable(*in)
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given})
 	if err != nil {
 		return err
 	}
-	ycol, err := t.column(*target)
-	if err != nil {
-		return err
-	}
-	var givenCols []int
-	var givenNames []string
-	if *given != "" {
-		if givenCols, givenNames, err = t.columns(*given); err != nil {
-			return err
-		}
-	}
-	featCols, _, err := t.columns(*features, append([]string{*target}, givenNames...)...)
-	if err != nil {
-		return err
-	}
-	for _, c := range append(append([]int(nil), featCols...), givenCols...) {
-		if c == ycol {
-			return fmt.Errorf("the target %q cannot also be a feature", *target)
-		}
-	}
-	labels, err := t.labels(ycol)
-	if err != nil {
-		return err
-	}
-	all := append(append([]int(nil), givenCols...), featCols...)
-	x, err := t.features(all)
-	if err != nil {
-		return err
-	}
-	rep := miReport{Method: string(cfg.Method), Preset: ef.preset, N: x.Rows(), Classes: labels.K()}
+	x, labels := data.x, data.labels
+	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K()}
 	if cfg.Method != ufmi.MethodUF {
 		rep.Preset = ""
 	}
-	if len(givenCols) > 0 {
+	if data.givenCount > 0 {
 		if *perm > 0 {
 			return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
 		}
-		local := func(n int, off int) []int {
-			out := make([]int, n)
-			for i := range out {
-				out[i] = off + i
-			}
-			return out
-		}
-		cmi, err := ufmi.ConditionalMI(x, labels.Codes, local(len(givenCols), 0), local(len(featCols), len(givenCols)), cfg)
+		cmi, err := ufmi.ConditionalMI(x, labels.Codes, data.givenColumns(), data.featureColumns(), cfg)
 		if err != nil {
 			return err
 		}
@@ -112,7 +73,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		}
 		if *perm > 0 {
 			res, err := ufmi.PermutationTest(x, labels.Codes, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{
-				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, *asJSON)})
+				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, opts.asJSON)})
 			if err != nil {
 				return err
 			}
@@ -120,7 +81,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
-	if *asJSON {
+	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(rep)
 	}
 	fmt.Fprintf(stdout, "method       %s\n", rep.Method)

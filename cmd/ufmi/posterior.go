@@ -45,22 +45,11 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ycol, err := train.column(*target)
+	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true})
 	if err != nil {
 		return err
 	}
-	cols, names, err := train.columns(*features, *target)
-	if err != nil {
-		return err
-	}
-	labels, err := train.labels(ycol)
-	if err != nil {
-		return err
-	}
-	xtrain, err := train.features(cols)
-	if err != nil {
-		return err
-	}
+	names, labels := data.featureNames, data.labels
 	testCols := make([]int, len(names))
 	for i, n := range names {
 		if testCols[i], err = test.column(n); err != nil {
@@ -71,7 +60,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	model, err := fitPosteriorModel(*method, *preset, *trees, *seed, *workers, xtrain, labels.Codes)
+	model, err := fitPosteriorModel(*method, *preset, *trees, *seed, *workers, data.x, labels.Codes)
 	if err != nil {
 		return err
 	}

@@ -22,48 +22,24 @@ type subsetJSON struct {
 
 func runTable(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
-	in := fs.String("in", "", "CSV file with a header row")
-	target := fs.String("target", "", "label column")
-	features := fs.String("features", "", "comma-separated feature columns (at most 16)")
+	var opts csvEstimateFlags
+	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, "fits per subset, averaged (spread reported)")
-	asJSON := fs.Bool("json", false, "print a JSON array, one object per subset")
-	var ef estimatorFlags
-	ef.register(fs, "uf")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if *target == "" || *features == "" {
+	if opts.target == "" || opts.features == "" {
 		return fmt.Errorf("-target and -features are required")
 	}
-	cfg, err := ef.config()
+	cfg, err := opts.config()
 	if err != nil {
 		return err
 	}
-	t, err := readTable(*in)
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true})
 	if err != nil {
 		return err
 	}
-	ycol, err := t.column(*target)
-	if err != nil {
-		return err
-	}
-	cols, names, err := t.columns(*features)
-	if err != nil {
-		return err
-	}
-	labels, err := t.labels(ycol)
-	if err != nil {
-		return err
-	}
-	x, err := t.features(cols)
-	if err != nil {
-		return err
-	}
-	local := make([]int, len(cols))
-	for i := range local {
-		local[i] = i
-	}
-	rows, err := ufmi.SubsetTable(x, labels.Codes, ufmi.Singletons(local), *repeats, cfg, progressTo(stderr, *asJSON))
+	rows, err := ufmi.SubsetTable(data.x, data.labels.Codes, ufmi.Singletons(data.featureColumns()), *repeats, cfg, progressTo(stderr, opts.asJSON))
 	if err != nil {
 		return err
 	}
@@ -71,12 +47,12 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	for i, r := range rows {
 		in := make([]string, len(r.Groups))
 		for j, g := range r.Groups {
-			in[j] = names[g]
+			in[j] = data.featureNames[g]
 		}
 		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn, CMIOutGivenIn: r.CMIOutGivenIn,
 			MIAll: r.MIAll, SDMIIn: r.SDMIIn, SDCMI: r.SDCMI}
 	}
-	if *asJSON {
+	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}
 	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s\n", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")

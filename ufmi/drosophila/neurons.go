@@ -3,7 +3,6 @@ package drosophila
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -59,18 +58,11 @@ func ReadNeurons(r io.Reader) (*Neurons, error) {
 		return nil, err
 	}
 	n := &Neurons{}
-	for {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("ufmi: neuron table: %w", err)
-		}
-		line, _ := cr.FieldPos(0)
-		if err := n.appendRecord(rec, col, line); err != nil {
-			return nil, err
-		}
+	err = forEachRecord(cr, "neuron table", func(rec []string, line int) error {
+		return n.appendRecord(rec, col, line)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if n.Len() == 0 {
 		return nil, fmt.Errorf("ufmi: neuron table has a header but no neurons")

@@ -3,7 +3,6 @@ package drosophila
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -47,20 +46,16 @@ func ReadPublishedTable(r io.Reader) ([]PublishedRow, error) {
 		return nil, fmt.Errorf("ufmi: published MI table header is %q, want %q", header, publishedColumns)
 	}
 	var rows []PublishedRow
-	for {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("ufmi: published MI table: %w", err)
-		}
-		line, _ := cr.FieldPos(0)
+	err = forEachRecord(cr, "published MI table", func(rec []string, line int) error {
 		row, err := parsePublishedRecord(rec)
 		if err != nil {
-			return nil, fmt.Errorf("ufmi: published MI table line %d: %w", line, err)
+			return fmt.Errorf("ufmi: published MI table line %d: %w", line, err)
 		}
 		rows = append(rows, row)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("ufmi: published MI table has no rows")

@@ -31,6 +31,11 @@ var forestKinds = map[string]func(x *Features, y []int, workers int) (*Forest, e
 		c.Trees, c.Seed, c.Workers = 40, 5, w
 		return FitUF(x, y, c)
 	},
+	"uf-default": func(x *Features, y []int, w int) (*Forest, error) {
+		c := DefaultUF()
+		c.Trees, c.PilotTrees, c.Seed, c.Workers = 40, 20, 5, w
+		return FitUF(x, y, c)
+	},
 	"uf-authors": func(x *Features, y []int, w int) (*Forest, error) {
 		c := AuthorsUF()
 		c.Trees, c.Seed, c.Workers, c.Stratify = 40, 5, w, true

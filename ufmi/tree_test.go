@@ -159,7 +159,8 @@ func TestMaxFeaturesResolve(t *testing.T) {
 	}{
 		{AllFeatures(), 20, 20}, {SqrtFeatures(), 20, 4}, {Log2Features(), 20, 4},
 		{FeatureCount(3), 20, 3}, {FeatureCount(30), 20, 20}, {FeatureFraction(0.33), 20, 6},
-		{FeatureFraction(0.01), 20, 1},
+		{FeatureFraction(0.01), 20, 1}, {SqrtFeatures().AtLeast(2), 2, 2}, {SqrtFeatures().AtLeast(2), 20, 4},
+		{FeatureCount(1).AtLeast(5), 3, 3},
 	}
 	for _, c := range cases {
 		got, err := c.m.resolve(c.d)

@@ -61,6 +61,7 @@ type treeBuilder struct {
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
 	rowLeaf    []int32   // when set, receives the leaf of every sample row
+	drawKey    []float64 // per feature, its key in a weighted draw
 	rng        *rand.Rand
 }
 
@@ -183,11 +184,16 @@ func (b *treeBuilder) makeLeaf(id int32, counts []int, start, end int) {
 // feature and the position in its sorted range after which the node splits.
 func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int, ok bool) {
 	d := len(b.features)
+	if b.params.weights != nil {
+		d = b.weightedOrder()
+	}
 	best := math.Inf(-1)
 	visited := 0
 	for i := 0; i < d && visited < b.params.mtry; i++ {
-		j := i + b.rng.IntN(d-i)
-		b.features[i], b.features[j] = b.features[j], b.features[i]
+		if b.params.weights == nil {
+			j := i + b.rng.IntN(d-i)
+			b.features[i], b.features[j] = b.features[j], b.features[i]
+		}
 		f := b.features[i]
 		vals, cls := b.values[f][start:end], b.classes[f][start:end]
 		if vals[0] == vals[len(vals)-1] {
@@ -206,6 +212,33 @@ func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int,
 		}
 	}
 	return feature, pos, ok
+}
+
+// weightedOrder puts the features in the order of a weighted draw without
+// replacement (each feature's key is log(u)/w, largest first, which draws
+// with probability proportional to w) and returns how many have a positive
+// weight: features of weight zero are never examined.
+func (b *treeBuilder) weightedOrder() int {
+	w := b.params.weights
+	if b.drawKey == nil {
+		b.drawKey = make([]float64, len(w))
+	}
+	for j := range b.features {
+		b.features[j] = j
+		b.drawKey[j] = math.Inf(-1)
+		if w[j] > 0 {
+			b.drawKey[j] = math.Log(b.rng.Float64()) / w[j]
+		}
+	}
+	key := b.drawKey
+	slices.SortFunc(b.features, func(a, c int) int { return cmp.Compare(key[c], key[a]) })
+	positive := 0
+	for _, v := range w {
+		if v > 0 {
+			positive++
+		}
+	}
+	return positive
 }
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,

@@ -28,9 +28,10 @@ func (c Criterion) String() string {
 // MaxFeatures says how many features a node examines when it looks for a
 // split. The zero value examines all features, the paper's setting.
 type MaxFeatures struct {
-	kind  maxFeaturesKind
-	count int
-	frac  float64
+	kind    maxFeaturesKind
+	count   int
+	frac    float64
+	atLeast int // lower bound on the resolved count (0: none beyond 1)
 }
 
 type maxFeaturesKind int
@@ -58,6 +59,12 @@ func FeatureCount(n int) MaxFeatures { return MaxFeatures{kind: maxFeaturesCount
 // FeatureFraction examines max(1, floor(f*d)) features, 0 < f <= 1.
 func FeatureFraction(f float64) MaxFeatures { return MaxFeatures{kind: maxFeaturesFraction, frac: f} }
 
+// AtLeast returns m examining at least n features (at most d).
+func (m MaxFeatures) AtLeast(n int) MaxFeatures {
+	m.atLeast = n
+	return m
+}
+
 // resolve returns the number of features to examine among d.
 func (m MaxFeatures) resolve(d int) (int, error) {
 	var k int
@@ -79,10 +86,15 @@ func (m MaxFeatures) resolve(d int) (int, error) {
 		}
 		k = int(m.frac * float64(d))
 	}
-	return max(k, 1), nil
+	return min(max(k, 1, m.atLeast), d), nil
 }
 
 func (m MaxFeatures) String() string {
+	if m.atLeast > 0 {
+		base := m
+		base.atLeast = 0
+		return fmt.Sprintf("%v (at least %d)", base, m.atLeast)
+	}
 	switch m.kind {
 	case maxFeaturesSqrt:
 		return "sqrt"
@@ -130,6 +142,12 @@ type TreeConfig struct {
 	MinSamplesLeaf  int // a split leaves at least this many rows on each side (default 1)
 	MinSamplesSplit int // a node with fewer rows is a leaf (default 2)
 	MaxDepth        int // 0 means unlimited
+	// FeatureWeights, when set (one non-negative weight per feature), makes
+	// each node draw the features it examines with probability proportional
+	// to weight, without replacement, instead of uniformly. A feature of
+	// weight 0 is never split on. With all features examined (the default
+	// MaxFeatures) the weights change nothing.
+	FeatureWeights []float64
 }
 
 // treeParams is a TreeConfig resolved for a data set with d features.
@@ -139,6 +157,7 @@ type treeParams struct {
 	minSamplesLeaf  int
 	minSamplesSplit int
 	maxDepth        int
+	weights         []float64 // nil: every feature equally likely
 }
 
 func (c TreeConfig) resolve(d int) (treeParams, error) {
@@ -161,6 +180,31 @@ func (c TreeConfig) resolve(d int) (treeParams, error) {
 		p.maxDepth = math.MaxInt32
 	}
 	var err error
-	p.mtry, err = c.MaxFeatures.resolve(d)
+	if p.mtry, err = c.MaxFeatures.resolve(d); err != nil {
+		return p, err
+	}
+	p.weights, err = checkFeatureWeights(c.FeatureWeights, d)
 	return p, err
+}
+
+// checkFeatureWeights validates per-feature sampling weights: d finite,
+// non-negative values, not all zero. Nil passes as nil.
+func checkFeatureWeights(w []float64, d int) ([]float64, error) {
+	if w == nil {
+		return nil, nil
+	}
+	if len(w) != d {
+		return nil, fmt.Errorf("ufmi: %d feature weights for %d features", len(w), d)
+	}
+	positive := false
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return nil, fmt.Errorf("ufmi: weight %v of feature %d must be finite and non-negative", v, j)
+		}
+		positive = positive || v > 0
+	}
+	if !positive {
+		return nil, fmt.Errorf("ufmi: every feature weight is zero")
+	}
+	return w, nil
 }

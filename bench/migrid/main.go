@@ -24,55 +24,42 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/study"
 )
-
-// cell is one grid point of a setting.
-type cell struct {
-	n, d  int
-	prior float64
-}
-
-// gridCells lists the 14 distinct cells of the reference grid.
-func gridCells() []cell {
-	var cells []cell
-	for _, p := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
-		cells = append(cells, cell{2000, 2, p})
-	}
-	for _, d := range []int{5, 10, 20} {
-		cells = append(cells, cell{2000, d, 0.5})
-	}
-	for _, n := range []int{500, 1000, 5000} {
-		cells = append(cells, cell{n, 2, 0.5})
-	}
-	for _, n := range []int{500, 1000, 5000} {
-		cells = append(cells, cell{n, 10, 0.5})
-	}
-	return cells
-}
 
 var settings = []ufmi.MISetting{ufmi.Overlapping, ufmi.Separated, ufmi.ThreeClass, ufmi.Scaled}
 
-// candidates are the UF configurations that can be measured by name.
+// candidates are the UF configurations that can be measured by name:
+// the presets and ablations of the default, one change each.
 func candidates() map[string]ufmi.UFConfig {
-	noStrat := ufmi.DefaultUF()
-	noStrat.Stratify = false
-	uniform := ufmi.DefaultUF()
-	uniform.EmptyLeaf = ufmi.EmptyUniform
-	withLeaf := func(m int) ufmi.UFConfig {
+	change := func(edit func(c *ufmi.UFConfig)) ufmi.UFConfig {
 		c := ufmi.DefaultUF()
-		c.Tree.MinSamplesLeaf = m
+		edit(&c)
 		return c
 	}
+	withLeaf := func(m int) ufmi.UFConfig { return change(func(c *ufmi.UFConfig) { c.Tree.MinSamplesLeaf = m }) }
+	// noScreen is the default without feature screening: every node
+	// examines all features.
+	noScreen := func(leaf int) ufmi.UFConfig {
+		return change(func(c *ufmi.UFConfig) {
+			c.PilotTrees, c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = 0, ufmi.AllFeatures(), leaf
+		})
+	}
 	return map[string]ufmi.UFConfig{
-		"default-minleaf3":  withLeaf(3),
-		"default-minleaf5":  withLeaf(5),
-		"default-minleaf8":  withLeaf(8),
-		"default-minleaf12": withLeaf(12),
-		"default":           ufmi.DefaultUF(),
-		"paper":             ufmi.PaperUF(),
-		"authors":           ufmi.AuthorsUF(),
-		"default-nostrat":   noStrat,
-		"default-uniform":   uniform,
+		"default":                ufmi.DefaultUF(),
+		"paper":                  ufmi.PaperUF(),
+		"authors":                ufmi.AuthorsUF(),
+		"default-noscreen":       noScreen(6),
+		"default-noscreen-leaf5": noScreen(5),
+		"default-noscreen-leaf8": noScreen(8),
+		"default-leaf5":          withLeaf(5),
+		"default-leaf8":          withLeaf(8),
+		"default-floor05":        change(func(c *ufmi.UFConfig) { c.PilotFloor = 0.05 }),
+		"default-pilot100":       change(func(c *ufmi.UFConfig) { c.PilotTrees = 100 }),
+		"default-sqrt":           change(func(c *ufmi.UFConfig) { c.Tree.MaxFeatures = ufmi.SqrtFeatures() }),
+		"default-nostrat":        change(func(c *ufmi.UFConfig) { c.Stratify = false }),
+		"default-uniform":        change(func(c *ufmi.UFConfig) { c.EmptyLeaf = ufmi.EmptyUniform }),
+		"default-structure60":    change(func(c *ufmi.UFConfig) { c.StructureFraction = 0.6 }),
 	}
 }
 
@@ -120,39 +107,22 @@ func run(reps, trees int, names []string, outPath, readme string) error {
 	w.Write([]string{"candidate", "setting", "n", "d", "prior", "rep", "mi_hat", "mi_true", "seconds"})
 	// sq[candidate][setting] accumulates squared errors.
 	sq := map[string]map[string][]float64{}
-	cells := gridCells()
-	total := len(names) * len(settings) * len(cells) * reps
-	done := 0
 	start := time.Now()
-	for _, name := range names {
+	for i, name := range names {
 		sq[name] = map[string][]float64{}
-		for _, s := range settings {
-			for _, c := range cells {
-				sim := ufmi.MISimulation{Setting: s, N: c.n, D: c.d, Prior: c.prior, Mu: 1}
-				truth, err := sim.Truth()
-				if err != nil {
-					return err
-				}
-				for rep := 0; rep < reps; rep++ {
-					seed := uint64(1000*rep + 7)
-					rows, y, err := sim.Sample(seed)
-					if err != nil {
-						return err
-					}
-					x, _ := ufmi.NewFeatures(rows)
-					uf := all[name]
-					uf.Trees = trees
-					est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Seed: seed})
-					if err != nil {
-						return err
-					}
-					sq[name][s.String()] = append(sq[name][s.String()], (est.MI-truth.MI)*(est.MI-truth.MI))
-					w.Write([]string{name, s.String(), strconv.Itoa(c.n), strconv.Itoa(c.d), fmt.Sprint(c.prior), strconv.Itoa(rep),
-						fmt.Sprintf("%.6f", est.MI), fmt.Sprintf("%.6f", truth.MI), fmt.Sprintf("%.3f", est.Duration.Seconds())})
-					done++
-					fmt.Fprintf(os.Stderr, "\r%d/%d estimates, %s", done, total, time.Since(start).Round(time.Second))
-				}
-			}
+		uf := all[name]
+		uf.Trees = trees
+		progress := func(done, total int) {
+			fmt.Fprintf(os.Stderr, "\r%s (%d/%d): %d/%d estimates, %s", name, i+1, len(names), done, total, time.Since(start).Round(time.Second))
+		}
+		err := study.RunGrid(uf, reps, progress, func(e study.GridEstimate) {
+			s := e.Setting.String()
+			sq[name][s] = append(sq[name][s], (e.MI-e.TrueMI)*(e.MI-e.TrueMI))
+			w.Write([]string{name, s, strconv.Itoa(e.Cell.N), strconv.Itoa(e.Cell.D), fmt.Sprint(e.Cell.Prior), strconv.Itoa(e.Rep),
+				fmt.Sprintf("%.6f", e.MI), fmt.Sprintf("%.6f", e.TrueMI), fmt.Sprintf("%.3f", e.Seconds)})
+		})
+		if err != nil {
+			return err
 		}
 	}
 	fmt.Fprintln(os.Stderr)
@@ -160,7 +130,7 @@ func run(reps, trees int, names []string, outPath, readme string) error {
 	if err := w.Error(); err != nil {
 		return err
 	}
-	ref, refErr := referenceRMSE(cells)
+	ref, refErr := referenceRMSE(study.ReferenceGrid())
 	table := formatTable(names, sq, ref, reps, trees)
 	if refErr != nil {
 		table += fmt.Sprintf("\n(reference columns unavailable: %v)\n", refErr)
@@ -208,7 +178,7 @@ func formatTable(names []string, sq map[string]map[string][]float64, ref map[str
 
 // referenceRMSE computes each reference method's RMSE per setting over the
 // same cells from the reference CSV, de-duplicating cells shared by sweeps.
-func referenceRMSE(cells []cell) (map[string]map[string]float64, error) {
+func referenceRMSE(cells []study.GridCell) (map[string]map[string]float64, error) {
 	root := os.Getenv("UFMI_MIRROR")
 	if root == "" {
 		return nil, fmt.Errorf("UFMI_MIRROR is not set")
@@ -229,7 +199,7 @@ func referenceRMSE(cells []cell) (map[string]map[string]float64, error) {
 	}
 	want := map[string]bool{}
 	for _, c := range cells {
-		want[fmt.Sprintf("%d/%d/%g", c.n, c.d, c.prior)] = true
+		want[fmt.Sprintf("%d/%d/%g", c.N, c.D, c.Prior)] = true
 	}
 	seen := map[string]bool{}
 	sq := map[string]map[string][]float64{}

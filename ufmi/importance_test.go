@@ -1,0 +1,141 @@
+package ufmi
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestHonestImportanceSeparatesSignalFromNoise(t *testing.T) {
+	x, y := separatedData(1000, 10, 3)
+	cfg := DefaultUF()
+	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, 1
+	cfg.Tree.MaxFeatures = AllFeatures()
+	f, err := FitUF(x, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := f.HonestImportance()
+	if err != nil {
+		t.Fatal(err)
+	}
+	noise := 0.0
+	for _, v := range imp[1:] {
+		noise = math.Max(noise, math.Abs(v))
+	}
+	// Feature 0 carries all the information; the unbiased Gini gives the
+	// nine noise features about zero.
+	if imp[0] < 0.1 || noise > imp[0]/20 {
+		t.Errorf("importances %.4f: want feature 0 above 0.1 and every noise feature within 1/20 of it", imp)
+	}
+	if _, err := mustRF(t, x, y).HonestImportance(); err == nil {
+		t.Error("HonestImportance of a random forest gave no error")
+	}
+}
+
+func TestHonestImportanceUnderIndependenceIsNearZero(t *testing.T) {
+	x, y := gaussianData(1000, 5, 9, 77, func(_ []float64, rng *rand.Rand) int { return rng.IntN(2) })
+	cfg := DefaultUF()
+	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, 2
+	cfg.Tree.MaxFeatures = AllFeatures()
+	f, err := FitUF(x, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, _ := f.HonestImportance()
+	// The plug-in Gini decrease of these fully grown trees is about 0.5 per
+	// row in total (every leaf ends pure); the unbiased one stays near 0.
+	for j, v := range imp {
+		if math.Abs(v) > 0.01 {
+			t.Errorf("feature %d: importance %.4f under independence, want |.| <= 0.01", j, v)
+		}
+	}
+}
+
+func mustRF(t *testing.T, x *Features, y []int) *Forest {
+	t.Helper()
+	f, err := FitRF(x, y, ForestConfig{Trees: 5, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestWeightedFeatureDrawFrequencies(t *testing.T) {
+	x, y := separatedData(50, 3, 1)
+	params, err := TreeConfig{MaxFeatures: FeatureCount(1), FeatureWeights: []float64{1, 3, 0}}.resolve(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := make([]int32, len(y))
+	for i, c := range y {
+		codes[i] = int32(c)
+	}
+	b := newTreeBuilder(x, codes, 2, params, newPresort(x))
+	b.rng = rand.New(rand.NewPCG(4, 4))
+	const draws = 40000
+	first := make([]int, 3)
+	for range draws {
+		if got := b.weightedOrder(); got != 2 {
+			t.Fatalf("weightedOrder reports %d drawable features, want 2", got)
+		}
+		first[b.features[0]]++
+	}
+	// P(first = feature 0) = 1/4, feature 1: 3/4, feature 2 (weight 0): never.
+	if p := float64(first[0]) / draws; math.Abs(p-0.25) > 0.01 || first[2] != 0 {
+		t.Errorf("first draws %v: want about 1/4 for feature 0 and none for feature 2", first)
+	}
+}
+
+func TestZeroWeightFeatureIsNeverSplit(t *testing.T) {
+	x, y := separatedData(400, 3, 2)
+	f, err := FitRF(x, y, ForestConfig{Trees: 10, Seed: 3, Tree: TreeConfig{FeatureWeights: []float64{0, 1, 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ft := range f.trees {
+		for _, nd := range ft.tree.nodes {
+			if nd.feature == 0 {
+				t.Fatal("a tree split on feature 0, whose weight is 0")
+			}
+		}
+	}
+}
+
+func TestFeatureWeightsRejected(t *testing.T) {
+	x, y := separatedData(100, 3, 2)
+	for _, w := range [][]float64{{1, 1}, {1, math.NaN(), 1}, {1, -1, 1}, {0, 0, 0}, {1, math.Inf(1), 1}} {
+		if _, err := FitRF(x, y, ForestConfig{Trees: 2, Tree: TreeConfig{FeatureWeights: w}}); err == nil {
+			t.Errorf("weights %v accepted", w)
+		}
+	}
+	cfg := DefaultUF()
+	cfg.Tree.FeatureWeights = []float64{1, 1, 1}
+	if _, err := FitUF(x, y, cfg); err == nil {
+		t.Error("pilot trees together with given feature weights accepted")
+	}
+	cfg = DefaultUF()
+	cfg.PilotTrees = -1
+	if _, err := FitUF(x, y, cfg); err == nil {
+		t.Error("negative pilot trees accepted")
+	}
+}
+
+func TestPilotProgressCountsEveryTree(t *testing.T) {
+	x, y := separatedData(200, 3, 5)
+	cfg := DefaultUF()
+	cfg.Trees, cfg.PilotTrees, cfg.Workers = 30, 10, 2
+	last, lastTotal := 0, 0
+	cfg.Progress = func(done, total int) {
+		if done < last || total != 40 {
+			t.Errorf("progress %d/%d after %d: want a rising count out of 40", done, total, last)
+		}
+		last, lastTotal = done, total
+	}
+	if _, err := FitUF(x, y, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if last != 40 || lastTotal != 40 {
+		t.Errorf("progress ended at %d/%d, want 40/40", last, lastTotal)
+	}
+}

@@ -1,0 +1,98 @@
+package study
+
+import (
+	"math"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// GridCell is one (n, d, prior) point of the reference MI grid.
+type GridCell struct {
+	N, D  int
+	Prior float64
+}
+
+// ReferenceGrid lists the 14 distinct cells on which the reference
+// re-run measured its MI estimators, per setting: the class-prior sweep
+// (n=2000, d=2), the dimension sweep (n=2000, prior 1/2) and sample-size
+// sweeps at d=2 and d=10.
+func ReferenceGrid() []GridCell {
+	var cells []GridCell
+	for _, p := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
+		cells = append(cells, GridCell{2000, 2, p})
+	}
+	for _, d := range []int{5, 10, 20} {
+		cells = append(cells, GridCell{2000, d, 0.5})
+	}
+	for _, d := range []int{2, 10} {
+		for _, n := range []int{500, 1000, 5000} {
+			cells = append(cells, GridCell{n, d, 0.5})
+		}
+	}
+	return cells
+}
+
+// GridEstimate is one UF estimate of MI on the reference grid.
+type GridEstimate struct {
+	Setting    ufmi.MISetting
+	Cell       GridCell
+	Rep        int
+	MI, TrueMI float64
+	Seconds    float64
+}
+
+// GridSeed is the seed of repetition rep (data and forest).
+func GridSeed(rep int) uint64 { return uint64(1000*rep + 7) }
+
+// RunGrid estimates MI with uf on every setting × cell × rep of the
+// reference grid and passes each estimate to emit, in order. progress (may
+// be nil) is called after each estimate.
+func RunGrid(uf ufmi.UFConfig, reps int, progress Progress, emit func(GridEstimate)) error {
+	cells := ReferenceGrid()
+	total := len(ufmi.MISettings()) * len(cells) * reps
+	done := 0
+	for _, s := range ufmi.MISettings() {
+		for _, c := range cells {
+			sim := ufmi.MISimulation{Setting: s, N: c.N, D: c.D, Prior: c.Prior, Mu: 1}
+			truth, err := sim.Truth()
+			if err != nil {
+				return err
+			}
+			for rep := range reps {
+				rows, y, err := sim.Sample(GridSeed(rep))
+				if err != nil {
+					return err
+				}
+				x, err := ufmi.NewFeatures(rows)
+				if err != nil {
+					return err
+				}
+				est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Seed: GridSeed(rep)})
+				if err != nil {
+					return err
+				}
+				emit(GridEstimate{Setting: s, Cell: c, Rep: rep, MI: est.MI, TrueMI: truth.MI, Seconds: est.Duration.Seconds()})
+				done++
+				if progress != nil {
+					progress(done, total)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// GridRMSE is the root mean squared MI error per setting name.
+func GridRMSE(ests []GridEstimate) map[string]float64 {
+	sum, count := map[string]float64{}, map[string]int{}
+	for _, e := range ests {
+		s := e.Setting.String()
+		sum[s] += (e.MI - e.TrueMI) * (e.MI - e.TrueMI)
+		count[s]++
+	}
+	out := map[string]float64{}
+	for s, v := range sum {
+		out[s] = math.Sqrt(v / float64(count[s]))
+	}
+	return out
+}

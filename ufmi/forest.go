@@ -104,6 +104,9 @@ func checkFit(x *Features, y []int, tc TreeConfig, trees int) (int, treeParams, 
 	if err != nil {
 		return 0, treeParams{}, 0, err
 	}
+	if k > maxClasses {
+		return 0, treeParams{}, 0, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, maxClasses)
+	}
 	params, err := tc.resolve(x.d)
 	if err != nil {
 		return 0, treeParams{}, 0, err
@@ -116,6 +119,10 @@ func checkFit(x *Features, y []int, tc TreeConfig, trees int) (int, treeParams, 
 	}
 	return k, params, trees, nil
 }
+
+// maxClasses is the most classes a tree handles (class codes are stored
+// as uint16 while growing).
+const maxClasses = 1 << 16
 
 // checkTrainingData validates features and class codes and returns K.
 func checkTrainingData(x *Features, y []int) (int, error) {

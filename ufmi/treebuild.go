@@ -7,27 +7,45 @@ import (
 	"slices"
 )
 
-// presort holds, for every feature, the row indices sorted by that feature's
-// value (ties by row index). It is computed once per fit and shared, read
-// only, by every tree: a tree then filters it by its own sample in O(n·d)
-// instead of sorting again.
-type presort [][]int32
+// presort holds, for every feature, the row indices sorted by that
+// feature's value (ties by row index), each position's dense value rank, and
+// the distinct values in increasing order. It is computed once per fit and
+// shared, read only, by every tree: a tree then filters it by its own sample
+// in O(n·d) instead of sorting again. Trees work on ranks (4 bytes, exact
+// for comparisons) and turn them back into values only for thresholds.
+type presort struct {
+	order    [][]int32   // order[j][p]: the row at position p in feature j's order
+	rank     [][]uint32  // rank[j][p]: dense rank of that row's value of feature j
+	distinct [][]float64 // distinct[j][r]: the feature's value of rank r
+}
 
 func newPresort(f *Features) presort {
-	p := make(presort, f.d)
-	for j := range p {
+	p := presort{order: make([][]int32, f.d), rank: make([][]uint32, f.d), distinct: make([][]float64, f.d)}
+	type entry struct {
+		v   float64
+		row int32
+	}
+	entries := make([]entry, f.n)
+	for j := range p.order {
 		col := f.cols[j]
-		idx := make([]int32, f.n)
-		for i := range idx {
-			idx[i] = int32(i)
+		for i := range entries {
+			entries[i] = entry{col[i], int32(i)}
 		}
-		slices.SortFunc(idx, func(a, b int32) int {
-			if c := cmp.Compare(col[a], col[b]); c != 0 {
+		slices.SortFunc(entries, func(a, b entry) int {
+			if c := cmp.Compare(a.v, b.v); c != 0 {
 				return c
 			}
-			return cmp.Compare(a, b)
+			return cmp.Compare(a.row, b.row)
 		})
-		p[j] = idx
+		order, rank := make([]int32, f.n), make([]uint32, f.n)
+		var distinct []float64
+		for i, e := range entries {
+			if i == 0 || e.v != entries[i-1].v {
+				distinct = append(distinct, e.v)
+			}
+			order[i], rank[i] = e.row, uint32(len(distinct)-1)
+		}
+		p.order[j], p.rank[j], p.distinct[j] = order, rank, distinct
 	}
 	return p
 }
@@ -36,9 +54,11 @@ func newPresort(f *Features) presort {
 // buffers from tree to tree.
 //
 // The node being split owns the same range [start, end) of every per-feature
-// array order[j], each range sorted by feature j. Splitting a node stably
-// partitions every range into left rows then right rows, so children stay
-// sorted and no node ever sorts.
+// array, each range sorted by feature j. Splitting a node stably partitions
+// every range into left rows then right rows, so children stay sorted and no
+// node ever sorts. The arrays are double-buffered: a node at depth t reads
+// buf[t%2] and writes its children's rows into buf[(t+1)%2], so a
+// partition reads and writes each entry once.
 type treeBuilder struct {
 	x      *Features
 	y      []int32
@@ -46,12 +66,8 @@ type treeBuilder struct {
 	params treeParams
 	sorted presort
 
-	order      [][]int32   // per feature, the tree's sample rows (with multiplicity)
-	values     [][]float64 // values[j][p] = x[order[j][p], j], kept beside order for sequential scans
-	classes    [][]int32   // classes[j][p] = y[order[j][p]]
-	scratch    []int32
-	scratchV   []float64
-	scratchC   []int32
+	buf        [2]sortedRows
+	y16        []uint16 // class codes, compact
 	goLeft     []bool
 	features   []int
 	countsAt   [][]int // class counts per depth
@@ -65,10 +81,36 @@ type treeBuilder struct {
 	rng        *rand.Rand
 }
 
+// sortedRows holds, per feature j, the tree's sample rows (with
+// multiplicity) in feature j's order, with their value ranks and classes
+// beside them for sequential scans.
+type sortedRows struct {
+	order   [][]int32
+	ranks   [][]uint32 // ranks[j][p]: value rank of row order[j][p]
+	classes [][]uint16 // classes[j][p] = y[order[j][p]]
+}
+
+func newSortedRows(d int) sortedRows {
+	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
+}
+
+// resize gives every feature's arrays length m, reusing their storage.
+func (s *sortedRows) resize(m int) {
+	for j := range s.order {
+		if cap(s.order[j]) < m {
+			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m), make([]uint32, m), make([]uint16, m)
+		}
+		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
+	}
+}
+
 func newTreeBuilder(x *Features, y []int32, k int, params treeParams, sorted presort) *treeBuilder {
 	b := &treeBuilder{x: x, y: y, k: k, params: params, sorted: sorted,
-		order: make([][]int32, x.d), values: make([][]float64, x.d), classes: make([][]int32, x.d), goLeft: make([]bool, x.n), features: make([]int, x.d),
-		left: make([]int, k), right: make([]int, k)}
+		buf: [2]sortedRows{newSortedRows(x.d), newSortedRows(x.d)}, goLeft: make([]bool, x.n), features: make([]int, x.d),
+		left: make([]int, k), right: make([]int, k), y16: make([]uint16, len(y))}
+	for i, c := range y {
+		b.y16[i] = uint16(c)
+	}
 	return b
 }
 
@@ -83,22 +125,19 @@ func (b *treeBuilder) grow(mult []int32, rng *rand.Rand) (*Tree, []float64) {
 	for _, c := range mult {
 		m += int(c)
 	}
-	for j := range b.order {
-		o, v, cl := b.order[j][:0], b.values[j][:0], b.classes[j][:0]
-		col := b.x.cols[j]
-		for _, r := range b.sorted[j] {
+	b.buf[0].resize(m)
+	b.buf[1].resize(m)
+	top := &b.buf[0]
+	for j := range top.order {
+		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
+		rankOf := b.sorted.rank[j]
+		w := 0
+		for p, r := range b.sorted.order[j] {
 			for c := mult[r]; c > 0; c-- {
-				o = append(o, r)
-				v = append(v, col[r])
-				cl = append(cl, b.y[r])
+				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
+				w++
 			}
 		}
-		b.order[j], b.values[j], b.classes[j] = o, v, cl
-	}
-	if cap(b.scratch) < m {
-		b.scratch = make([]int32, m)
-		b.scratchV = make([]float64, m)
-		b.scratchC = make([]int32, m)
 	}
 	if b.params.criterion == CriterionEntropy && len(b.xlogx) < m+1 {
 		b.xlogx = make([]float64, m+1)
@@ -123,32 +162,34 @@ func (b *treeBuilder) countsFor(depth int) []int {
 	return c
 }
 
-// node grows the subtree over order[*][start:end] and returns its node id.
+// node grows the subtree over the range [start, end) of buf[depth%2] and
+// returns its node id.
 func (b *treeBuilder) node(start, end, depth int) int32 {
 	t := b.tree
 	id := t.addNode()
 	t.depth = max(t.depth, depth)
+	rows := &b.buf[depth&1]
 	counts := b.countsFor(depth)
-	for _, c := range b.classes[0][start:end] {
+	for _, c := range rows.classes[0][start:end] {
 		counts[c]++
 	}
 	m := end - start
 	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
-		b.makeLeaf(id, counts, start, end)
+		b.makeLeaf(id, counts, rows.order[0][start:end])
 		return id
 	}
-	feature, pos, ok := b.bestSplit(start, end, counts)
+	feature, pos, ok := b.bestSplit(rows, start, end, counts)
 	if !ok {
-		b.makeLeaf(id, counts, start, end)
+		b.makeLeaf(id, counts, rows.order[0][start:end])
 		return id
 	}
-	vals := b.values[feature][start:end]
-	lo, hi := vals[pos], vals[pos+1]
+	ranks, distinct := rows.ranks[feature][start:end], b.sorted.distinct[feature]
+	lo, hi := distinct[ranks[pos]], distinct[ranks[pos+1]]
 	threshold := lo + (hi-lo)/2
 	if threshold >= hi || math.IsInf(threshold, 0) {
 		threshold = lo
 	}
-	b.partition(feature, start, end, pos)
+	b.partition(rows, &b.buf[(depth+1)&1], feature, start, end, pos)
 	mid := start + pos + 1
 	l := b.node(start, mid, depth+1)
 	r := b.node(mid, end, depth+1)
@@ -165,12 +206,13 @@ func isPure(counts []int, m int) bool {
 	return false
 }
 
-func (b *treeBuilder) makeLeaf(id int32, counts []int, start, end int) {
+// makeLeaf turns node id into a leaf holding the sample rows given.
+func (b *treeBuilder) makeLeaf(id int32, counts []int, rows []int32) {
 	leaf := int32(b.tree.nLeaves)
 	b.tree.nodes[id].leaf = leaf
 	b.tree.nLeaves++
 	if b.rowLeaf != nil {
-		for _, r := range b.order[0][start:end] {
+		for _, r := range rows {
 			b.rowLeaf[r] = leaf
 		}
 	}
@@ -182,7 +224,7 @@ func (b *treeBuilder) makeLeaf(id int32, counts []int, start, end int) {
 // bestSplit examines features in a fresh random order until mtry
 // non-constant ones have been scanned (as scikit-learn does), and returns the
 // feature and the position in its sorted range after which the node splits.
-func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int, ok bool) {
+func (b *treeBuilder) bestSplit(rows *sortedRows, start, end int, counts []int) (feature, pos int, ok bool) {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
@@ -195,7 +237,7 @@ func (b *treeBuilder) bestSplit(start, end int, counts []int) (feature, pos int,
 			b.features[i], b.features[j] = b.features[j], b.features[i]
 		}
 		f := b.features[i]
-		vals, cls := b.values[f][start:end], b.classes[f][start:end]
+		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		if vals[0] == vals[len(vals)-1] {
 			continue
 		}
@@ -243,7 +285,7 @@ func (b *treeBuilder) weightedOrder() int {
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted CriterionGini impurity of the children.
-func (b *treeBuilder) scanGini(vals []float64, cls []int32, counts []int) (int, float64) {
+func (b *treeBuilder) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -285,7 +327,7 @@ func (b *treeBuilder) scanGini(vals []float64, cls []int32, counts []int) (int, 
 // scanEntropy returns the split position maximising
 // sum_k L_k log L_k + sum_k R_k log R_k - n_L log n_L - n_R log n_R,
 // which is minus the children's entropy times the node size.
-func (b *treeBuilder) scanEntropy(vals []float64, cls []int32, counts []int) (int, float64) {
+func (b *treeBuilder) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -320,31 +362,32 @@ func (b *treeBuilder) scanEntropy(vals []float64, cls []int32, counts []int) (in
 	return bestPos, best
 }
 
-// partition splits the node's range of every feature array into the rows
-// going left (the first pos+1 rows in feature's order) then those going
-// right, keeping each side's order.
-func (b *treeBuilder) partition(feature, start, end, pos int) {
-	rows := b.order[feature][start:end]
-	for p, r := range rows {
+// partition copies the node's range of every feature array from src to
+// dst, rows going left (the first pos+1 rows in feature's order) first, then
+// those going right, each side keeping its order.
+func (b *treeBuilder) partition(src, dst *sortedRows, feature, start, end, pos int) {
+	for p, r := range src.order[feature][start:end] {
 		b.goLeft[r] = p <= pos
 	}
-	for g := range b.order {
+	mid := pos + 1
+	for g := range src.order {
+		a, v, c := src.order[g][start:end], src.ranks[g][start:end], src.classes[g][start:end]
+		da, dv, dc := dst.order[g][start:end], dst.ranks[g][start:end], dst.classes[g][start:end]
 		if g == feature {
+			copy(da, a)
+			copy(dv, v)
+			copy(dc, c)
 			continue
 		}
-		a, v, c := b.order[g][start:end], b.values[g][start:end], b.classes[g][start:end]
-		w, t := 0, 0
-		for p, r := range a {
-			if b.goLeft[r] {
-				a[w], v[w], c[w] = r, v[p], c[p]
-				w++
+		l, r := 0, mid
+		for p, row := range a {
+			if b.goLeft[row] {
+				da[l], dv[l], dc[l] = row, v[p], c[p]
+				l++
 			} else {
-				b.scratch[t], b.scratchV[t], b.scratchC[t] = r, v[p], c[p]
-				t++
+				da[r], dv[r], dc[r] = row, v[p], c[p]
+				r++
 			}
 		}
-		copy(a[w:], b.scratch[:t])
-		copy(v[w:], b.scratchV[:t])
-		copy(c[w:], b.scratchC[:t])
 	}
 }

@@ -1,9 +1,9 @@
 // Command peers times ufmi's random forest against scikit-learn's
 // RandomForestClassifier and R's ranger on the same data, side by side in
-// one run, and prints the time ratios. It also measures how ufmi's fit time
-// grows from n to 10n rows.
+// one run, and prints the time ratios. It also measures how fit time grows
+// from n to 10n rows (ufmi's; every implementation's with -scale-peers).
 //
-//	go run ./bench/peers [-n 10000] [-d 20] [-trees 300] [-threads 2] [-reps 3]
+//	go run ./bench/peers [-n 10000] [-d 20] [-trees 300] [-threads 2] [-reps 3] [-scale 10] [-scale-peers]
 //
 // The peers come from Debian packages (python3-sklearn, r-cran-ranger); a
 // peer that is not installed is reported as missing, not skipped silently.
@@ -33,8 +33,9 @@ func main() {
 	threads := flag.Int("threads", 2, "threads for every implementation")
 	reps := flag.Int("reps", 3, "repetitions (the median is reported)")
 	scale := flag.Int("scale", 10, "also time ufmi at scale×n rows (0: skip)")
+	scalePeers := flag.Bool("scale-peers", false, "time the peers at scale×n rows too (minutes)")
 	flag.Parse()
-	if err := run(*n, *d, *trees, *threads, *reps, *scale); err != nil {
+	if err := run(*n, *d, *trees, *threads, *reps, *scale, *scalePeers); err != nil {
 		fmt.Fprintln(os.Stderr, "peers:", err)
 		os.Exit(1)
 	}
@@ -46,59 +47,81 @@ func forestConfig(trees, threads int) ufmi.ForestConfig {
 	return ufmi.ForestConfig{Trees: trees, Sampling: ufmi.Subsample, SampleFraction: 0.632, Workers: threads, Seed: 1}
 }
 
-func run(n, d, trees, threads, reps, scale int) error {
+func run(n, d, trees, threads, reps, scale int, scalePeers bool) error {
 	dir, err := os.MkdirTemp("", "ufmi-peers")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	rows, y := makeData(n, d, 1)
-	path := filepath.Join(dir, "data.csv")
-	if err := writeCSV(path, rows, y); err != nil {
-		return err
-	}
 	fmt.Printf("forest: %d trees, subsample 0.632, all %d features per split, min leaf 1; n=%d; %d threads; median of %d runs\n\n",
 		trees, d, n, threads, reps)
-	ours, err := timeUFMI(rows, y, trees, threads, reps)
+	rows, y := makeData(n, d, 1)
+	base, err := timeAll(dir, rows, y, trees, threads, reps, true)
 	if err != nil {
 		return err
 	}
-	results := []struct {
-		name string
-		secs float64
-		err  error
-	}{{"ufmi (Go)", ours, nil}}
-	here, _ := os.Getwd()
-	for _, p := range []struct{ name, cmd, script string }{
-		{"scikit-learn", "/usr/bin/python3", "sklearn_fit.py"},
-		{"ranger (R)", "Rscript", "ranger_fit.R"},
-	} {
-		script := filepath.Join(here, "bench", p.script)
-		secs, err := timePeer(p.cmd, script, path, trees, threads, reps)
-		results = append(results, struct {
-			name string
-			secs float64
-			err  error
-		}{p.name, secs, err})
-	}
+	ours := base[0].secs
 	fmt.Printf("%-14s %10s %14s\n", "implementation", "fit (s)", "time / ufmi")
-	for _, r := range results {
+	for _, r := range base {
 		if r.err != nil {
 			fmt.Printf("%-14s %10s %14s   (%v)\n", r.name, "-", "-", r.err)
 			continue
 		}
 		fmt.Printf("%-14s %10.2f %14.2f\n", r.name, r.secs, r.secs/ours)
 	}
-	if scale > 1 {
-		big, by := makeData(n*scale, d, 2)
-		secs, err := timeUFMI(big, by, trees, threads, 1)
-		if err != nil {
-			return err
+	if scale <= 1 {
+		return nil
+	}
+	big, by := makeData(n*scale, d, 2)
+	grown, err := timeAll(dir, big, by, trees, threads, 1, scalePeers)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nfit time at n=%d (one run) against n=%d (n log n growth would be %.1f×):\n", n*scale, n, float64(scale)*logRatio(n*scale, n))
+	for i, r := range grown {
+		switch {
+		case r.err != nil:
+			fmt.Printf("%-14s %10s   (%v)\n", r.name, "-", r.err)
+		case base[i].err != nil:
+			fmt.Printf("%-14s %10.2f s\n", r.name, r.secs)
+		default:
+			fmt.Printf("%-14s %10.2f s = %.1f× the time at n=%d\n", r.name, r.secs, r.secs/base[i].secs, n)
 		}
-		fmt.Printf("\nufmi fit time at n=%d: %.2f s = %.1f× the time at n=%d (n log n growth would be %.1f×)\n",
-			n*scale, secs, secs/ours, n, float64(scale)*logRatio(n*scale, n))
 	}
 	return nil
+}
+
+// timing is one implementation's median fit time, or why it has none.
+type timing struct {
+	name string
+	secs float64
+	err  error
+}
+
+// timeAll times ufmi and, when withPeers, scikit-learn and ranger on the
+// same data (written to dir as CSV for the peers).
+func timeAll(dir string, rows [][]float64, y []int, trees, threads, reps int, withPeers bool) ([]timing, error) {
+	ours, err := timeUFMI(rows, y, trees, threads, reps)
+	if err != nil {
+		return nil, err
+	}
+	out := []timing{{"ufmi (Go)", ours, nil}}
+	if !withPeers {
+		return out, nil
+	}
+	path := filepath.Join(dir, fmt.Sprintf("data_%d.csv", len(rows)))
+	if err := writeCSV(path, rows, y); err != nil {
+		return nil, err
+	}
+	here, _ := os.Getwd()
+	for _, p := range []struct{ name, cmd, script string }{
+		{"scikit-learn", "/usr/bin/python3", "sklearn_fit.py"},
+		{"ranger (R)", "Rscript", "ranger_fit.R"},
+	} {
+		secs, err := timePeer(p.cmd, filepath.Join(here, "bench", p.script), path, trees, threads, reps)
+		out = append(out, timing{p.name, secs, err})
+	}
+	return out, nil
 }
 
 func logRatio(a, b int) float64 {

@@ -146,7 +146,7 @@ type TreeConfig struct {
 	// each node draw the features it examines with probability proportional
 	// to weight, without replacement, instead of uniformly. A feature of
 	// weight 0 is never split on. With all features examined (the default
-	// MaxFeatures) the weights change nothing.
+	// MaxFeatures) only that exclusion has an effect.
 	FeatureWeights []float64
 }
 

@@ -77,7 +77,8 @@ type UFConfig struct {
 	// every node and noise features rarely.
 	PilotTrees int
 	// PilotFloor is the weight every feature keeps whatever its importance,
-	// relative to the most important feature's 1 (default 0.01, the measured best; see the package documentation).
+	// relative to the most important feature's 1 (default 0.01, the best
+	// measured; see the package documentation).
 	PilotFloor float64
 	Workers    int    // goroutines (default GOMAXPROCS); results never depend on it
 	Seed       uint64 // tree i uses the stream (Seed, i)

@@ -224,6 +224,13 @@ const pilotSalt = 0x5851F42D4C957F2D
 // later vote: a mild departure from strict honesty, measured to pay off
 // (bench/migrid).
 func pilotWeights(x *Features, y []int, cfg UFConfig) ([]float64, error) {
+	floor := cfg.PilotFloor
+	if floor == 0 {
+		floor = 0.01
+	}
+	if !(floor > 0) || math.IsInf(floor, 0) {
+		return nil, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
+	}
 	pilot := cfg
 	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0
 	pilot.Tree.MaxFeatures, pilot.Tree.FeatureWeights = AllFeatures(), nil
@@ -242,13 +249,6 @@ func pilotWeights(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 	imp, err := f.HonestImportance()
 	if err != nil {
 		return nil, err
-	}
-	floor := cfg.PilotFloor
-	if floor == 0 {
-		floor = 0.01
-	}
-	if !(floor > 0) || math.IsInf(floor, 0) {
-		return nil, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
 	}
 	return importanceWeights(imp, floor), nil
 }

@@ -24,7 +24,12 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 	for t := range f.trees {
 		ft := &f.trees[t]
 		nodes := ft.tree.nodes
-		counts = append(counts[:0], make([]float64, len(nodes)*k)...)
+		if size := len(nodes) * k; cap(counts) < size {
+			counts = make([]float64, size)
+		} else {
+			counts = counts[:size]
+			clear(counts)
+		}
 		votes := 0
 		for i := 0; i < f.train.n; i++ {
 			if !ft.vote.contains(i) {

@@ -115,6 +115,11 @@ func TestFeatureWeightsRejected(t *testing.T) {
 		t.Error("pilot trees together with given feature weights accepted")
 	}
 	cfg = DefaultUF()
+	cfg.PilotFloor = -0.5
+	if _, err := FitUF(x, y, cfg); err == nil {
+		t.Error("negative pilot floor accepted")
+	}
+	cfg = DefaultUF()
 	cfg.PilotTrees = -1
 	if _, err := FitUF(x, y, cfg); err == nil {
 		t.Error("negative pilot trees accepted")

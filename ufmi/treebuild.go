@@ -60,8 +60,6 @@ func newPresort(f *Features) presort {
 // buf[t%2] and writes its children's rows into buf[(t+1)%2], so a
 // partition reads and writes each entry once.
 type treeBuilder struct {
-	x      *Features
-	y      []int32
 	k      int
 	params treeParams
 	sorted presort
@@ -105,7 +103,7 @@ func (s *sortedRows) resize(m int) {
 }
 
 func newTreeBuilder(x *Features, y []int32, k int, params treeParams, sorted presort) *treeBuilder {
-	b := &treeBuilder{x: x, y: y, k: k, params: params, sorted: sorted,
+	b := &treeBuilder{k: k, params: params, sorted: sorted,
 		buf: [2]sortedRows{newSortedRows(x.d), newSortedRows(x.d)}, goLeft: make([]bool, x.n), features: make([]int, x.d),
 		left: make([]int, k), right: make([]int, k), y16: make([]uint16, len(y))}
 	for i, c := range y {

@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -12,6 +13,29 @@ func BenchmarkEstimateMIUF(b *testing.B) {
 	for b.Loop() {
 		if _, err := EstimateMI(x, y, EstimatorConfig{UF: PaperUF(), Seed: 1}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFeatureScreening measures what the default UF's pilot forest
+// costs: an MI estimate at n=10,000 with and without screening, at d=2 and
+// d=20 (the README's figures).
+func BenchmarkFeatureScreening(b *testing.B) {
+	for _, d := range []int{2, 20} {
+		x, y := benchData(10000, d, 1)
+		unscreened := DefaultUF()
+		unscreened.PilotTrees, unscreened.Tree.MaxFeatures = 0, AllFeatures()
+		for _, c := range []struct {
+			name string
+			uf   UFConfig
+		}{{"screened", DefaultUF()}, {"unscreened", unscreened}} {
+			b.Run(fmt.Sprintf("d=%d/%s", d, c.name), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := EstimateMI(x, y, EstimatorConfig{UF: c.uf, Seed: 1}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

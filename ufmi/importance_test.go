@@ -8,17 +8,7 @@ import (
 
 func TestHonestImportanceSeparatesSignalFromNoise(t *testing.T) {
 	x, y := separatedData(1000, 10, 3)
-	cfg := DefaultUF()
-	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, 1
-	cfg.Tree.MaxFeatures = AllFeatures()
-	f, err := FitUF(x, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	imp, err := f.HonestImportance()
-	if err != nil {
-		t.Fatal(err)
-	}
+	imp := unscreenedImportance(t, x, y, 1)
 	noise := 0.0
 	for _, v := range imp[1:] {
 		noise = math.Max(noise, math.Abs(v))
@@ -35,14 +25,7 @@ func TestHonestImportanceSeparatesSignalFromNoise(t *testing.T) {
 
 func TestHonestImportanceUnderIndependenceIsNearZero(t *testing.T) {
 	x, y := gaussianData(1000, 5, 9, 77, func(_ []float64, rng *rand.Rand) int { return rng.IntN(2) })
-	cfg := DefaultUF()
-	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, 2
-	cfg.Tree.MaxFeatures = AllFeatures()
-	f, err := FitUF(x, y, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	imp, _ := f.HonestImportance()
+	imp := unscreenedImportance(t, x, y, 2)
 	// The plug-in Gini decrease of these fully grown trees is about 0.5 per
 	// row in total (every leaf ends pure); the unbiased one stays near 0.
 	for j, v := range imp {
@@ -50,6 +33,24 @@ func TestHonestImportanceUnderIndependenceIsNearZero(t *testing.T) {
 			t.Errorf("feature %d: importance %.4f under independence, want |.| <= 0.01", j, v)
 		}
 	}
+}
+
+// unscreenedImportance is the honest importance of a 60-tree default UF
+// without screening (every feature examined at every node).
+func unscreenedImportance(t *testing.T, x *Features, y []int, seed uint64) []float64 {
+	t.Helper()
+	cfg := DefaultUF()
+	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, seed
+	cfg.Tree.MaxFeatures = AllFeatures()
+	f, err := FitUF(x, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := f.HonestImportance()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return imp
 }
 
 func mustRF(t *testing.T, x *Features, y []int) *Forest {

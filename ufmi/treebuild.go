@@ -257,7 +257,7 @@ func (b *treeBuilder) bestSplit(rows *sortedRows, start, end int, counts []int) 
 // weightedOrder puts the features in the order of a weighted draw without
 // replacement (each feature's key is log(u)/w, largest first, which draws
 // with probability proportional to w) and returns how many have a positive
-// weight: features of weight zero are never examined.
+// weight, which come first: features of weight zero are never examined.
 func (b *treeBuilder) weightedOrder() int {
 	w := b.params.weights
 	if b.drawKey == nil {
@@ -272,13 +272,7 @@ func (b *treeBuilder) weightedOrder() int {
 	}
 	key := b.drawKey
 	slices.SortFunc(b.features, func(a, c int) int { return cmp.Compare(key[c], key[a]) })
-	positive := 0
-	for _, v := range w {
-		if v > 0 {
-			positive++
-		}
-	}
-	return positive
+	return b.params.drawable
 }
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,

@@ -158,6 +158,7 @@ type treeParams struct {
 	minSamplesSplit int
 	maxDepth        int
 	weights         []float64 // nil: every feature equally likely
+	drawable        int       // features of positive weight (d without weights)
 }
 
 func (c TreeConfig) resolve(d int) (treeParams, error) {
@@ -183,8 +184,19 @@ func (c TreeConfig) resolve(d int) (treeParams, error) {
 	if p.mtry, err = c.MaxFeatures.resolve(d); err != nil {
 		return p, err
 	}
-	p.weights, err = checkFeatureWeights(c.FeatureWeights, d)
-	return p, err
+	if p.weights, err = checkFeatureWeights(c.FeatureWeights, d); err != nil {
+		return p, err
+	}
+	p.drawable = d
+	if p.weights != nil {
+		p.drawable = 0
+		for _, v := range p.weights {
+			if v > 0 {
+				p.drawable++
+			}
+		}
+	}
+	return p, nil
 }
 
 // checkFeatureWeights validates per-feature sampling weights: d finite,

@@ -48,11 +48,21 @@ func Forests(s Settings) []Learner {
 		}},
 		{Name: "IRF", Fit: calibrated(ufmi.Isotonic)},
 		{Name: "SigRF", Fit: calibrated(ufmi.Sigmoid)},
-		{Name: "UF", Fit: func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-			c := ufmi.PaperUF()
-			c.Trees, c.Tree, c.StructureFraction, c.Seed = s.Trees, tree, 0.63, seed
-			return ufmi.FitUF(x, y, c)
-		}},
+		{Name: "UF", Fit: UFFit(s, nil)},
+	}
+}
+
+// UFFit fits the UF of Forests(s), after edit (when not nil) has changed
+// its configuration: a way to measure variants in the same study.
+func UFFit(s Settings, edit func(c *ufmi.UFConfig)) func(*ufmi.Features, []int, uint64) (Predictor, error) {
+	return func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
+		c := ufmi.PaperUF()
+		c.Trees, c.StructureFraction, c.Seed = s.Trees, 0.63, seed
+		c.Tree = ufmi.TreeConfig{MaxFeatures: ufmi.FeatureFraction(s.MaxFeatures)}
+		if edit != nil {
+			edit(&c)
+		}
+		return ufmi.FitUF(x, y, c)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // Calibration is the post-hoc method a calibrated forest applies.
@@ -76,7 +78,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		mcfg := fcfg
-		mcfg.Seed = fcfg.Seed + uint64(fold)*0x9E3779B9
+		mcfg.Seed = seeds.Derive(fcfg.Seed, seeds.FoldModel, fold)
 		mcfg.Progress = nil
 		forest, err := FitRF(x.SelectRows(train), ytrain, mcfg)
 		if err != nil {

@@ -3,19 +3,13 @@ package ufmi
 import (
 	"fmt"
 	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/classes"
 )
 
 // Entropy returns the Shannon entropy -sum p log p of a distribution, in nats.
 // Zero entries contribute nothing.
-func Entropy(p []float64) float64 {
-	h := 0.0
-	for _, v := range p {
-		if v > 0 {
-			h -= v * math.Log(v)
-		}
-	}
-	return h
-}
+func Entropy(p []float64) float64 { return classes.Entropy(p) }
 
 // LabelEntropy is the plug-in estimate of H(Y) from class codes, in nats.
 func LabelEntropy(y []int) (float64, error) {
@@ -29,7 +23,7 @@ func LabelEntropy(y []int) (float64, error) {
 		}
 		k = max(k, c+1)
 	}
-	counts := classCounts(y, nil, k)
+	counts := classes.Counts(y, nil, k)
 	p := make([]float64, k)
 	for c, v := range counts {
 		p[c] = float64(v) / float64(len(y))
@@ -89,7 +83,7 @@ func (f *Forest) treeLevelEntropy() float64 {
 	total, trees := 0.0, 0
 	for t := range f.trees {
 		ft := &f.trees[t]
-		leafH := make([]float64, ft.tree.nLeaves)
+		leafH := make([]float64, ft.tree.Leaves())
 		for l := range leafH {
 			leafH[l] = Entropy(ft.posterior[l*k : l*k+k])
 		}

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi/knn"
 )
 
 // Method names an estimator of H(Y|X) and I(X;Y).
@@ -49,14 +52,14 @@ type EstimatorConfig struct {
 	// Forest configures RF (300 trees by default) and the members of
 	// SigRF/IRF (60 trees per fold by default, 5 folds).
 	Forest  ForestConfig
-	HeldOut float64   // sample splitting: held-out share of the rows (default 0.3, the paper's)
-	KNN     KNNConfig // for the kNN methods
+	HeldOut float64    // sample splitting: held-out share of the rows (default 0.3, the paper's)
+	KNN     knn.Config // for the kNN methods
 	// Unlabeled rows, when given, join the training rows in the average of
 	// posterior entropies (UF, forest level only).
 	Unlabeled *Features
 	Seed      uint64
 	Workers   int
-	Progress  func(done, total int)
+	Progress  Progress
 }
 
 // Estimate is one estimate of entropies and mutual information, in nats.
@@ -173,7 +176,7 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 	if nTest < 1 || x.n-nTest < 2 {
 		return fmt.Errorf("ufmi: held-out fraction %v of %d rows leaves an empty training or held-out set", held, x.n)
 	}
-	perm := streamRNG(cfg.Seed, -2).Perm(x.n)
+	perm := seeds.Stream(cfg.Seed, seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
 	ytrain := pick(y, train)
 	if _, err := checkCodes(ytrain, len(train)); err != nil {
@@ -214,11 +217,11 @@ func (e *Estimate) fromKNN(x *Features, y []int, cfg EstimatorConfig) error {
 	var err error
 	switch e.Method {
 	case MethodKSG:
-		mi, err = KSG(x, y, kc)
+		mi, err = knn.KSG(x, y, kc)
 	case MethodMixedKSG:
-		mi, err = MixedKSG(x, y, kc)
+		mi, err = knn.MixedKSG(x, y, kc)
 	default:
-		mi, err = RossMI(x, y, kc)
+		mi, err = knn.RossMI(x, y, kc)
 	}
 	if err != nil {
 		return err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // BenchmarkEstimateMIUF is UF's MI estimate at n=10,000, d=20, 300 trees.
@@ -24,7 +26,7 @@ func BenchmarkFeatureScreening(b *testing.B) {
 	for _, d := range []int{2, 20} {
 		x, y := benchData(10000, d, 1)
 		unscreened := DefaultUF()
-		unscreened.PilotTrees, unscreened.Tree.MaxFeatures = 0, AllFeatures()
+		unscreened.PilotTrees, unscreened.Tree.MaxFeatures = 0, tree.AllFeatures()
 		for _, c := range []struct {
 			name string
 			uf   UFConfig

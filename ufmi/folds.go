@@ -3,6 +3,8 @@ package ufmi
 import (
 	"fmt"
 	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // StratifiedFolds splits rows 0..len(y)-1 into k folds that keep the class
@@ -30,7 +32,7 @@ func stratifiedFolds(y []int, classes, k int, seed uint64) ([][]int, error) {
 	if k > len(y) {
 		return nil, fmt.Errorf("ufmi: %d folds for %d rows", k, len(y))
 	}
-	rng := streamRNG(seed, -1)
+	rng := seeds.Stream(seed, seeds.Fold, 0)
 	byClass := make([][]int, classes)
 	for _, i := range rng.Perm(len(y)) {
 		byClass[y[i]] = append(byClass[y[i]], i)

@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 func sameMatrix(a, b [][]float64) bool {
@@ -24,7 +27,7 @@ func sameMatrix(a, b [][]float64) bool {
 // forestKinds fits each kind of forest with the given worker count.
 var forestKinds = map[string]func(x *Features, y []int, workers int) (*Forest, error){
 	"rf": func(x *Features, y []int, w int) (*Forest, error) {
-		return FitRF(x, y, ForestConfig{Trees: 40, Seed: 5, Workers: w, Tree: TreeConfig{MaxFeatures: SqrtFeatures()}})
+		return FitRF(x, y, ForestConfig{Trees: 40, Seed: 5, Workers: w, Tree: tree.Config{MaxFeatures: tree.SqrtFeatures()}})
 	},
 	"uf-paper": func(x *Features, y []int, w int) (*Forest, error) {
 		c := PaperUF()
@@ -203,10 +206,10 @@ func TestStratifiedSplitKeepsClassBalance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := classCounts(y, nil, 2)
+	total := classes.Counts(y, nil, 2)
 	for tr := 0; tr < f.Trees(); tr++ {
 		s := f.IndexSets(tr)
-		got := classCounts(y, s.Structure, 2)
+		got := classes.Counts(y, s.Structure, 2)
 		for k := range got {
 			want := float64(total[k]) * float64(len(s.Structure)) / 1000
 			if math.Abs(float64(got[k])-want) > 1 {
@@ -255,7 +258,7 @@ func TestUFUnderIndependenceAveragesToClassFrequencies(t *testing.T) {
 		}
 	}
 	x, _ := NewFeatures(rows)
-	freq := float64(classCounts(y, nil, 2)[1]) / float64(n)
+	freq := float64(classes.Counts(y, nil, 2)[1]) / float64(n)
 	for _, cfg := range []UFConfig{PaperUF(), DefaultUF()} {
 		cfg.Trees, cfg.Seed = 100, 3
 		f, err := FitUF(x, y, cfg)
@@ -328,7 +331,7 @@ func TestFitRejectsBadInput(t *testing.T) {
 		"structure fraction": func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0}); return err },
 		"kappa":              func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.5, Kappa: -1}); return err },
 		"max features": func() error {
-			_, err := FitRF(x, y, ForestConfig{Tree: TreeConfig{MaxFeatures: FeatureCount(0)}})
+			_, err := FitRF(x, y, ForestConfig{Tree: tree.Config{MaxFeatures: tree.FeatureCount(0)}})
 			return err
 		},
 	}
@@ -348,5 +351,50 @@ func TestFitRejectsBadInput(t *testing.T) {
 	other, _ := NewFeatures([][]float64{{1, 2, 3}})
 	if _, err := f.PredictProba(other, 0); err == nil || !strings.Contains(err.Error(), "features") {
 		t.Errorf("wrong width: %v", err)
+	}
+}
+
+// smallData draws n rows of d features with few distinct values (so ties
+// are common) and k classes that depend on the first feature.
+func smallData(rng *rand.Rand, n, d, k int) (*Features, []int) {
+	rows := make([][]float64, n)
+	y := make([]int, n)
+	for i := range rows {
+		rows[i] = make([]float64, d)
+		for j := range rows[i] {
+			rows[i][j] = float64(rng.IntN(6))
+		}
+		y[i] = (int(rows[i][0]) + rng.IntN(3)) % k
+	}
+	x, _ := NewFeatures(rows)
+	return x, y
+}
+
+func TestTreeLeavesArePureWhenFullyGrown(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	x, y := smallData(rng, 200, 3, 3)
+	f, err := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := f.Tree(0)
+	// Every leaf's training rows either share a label or share all feature values.
+	byLeaf := map[int][]int{}
+	row := make([]float64, 3)
+	for i := 0; i < x.Rows(); i++ {
+		l := tree.Apply(x.Row(i, row))
+		byLeaf[l] = append(byLeaf[l], i)
+	}
+	for l, rows := range byLeaf {
+		for _, r := range rows[1:] {
+			if y[r] == y[rows[0]] {
+				continue
+			}
+			for j := 0; j < 3; j++ {
+				if x.At(r, j) != x.At(rows[0], j) {
+					t.Fatalf("leaf %d mixes labels of rows that differ in feature %d", l, j)
+				}
+			}
+		}
 	}
 }

@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"fmt"
-	"math"
 )
 
 // HonestImportance returns, for each feature, how much the splits on it
@@ -23,8 +22,8 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 	var counts []float64
 	for t := range f.trees {
 		ft := &f.trees[t]
-		nodes := ft.tree.nodes
-		if size := len(nodes) * k; cap(counts) < size {
+		nodes := ft.tree.Nodes()
+		if size := nodes * k; cap(counts) < size {
 			counts = make([]float64, size)
 		} else {
 			counts = counts[:size]
@@ -37,31 +36,31 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 			}
 			votes++
 			c := int(f.labels[i])
-			id := int32(0)
+			id := 0
 			for {
-				counts[int(id)*k+c]++
-				nd := &nodes[id]
-				if nd.feature < 0 {
+				counts[id*k+c]++
+				nd := ft.tree.Node(id)
+				if nd.Feature < 0 {
 					break
 				}
-				if f.train.cols[nd.feature][i] <= nd.threshold {
-					id = nd.left
+				if f.train.cols[nd.Feature][i] <= nd.Threshold {
+					id = nd.Left
 				} else {
-					id = nd.right
+					id = nd.Right
 				}
 			}
 		}
 		if votes == 0 {
 			continue
 		}
-		impurity := func(id int32) float64 { return unbiasedGiniSum(counts[int(id)*k : int(id)*k+k]) }
+		impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
 		for id := range nodes {
-			nd := &nodes[id]
-			if nd.feature < 0 {
+			nd := ft.tree.Node(id)
+			if nd.Feature < 0 {
 				continue
 			}
-			drop := impurity(int32(id)) - impurity(nd.left) - impurity(nd.right)
-			imp[nd.feature] += drop / float64(votes)
+			drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
+			imp[nd.Feature] += drop / float64(votes)
 		}
 	}
 	for j := range imp {
@@ -82,22 +81,4 @@ func unbiasedGiniSum(c []float64) float64 {
 		return 0
 	}
 	return (m*m - sq) / (m - 1)
-}
-
-// importanceWeights turns importances into feature-sampling weights: the
-// positive part relative to the largest, plus floor so that every feature
-// keeps some chance. When no importance is positive all weights are equal.
-func importanceWeights(imp []float64, floor float64) []float64 {
-	top := 0.0
-	for _, v := range imp {
-		top = math.Max(top, v)
-	}
-	w := make([]float64, len(imp))
-	for j, v := range imp {
-		w[j] = 1
-		if top > 0 {
-			w[j] = math.Max(v, 0)/top + floor
-		}
-	}
-	return w
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 func TestHonestImportanceSeparatesSignalFromNoise(t *testing.T) {
@@ -41,7 +43,7 @@ func unscreenedImportance(t *testing.T, x *Features, y []int, seed uint64) []flo
 	t.Helper()
 	cfg := DefaultUF()
 	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, seed
-	cfg.Tree.MaxFeatures = AllFeatures()
+	cfg.Tree.MaxFeatures = tree.AllFeatures()
 	f, err := FitUF(x, y, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -62,41 +64,15 @@ func mustRF(t *testing.T, x *Features, y []int) *Forest {
 	return f
 }
 
-func TestWeightedFeatureDrawFrequencies(t *testing.T) {
-	x, y := separatedData(50, 3, 1)
-	params, err := TreeConfig{MaxFeatures: FeatureCount(1), FeatureWeights: []float64{1, 3, 0}}.resolve(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	codes := make([]int32, len(y))
-	for i, c := range y {
-		codes[i] = int32(c)
-	}
-	b := newTreeBuilder(x, codes, 2, params, newPresort(x))
-	b.rng = rand.New(rand.NewPCG(4, 4))
-	const draws = 40000
-	first := make([]int, 3)
-	for range draws {
-		if got := b.weightedOrder(); got != 2 {
-			t.Fatalf("weightedOrder reports %d drawable features, want 2", got)
-		}
-		first[b.features[0]]++
-	}
-	// P(first = feature 0) = 1/4, feature 1: 3/4, feature 2 (weight 0): never.
-	if p := float64(first[0]) / draws; math.Abs(p-0.25) > 0.01 || first[2] != 0 {
-		t.Errorf("first draws %v: want about 1/4 for feature 0 and none for feature 2", first)
-	}
-}
-
 func TestZeroWeightFeatureIsNeverSplit(t *testing.T) {
 	x, y := separatedData(400, 3, 2)
-	f, err := FitRF(x, y, ForestConfig{Trees: 10, Seed: 3, Tree: TreeConfig{FeatureWeights: []float64{0, 1, 1}}})
+	f, err := FitRF(x, y, ForestConfig{Trees: 10, Seed: 3, Tree: tree.Config{FeatureWeights: []float64{0, 1, 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ft := range f.trees {
-		for _, nd := range ft.tree.nodes {
-			if nd.feature == 0 {
+		for id := range ft.tree.Nodes() {
+			if ft.tree.Node(id).Feature == 0 {
 				t.Fatal("a tree split on feature 0, whose weight is 0")
 			}
 		}
@@ -106,7 +82,7 @@ func TestZeroWeightFeatureIsNeverSplit(t *testing.T) {
 func TestFeatureWeightsRejected(t *testing.T) {
 	x, y := separatedData(100, 3, 2)
 	for _, w := range [][]float64{{1, 1}, {1, math.NaN(), 1}, {1, -1, 1}, {0, 0, 0}, {1, math.Inf(1), 1}} {
-		if _, err := FitRF(x, y, ForestConfig{Trees: 2, Tree: TreeConfig{FeatureWeights: w}}); err == nil {
+		if _, err := FitRF(x, y, ForestConfig{Trees: 2, Tree: tree.Config{FeatureWeights: w}}); err == nil {
 			t.Errorf("weights %v accepted", w)
 		}
 	}

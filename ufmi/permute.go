@@ -3,6 +3,9 @@ package ufmi
 import (
 	"fmt"
 	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/pool"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // Statistic computes a test statistic from features and (possibly permuted)
@@ -23,10 +26,13 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 
 // PermutationConfig configures PermutationTest.
 type PermutationConfig struct {
-	Permutations int    // number of label permutations (default 1000, the paper's)
-	Seed         uint64 // permutation i shuffles with stream (Seed, i) and refits with seed Seed+i+1
-	Workers      int    // permutations run in parallel (default GOMAXPROCS)
-	Progress     func(done, total int)
+	Permutations int // number of label permutations (default 1000, the paper's)
+	// Seed: permutation i shuffles with the stream (Seed, permutation, i)
+	// and refits with the seed Derive(Seed, permutation-fit, i); the
+	// observed statistic is fitted with Seed itself.
+	Seed     uint64
+	Workers  int      // permutations run in parallel (default GOMAXPROCS)
+	Progress Progress // called after each permutation
 }
 
 // PermutationResult is the outcome of a permutation test.
@@ -55,11 +61,11 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 		return PermutationResult{}, err
 	}
 	res := PermutationResult{Observed: observed, Null: make([]float64, perms)}
-	err = forEachIndex(perms, cfg.Workers, cfg.Progress, func(_, i int) error {
+	err = pool.ForEach(perms, cfg.Workers, cfg.Progress, func(_, i int) error {
 		yp := slices.Clone(y)
-		rng := streamRNG(cfg.Seed, i)
+		rng := seeds.Stream(cfg.Seed, seeds.Permutation, i)
 		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
-		v, err := stat(x, yp, cfg.Seed+uint64(i)+1)
+		v, err := stat(x, yp, seeds.Derive(cfg.Seed, seeds.PermutationFit, i))
 		res.Null[i] = v
 		return err
 	})

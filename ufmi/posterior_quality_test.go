@@ -3,6 +3,9 @@ package ufmi
 import (
 	"math"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 // posteriorsOf fits each forest kind on (x, y) and predicts eval.
@@ -39,7 +42,7 @@ func TestSteepPosteriorsUFClosestToTruth(t *testing.T) {
 		t.Skip("fits four 300-tree forests on 5000 rows per alpha")
 	}
 	for _, alpha := range []float64{8, 12} {
-		sim := SteepSimulation{N: 5000, D: 4, Alpha: alpha}
+		sim := sim.SteepSimulation{N: 5000, D: 4, Alpha: alpha}
 		rows, y, err := sim.Sample(1)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +61,7 @@ func TestSteepPosteriorsUFClosestToTruth(t *testing.T) {
 		uf.StructureFraction = 0.63
 		h := map[string]float64{}
 		for name, p := range posteriorsOf(t, x, y, eval, 300, uf) {
-			if h[name], err = MeanHellinger(p, truth); err != nil {
+			if h[name], err = metrics.MeanHellinger(p, truth); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -81,16 +84,16 @@ func TestOverlappingRegionConfidence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits four forests on 6000 rows")
 	}
-	sim := SharedComponentSimulation{N: 6000}
-	rows, y, err := sim.Sample(3)
+	shared := sim.SharedComponentSimulation{N: 6000}
+	rows, y, err := shared.Sample(3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	x, _ := NewFeatures(rows)
-	evalRows, _, _ := SharedComponentSimulation{N: 20000}.Sample(4)
+	evalRows, _, _ := sim.SharedComponentSimulation{N: 20000}.Sample(4)
 	var near [][]float64
 	for _, r := range evalRows {
-		if math.Abs(sim.Posterior(r)[1]-0.5) < 0.05 {
+		if math.Abs(shared.Posterior(r)[1]-0.5) < 0.05 {
 			near = append(near, r)
 		}
 	}

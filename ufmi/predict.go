@@ -3,6 +3,9 @@ package ufmi
 import (
 	"fmt"
 	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/pool"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // predictBlock is the number of rows one prediction job handles; each job
@@ -38,22 +41,7 @@ func (f *Forest) Predict(x *Features, workers int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Argmax(proba), nil
-}
-
-// Argmax returns the index of the largest value of every row (lowest index on ties).
-func Argmax(proba [][]float64) []int {
-	out := make([]int, len(proba))
-	for i, p := range proba {
-		best := 0
-		for c := range p {
-			if p[c] > p[best] {
-				best = c
-			}
-		}
-		out[i] = best
-	}
-	return out
+	return metrics.Argmax(proba), nil
 }
 
 // Apply returns the leaf of every row of x in every tree: out[i][t].
@@ -65,7 +53,7 @@ func (f *Forest) Apply(x *Features) ([][]int, error) {
 	for i := range out {
 		out[i] = make([]int, len(f.trees))
 		for t := range f.trees {
-			out[i][t] = int(f.trees[t].tree.applyRow(x, i))
+			out[i][t] = int(f.trees[t].tree.LeafOf(x.cols, i))
 		}
 	}
 	return out, nil
@@ -121,7 +109,7 @@ func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]floa
 	votes := make([]int, x.n)
 	blocks := (x.n + predictBlock - 1) / predictBlock
 	onTrain := x == f.train
-	_ = forEachIndex(blocks, workers, nil, func(_, b int) error {
+	_ = pool.ForEach(blocks, workers, nil, func(_, b int) error {
 		lo, hi := b*predictBlock, min((b+1)*predictBlock, x.n)
 		for t := range f.trees {
 			ft := &f.trees[t]
@@ -133,7 +121,7 @@ func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]floa
 				if onTrain && ft.rowLeaf != nil {
 					leaf = int(ft.rowLeaf[i])
 				} else {
-					leaf = int(ft.tree.applyRow(x, i))
+					leaf = int(ft.tree.LeafOf(x.cols, i))
 				}
 				p := ft.posterior[leaf*k : leaf*k+k]
 				if math.IsNaN(p[0]) {

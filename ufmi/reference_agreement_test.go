@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 // referenceCell is a cell of the reference MI grid: mean and sd over reps.
@@ -17,11 +20,7 @@ type referenceCell struct{ mean, sd float64 }
 // mean and sd per (setting, n, d, prior, method), skipping when absent.
 func loadReferenceMI(t *testing.T) map[string]referenceCell {
 	t.Helper()
-	root := os.Getenv("UFMI_MIRROR")
-	if root == "" {
-		root = "/work/shared/data"
-	}
-	f, err := os.Open(filepath.Join(root, "reference", "mi_settings.csv"))
+	f, err := os.Open(filepath.Join(mirror.Dir(t, "reference"), "mi_settings.csv"))
 	if err != nil {
 		t.Skipf("no reference results: %v", err)
 	}
@@ -70,14 +69,14 @@ func TestPresetsAgreeWithReference(t *testing.T) {
 	}
 	ref := loadReferenceMI(t)
 	cells := []struct {
-		setting MISetting
+		setting sim.MISetting
 		n, d    int
 		prior   float64
 	}{
-		{Overlapping, 2000, 2, .5}, {Overlapping, 2000, 2, .1}, {Overlapping, 5000, 10, .5},
-		{Separated, 500, 2, .5}, {Separated, 2000, 2, .5}, {Separated, 2000, 2, .1}, {Separated, 5000, 10, .5}, {Separated, 2000, 20, .5},
-		{ThreeClass, 2000, 2, .5}, {ThreeClass, 2000, 2, .1}, {ThreeClass, 5000, 10, .5}, {ThreeClass, 2000, 20, .5},
-		{Scaled, 500, 2, .5}, {Scaled, 2000, 2, .5}, {Scaled, 5000, 10, .5}, {Scaled, 2000, 20, .5},
+		{sim.Overlapping, 2000, 2, .5}, {sim.Overlapping, 2000, 2, .1}, {sim.Overlapping, 5000, 10, .5},
+		{sim.Separated, 500, 2, .5}, {sim.Separated, 2000, 2, .5}, {sim.Separated, 2000, 2, .1}, {sim.Separated, 5000, 10, .5}, {sim.Separated, 2000, 20, .5},
+		{sim.ThreeClass, 2000, 2, .5}, {sim.ThreeClass, 2000, 2, .1}, {sim.ThreeClass, 5000, 10, .5}, {sim.ThreeClass, 2000, 20, .5},
+		{sim.Scaled, 500, 2, .5}, {sim.Scaled, 2000, 2, .5}, {sim.Scaled, 5000, 10, .5}, {sim.Scaled, 2000, 20, .5},
 	}
 	presets := []struct {
 		name, column string
@@ -85,7 +84,7 @@ func TestPresetsAgreeWithReference(t *testing.T) {
 	}{{"paper", "UF-nokappa", PaperUF()}, {"authors", "UF-legacy", AuthorsUF()}}
 	const reps = 5
 	for _, c := range cells {
-		sim := MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: c.prior, Mu: 1}
+		sim := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: c.prior, Mu: 1}
 		sums := make([]float64, len(presets))
 		for rep := 0; rep < reps; rep++ {
 			rows, y, err := sim.Sample(uint64(100 + rep))

@@ -3,6 +3,8 @@ package ufmi
 import (
 	"fmt"
 	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // ConditionalEntropy estimates H(Y|X_cols) with the configured method, using
@@ -77,8 +79,9 @@ func Singletons(cols []int) [][]int {
 // the feature groups (a group is one feature held in one or more columns,
 // e.g. a value and its missing-value indicator), in bit-mask order (group 0
 // is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
-// every subset with seed cfg.Seed+r. progress, when set, counts forest fits.
-func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress func(done, total int)) ([]SubsetRow, error) {
+// every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
+// of a repeat share their seed. progress, when set, counts forest fits.
+func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
 	m := len(groups)
 	if m == 0 || m > 16 {
 		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
@@ -100,7 +103,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		h[r] = make([]float64, full+1)
 		for mask := 1; mask <= full; mask++ {
 			c := cfg
-			c.Seed, c.Progress = cfg.Seed+uint64(r), nil
+			c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
 			_, cols := subsetMembers(groups, mask)
 			est, err := ConditionalEntropy(x, y, cols, c)
 			if err != nil {

@@ -1,0 +1,260 @@
+package knn
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/pool"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"gonum.org/v1/gonum/mathext"
+)
+
+// Matrix is the column access the estimators need: n rows of d features,
+// column by column. *ufmi.Features is a Matrix; so is Columns.
+type Matrix interface {
+	Rows() int
+	Cols() int
+	Column(j int) []float64
+}
+
+// Columns is a Matrix held as columns: Columns[j][i] is feature j of row i.
+type Columns [][]float64
+
+// Rows is the number of rows (0 without columns).
+func (c Columns) Rows() int {
+	if len(c) == 0 {
+		return 0
+	}
+	return len(c[0])
+}
+
+// Cols is the number of features.
+func (c Columns) Cols() int { return len(c) }
+
+// Column returns feature j.
+func (c Columns) Column(j int) []float64 { return c[j] }
+
+// FromRows turns row-major data (rows[i][j] is feature j of row i) into
+// Columns. Ragged rows are an error.
+func FromRows(rows [][]float64) (Columns, error) {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		return nil, fmt.Errorf("ufmi: kNN data have no rows or no columns")
+	}
+	cols := make(Columns, len(rows[0]))
+	for j := range cols {
+		cols[j] = make([]float64, len(rows))
+	}
+	for i, r := range rows {
+		if len(r) != len(cols) {
+			return nil, fmt.Errorf("ufmi: row %d has %d values, row 0 has %d", i, len(r), len(cols))
+		}
+		for j, v := range r {
+			cols[j][i] = v
+		}
+	}
+	return cols, nil
+}
+
+// Config configures the k-nearest-neighbour estimators KSG, MixedKSG and
+// RossMI. The zero value gives the defaults.
+//
+// The estimators search neighbours on a max-norm kd-tree: about n log n work
+// in a few dimensions, approaching a scan of all n² pairs in many (n = 10,000
+// rows with d = 20 features take about 1.3 s of CPU).
+type Config struct {
+	// K is the number of neighbours (default 5, the reference's). It must
+	// satisfy 1 <= K < n.
+	K int
+	// Workers bounds the goroutines of the per-point loop; 0 or less means
+	// GOMAXPROCS. The estimate does not depend on it, bit for bit.
+	Workers int
+	// Jitter, when positive, adds independent Uniform[-Jitter/2, Jitter/2)
+	// noise to every feature value (not to the labels) before the estimate,
+	// drawn from Seed, for callers who want ties broken. 0 (the default)
+	// leaves the features untouched, as the reference does.
+	Jitter float64
+	// Seed drives the jitter; unused when Jitter is 0.
+	Seed uint64
+}
+
+// knnDefaultK is the reference's number of neighbours.
+const knnDefaultK = 5
+
+// knnTieTolerance is the absolute tolerance of the reference code's radius
+// queries (Gao et al.'s mixed.py): KSG counts within eps+1e-15, Mixed-KSG
+// within eps-1e-15, and a zero eps counts exact ties within 1e-15.
+const knnTieTolerance = 1e-15
+
+// knnData is validated input for the kNN estimators.
+type knnData struct {
+	n, d    int
+	k       int       // neighbours, resolved
+	classes int       // K: codes are 0..classes-1
+	joint   []float64 // row-major n×(d+1): the (jittered) features of row i, then float64(y[i])
+	y       []int
+	counts  []int // rows per class code
+	workers int
+}
+
+// row returns the joint coordinates of row i; its first d values are x_i.
+func (kd *knnData) row(i int) []float64 { return kd.joint[i*(kd.d+1) : (i+1)*(kd.d+1)] }
+
+// newKNNData validates x, y and cfg and assembles the joint matrix.
+func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
+	if x == nil || x.Rows() == 0 || x.Cols() == 0 {
+		return nil, fmt.Errorf("ufmi: kNN estimate needs a non-empty feature matrix")
+	}
+	n, d := x.Rows(), x.Cols()
+	k := cfg.K
+	if k == 0 {
+		k = knnDefaultK
+	}
+	if k < 1 || k >= n {
+		return nil, fmt.Errorf("ufmi: kNN neighbour count K=%d must satisfy 1 <= K < n = %d rows", k, n)
+	}
+	if math.IsNaN(cfg.Jitter) || math.IsInf(cfg.Jitter, 0) || cfg.Jitter < 0 {
+		return nil, fmt.Errorf("ufmi: kNN jitter %v must be a finite number >= 0", cfg.Jitter)
+	}
+	nClasses, err := classes.Check(y, n)
+	if err != nil {
+		return nil, err
+	}
+	kd := &knnData{n: n, d: d, k: k, classes: nClasses, y: y,
+		counts: classes.Counts(y, nil, nClasses), workers: pool.Workers(cfg.Workers)}
+	kd.joint = make([]float64, n*(d+1))
+	for j := range d {
+		col := x.Column(j)
+		if len(col) != n {
+			return nil, fmt.Errorf("ufmi: feature %d has %d values for %d rows", j, len(col), n)
+		}
+		var noise func() float64
+		if cfg.Jitter > 0 {
+			rng := seeds.Stream(cfg.Seed, seeds.Jitter, j)
+			noise = func() float64 { return cfg.Jitter * (rng.Float64() - 0.5) }
+		}
+		for i, v := range col {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("ufmi: feature %d of row %d is %v; kNN estimates need finite values", j, i, v)
+			}
+			if noise != nil {
+				v += noise()
+			}
+			kd.joint[i*(d+1)+j] = v
+		}
+	}
+	for i, c := range y {
+		kd.joint[i*(d+1)+d] = float64(c)
+	}
+	return kd, nil
+}
+
+// labelsWithin counts the rows whose code c satisfies |c - c0| <= r: the
+// label-space count of the KSG estimators, whose label is a numeric
+// coordinate. It includes row i itself.
+func (kd *knnData) labelsWithin(c0 int, r float64) int {
+	count := 0
+	for c, m := range kd.counts {
+		if math.Abs(float64(c)-float64(c0)) <= r {
+			count += m
+		}
+	}
+	return count
+}
+
+// perPoint runs term(i, search) for every row on the configured workers,
+// each worker with its own search over tree, and returns the terms summed in
+// row order, so the result does not depend on the schedule.
+func (kd *knnData) perPoint(tree *knnTree, sameClass bool, term func(i int, s *knnSearch) (float64, error)) (float64, error) {
+	terms := make([]float64, kd.n)
+	searches := make([]*knnSearch, kd.workers)
+	for w := range searches {
+		searches[w] = newKNNSearch(tree, sameClass)
+	}
+	err := pool.ForEach(kd.n, kd.workers, nil, func(w, i int) error {
+		v, err := term(i, searches[w])
+		terms[i] = v
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	sum := 0.0
+	for _, v := range terms {
+		sum += v
+	}
+	return sum, nil
+}
+
+// KSG estimates I(X;Y) in nats with the Kraskov-Stögbauer-Grassberger
+// estimator, with the semantics of the KSG function in Gao et al.'s
+// mixed.py (used by the paper's authors): the class code y_i is appended to
+// x_i as a numeric coordinate, distances are max-norm, and
+//
+//	ε_i  = distance from (x_i, y_i) to its K-th nearest other point,
+//	n_x,i = #{j ≠ i : max_l |x_jl - x_il| <= ε_i + 1e-15},
+//	n_y,i = #{j ≠ i : |y_j - y_i| <= ε_i + 1e-15},
+//	KSG  = ψ(K) + log N - mean_i [ψ(n_x,i) + ψ(n_y,i)],
+//
+// with ε_i + 1e-15 rounded to float64 as in the reference. The estimate is
+// raw: it can be negative. Because labels are unit-spaced coordinates, ε_i >= 1
+// makes n_y,i count every row, which is why the estimate collapses towards
+// 0 as the feature dimension grows.
+func KSG(x Matrix, y []int, cfg Config) (float64, error) {
+	kd, err := newKNNData(x, y, cfg)
+	if err != nil {
+		return 0, err
+	}
+	sum, err := kd.perPoint(newKNNTree(kd, nil), false, func(i int, s *knnSearch) (float64, error) {
+		r := s.run(kd.row(i), float64(kd.y[i]), i, kd.k) + knnTieTolerance
+		nx := s.countX(r)
+		ny := kd.labelsWithin(kd.y[i], r) - 1
+		return mathext.Digamma(float64(nx)) + mathext.Digamma(float64(ny)), nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	n := float64(kd.n)
+	return mathext.Digamma(float64(kd.k)) + math.Log(n) - sum/n, nil
+}
+
+// MixedKSG estimates I(X;Y) in nats with Gao, Kannan, Oh and Viswanath's
+// (2017) estimator for discrete-continuous mixtures, with the semantics of
+// Mixed_KSG in their mixed.py (used by the paper's authors). The class code
+// is appended to x_i as a numeric coordinate, distances are max-norm, ε_i is
+// the distance to the K-th nearest other point, and
+//
+//	if ε_i > 0: k̃_i = K, n_x,i = #{j : ‖x_j - x_i‖ <= ε_i - 1e-15},
+//	            n_y,i = #{j : |y_j - y_i| <= ε_i - 1e-15};
+//	if ε_i = 0: k̃_i = #{j : ‖(x_j,y_j) - (x_i,y_i)‖ <= 1e-15},
+//	            n_x,i = #{j : ‖x_j - x_i‖ <= 1e-15}, n_y,i = #{j : y_j = y_i};
+//	MixedKSG = mean_i [ψ(k̃_i) + log N - ψ(n_x,i) - ψ(n_y,i)].
+//
+// Every count includes row i itself (so k̃_i counts i and its exact ties),
+// and "<= ε_i - 1e-15" is the reference's stand-in for "< ε_i". The estimate
+// is raw: it can be negative. It returns an error when some ε_i lies in
+// (0, 1e-15), where the reference's radius would be negative: rescale such
+// features.
+func MixedKSG(x Matrix, y []int, cfg Config) (float64, error) {
+	kd, err := newKNNData(x, y, cfg)
+	if err != nil {
+		return 0, err
+	}
+	logN := math.Log(float64(kd.n))
+	sum, err := kd.perPoint(newKNNTree(kd, nil), false, func(i int, s *knnSearch) (float64, error) {
+		eps := s.run(kd.row(i), float64(kd.y[i]), i, kd.k)
+		kTilde, r := kd.k, eps-knnTieTolerance
+		if eps == 0 {
+			kTilde, r = 1+s.countJoint(knnTieTolerance), knnTieTolerance
+		} else if r < 0 {
+			return 0, fmt.Errorf("ufmi: Mixed-KSG neighbour distance %g of row %d is below the 1e-15 tie tolerance; rescale the features", eps, i)
+		}
+		nx := 1 + s.countX(r) // the row itself and its neighbours
+		ny := kd.labelsWithin(kd.y[i], r)
+		return mathext.Digamma(float64(kTilde)) + logN - mathext.Digamma(float64(nx)) - mathext.Digamma(float64(ny)), nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return sum / float64(kd.n), nil
+}

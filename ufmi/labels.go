@@ -1,0 +1,94 @@
+package ufmi
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/classes"
+)
+
+// Labels are class labels mapped to codes 0..K-1. Classes[k] is the original
+// label of code k, printed with %v for integer labels.
+type Labels struct {
+	Codes   []int
+	Classes []string
+}
+
+// K is the number of classes.
+func (l *Labels) K() int { return len(l.Classes) }
+
+// EncodeIntLabels maps integer labels to codes 0..K-1 in increasing label order.
+func EncodeIntLabels(y []int) (*Labels, error) {
+	if len(y) == 0 {
+		return nil, fmt.Errorf("ufmi: no labels")
+	}
+	seen := map[int]bool{}
+	var uniq []int
+	for _, v := range y {
+		if !seen[v] {
+			seen[v] = true
+			uniq = append(uniq, v)
+		}
+	}
+	slices.Sort(uniq)
+	code := make(map[int]int, len(uniq))
+	l := &Labels{Codes: make([]int, len(y)), Classes: make([]string, len(uniq))}
+	for k, v := range uniq {
+		code[v] = k
+		l.Classes[k] = fmt.Sprint(v)
+	}
+	for i, v := range y {
+		l.Codes[i] = code[v]
+	}
+	return l, nil
+}
+
+// EncodeStringLabels maps string labels to codes 0..K-1 in sorted label order.
+// An empty label is an error (a missing target).
+func EncodeStringLabels(y []string) (*Labels, error) {
+	if len(y) == 0 {
+		return nil, fmt.Errorf("ufmi: no labels")
+	}
+	seen := map[string]bool{}
+	var uniq []string
+	for i, v := range y {
+		if v == "" {
+			return nil, fmt.Errorf("ufmi: label of row %d is empty", i)
+		}
+		if !seen[v] {
+			seen[v] = true
+			uniq = append(uniq, v)
+		}
+	}
+	slices.Sort(uniq)
+	code := make(map[string]int, len(uniq))
+	l := &Labels{Codes: make([]int, len(y)), Classes: uniq}
+	for k, v := range uniq {
+		code[v] = k
+	}
+	for i, v := range y {
+		l.Codes[i] = code[v]
+	}
+	return l, nil
+}
+
+// checkCodes validates class codes against n rows and returns K (max code + 1).
+// It rejects mismatched lengths, negative codes and fewer than two classes.
+func checkCodes(y []int, n int) (int, error) { return classes.Check(y, n) }
+
+// checkTrainingData validates features and class codes and returns K.
+func checkTrainingData(x *Features, y []int) (int, error) {
+	if x == nil || x.n == 0 {
+		return 0, fmt.Errorf("ufmi: no training rows")
+	}
+	return checkCodes(y, x.n)
+}
+
+// int32Labels copies class codes into the compact form forests keep.
+func int32Labels(y []int) []int32 {
+	out := make([]int32, len(y))
+	for i, c := range y {
+		out[i] = int32(c)
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package metrics
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestCohenKappaHandComputed(t *testing.T) {
+	// 10 rows: agreement 7/10; marginals true (5, 5), predicted (6, 4):
+	// p_e = 0.5·0.6 + 0.5·0.4 = 0.5, kappa = (0.7-0.5)/(1-0.5) = 0.4.
+	yt := []int{0, 0, 0, 0, 0, 1, 1, 1, 1, 1}
+	yp := []int{0, 0, 0, 0, 1, 1, 1, 1, 0, 0}
+	k, err := CohenKappa(yt, yp, 2)
+	if err != nil || math.Abs(k-0.4) > 1e-12 {
+		t.Fatalf("kappa %v (%v), want 0.4", k, err)
+	}
+	if k, _ := CohenKappa(yt, yt, 2); k != 1 {
+		t.Fatalf("perfect agreement: %v", k)
+	}
+	if _, err := CohenKappa(yt, yp[:3], 2); err == nil {
+		t.Fatal("mismatched lengths accepted")
+	}
+}
+
+func TestECEAndMCEHandComputed(t *testing.T) {
+	// Four rows, 2 bins on (0,1]: confidences 0.6, 0.9, 0.7, 1.0 (all in
+	// bin 2 except none in bin 1 since every confidence > 0.5).
+	proba := [][]float64{{0.6, 0.4}, {0.1, 0.9}, {0.7, 0.3}, {0, 1}}
+	y := []int{0, 1, 1, 1} // correct, correct, wrong, correct
+	ece, err := ECE(proba, y, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bin 2: conf = (0.6+0.9+0.7+1)/4 = 0.8, acc = 3/4: ECE = |0.75-0.8| = 0.05.
+	if math.Abs(ece-0.05) > 1e-12 {
+		t.Fatalf("ECE %v, want 0.05", ece)
+	}
+	// With 10 bins: (0.5,0.6]: {0.6 ok}; (0.6,0.7]: {0.7 wrong}; (0.8,0.9]: {0.9 ok}; (0.9,1]: {1 ok}.
+	ece10, _ := ECE(proba, y, 10)
+	want := (math.Abs(1-0.6) + math.Abs(0-0.7) + math.Abs(1-0.9) + 0) / 4
+	if math.Abs(ece10-want) > 1e-12 {
+		t.Fatalf("ECE with 10 bins %v, want %v", ece10, want)
+	}
+	mce, _ := MCE(proba, y, 10)
+	if math.Abs(mce-0.7) > 1e-12 {
+		t.Fatalf("MCE %v, want 0.7", mce)
+	}
+	rel, _ := Reliability(proba, y, 10)
+	if rel[5].Count != 1 || rel[9].Count != 1 || rel[9].Lo != 0.9 {
+		t.Fatalf("bins %+v", rel)
+	}
+	acc, _ := Accuracy(proba, y)
+	if acc != 0.75 {
+		t.Fatalf("accuracy %v", acc)
+	}
+	for want, call := range map[string]func() error{
+		"sums to":        func() error { _, err := ECE([][]float64{{0.5, 0.4}}, []int{0}, 20); return err },
+		"labels":         func() error { _, err := ECE(proba, y[:2], 20); return err },
+		"bins":           func() error { _, err := ECE(proba, y, 0); return err },
+		"no predictions": func() error { _, err := MCE(nil, nil, 20); return err },
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want error containing %q, got %v", want, err)
+		}
+	}
+}

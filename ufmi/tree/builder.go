@@ -1,0 +1,214 @@
+package tree
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// MaxClasses is the most classes a tree handles (class codes are stored as
+// uint16 while growing).
+const MaxClasses = 1 << 16
+
+// Builder grows one tree at a time; each worker owns one and reuses its
+// buffers from tree to tree.
+//
+// The node being split owns the same range [start, end) of every per-feature
+// array, each range sorted by feature j. Splitting a node stably partitions
+// every range into left rows then right rows, so children stay sorted and no
+// node ever sorts. The arrays are double-buffered: a node at depth t reads
+// buf[t%2] and writes its children's rows into buf[(t+1)%2], so a
+// partition reads and writes each entry once.
+type Builder struct {
+	k      int
+	params Params
+	sorted *Presort
+
+	buf        [2]sortedRows
+	y16        []uint16 // class codes, compact
+	goLeft     []bool
+	features   []int
+	countsAt   [][]int // class counts per depth
+	left       []int
+	right      []int
+	xlogx      []float64
+	tree       *Tree
+	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
+	rowLeaf    []int32   // when set, receives the leaf of every sample row
+	drawKey    []float64 // per feature, its key in a weighted draw
+	rng        *rand.Rand
+}
+
+// sortedRows holds, per feature j, the tree's sample rows (with
+// multiplicity) in feature j's order, with their value ranks and classes
+// beside them for sequential scans.
+type sortedRows struct {
+	order   [][]int32
+	ranks   [][]uint32 // ranks[j][p]: value rank of row order[j][p]
+	classes [][]uint16 // classes[j][p] = y[order[j][p]]
+}
+
+func newSortedRows(d int) sortedRows {
+	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
+}
+
+// resize gives every feature's arrays length m, reusing their storage.
+func (s *sortedRows) resize(m int) {
+	for j := range s.order {
+		if cap(s.order[j]) < m {
+			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m), make([]uint32, m), make([]uint16, m)
+		}
+		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
+	}
+}
+
+// NewBuilder returns a builder for the presorted data, class codes y
+// (0..k-1, one per row, k at most MaxClasses) and resolved parameters.
+func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
+	d := len(sorted.order)
+	b := &Builder{k: k, params: params, sorted: sorted,
+		buf: [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), features: make([]int, d),
+		left: make([]int, k), right: make([]int, k), y16: make([]uint16, len(y))}
+	for i, c := range y {
+		b.y16[i] = uint16(c)
+	}
+	return b
+}
+
+// Grow fits a tree on the sample where row i appears mult[i] times, drawing
+// its feature orders from rng. It returns the tree and the sample's class
+// counts per leaf (K per leaf). When rowLeaf is not nil, rowLeaf[i] receives
+// the leaf of every sample row i.
+func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []float64) {
+	b.rng, b.rowLeaf = rng, rowLeaf
+	for j := range b.features {
+		b.features[j] = j
+	}
+	m := 0
+	for _, c := range mult {
+		m += int(c)
+	}
+	b.buf[0].resize(m)
+	b.buf[1].resize(m)
+	top := &b.buf[0]
+	for j := range top.order {
+		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
+		rankOf := b.sorted.rank[j]
+		w := 0
+		for p, r := range b.sorted.order[j] {
+			for c := mult[r]; c > 0; c-- {
+				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
+				w++
+			}
+		}
+	}
+	if b.params.criterion == Entropy && len(b.xlogx) < m+1 {
+		b.xlogx = make([]float64, m+1)
+		for i := 1; i <= m; i++ {
+			b.xlogx[i] = float64(i) * math.Log(float64(i))
+		}
+	}
+	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
+	b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
+	b.leafCounts = make([]float64, 0, m*b.k)
+	b.node(0, m, 0)
+	return b.tree, b.leafCounts
+}
+
+// countsFor returns a zeroed class-count buffer for a node at this depth.
+func (b *Builder) countsFor(depth int) []int {
+	for len(b.countsAt) <= depth {
+		b.countsAt = append(b.countsAt, make([]int, b.k))
+	}
+	c := b.countsAt[depth]
+	clear(c)
+	return c
+}
+
+// node grows the subtree over the range [start, end) of buf[depth%2] and
+// returns its node id.
+func (b *Builder) node(start, end, depth int) int32 {
+	t := b.tree
+	id := t.addNode()
+	t.depth = max(t.depth, depth)
+	rows := &b.buf[depth&1]
+	counts := b.countsFor(depth)
+	for _, c := range rows.classes[0][start:end] {
+		counts[c]++
+	}
+	m := end - start
+	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
+		b.makeLeaf(id, counts, rows.order[0][start:end])
+		return id
+	}
+	feature, pos, ok := b.bestSplit(rows, start, end, counts)
+	if !ok {
+		b.makeLeaf(id, counts, rows.order[0][start:end])
+		return id
+	}
+	ranks, distinct := rows.ranks[feature][start:end], b.sorted.distinct[feature]
+	lo, hi := distinct[ranks[pos]], distinct[ranks[pos+1]]
+	threshold := lo + (hi-lo)/2
+	if threshold >= hi || math.IsInf(threshold, 0) {
+		threshold = lo
+	}
+	b.partition(rows, &b.buf[(depth+1)&1], feature, start, end, pos)
+	mid := start + pos + 1
+	l := b.node(start, mid, depth+1)
+	r := b.node(mid, end, depth+1)
+	t.nodes[id] = treeNode{threshold: threshold, feature: int32(feature), left: l, right: r, leaf: -1}
+	return id
+}
+
+func isPure(counts []int, m int) bool {
+	for _, c := range counts {
+		if c == m {
+			return true
+		}
+	}
+	return false
+}
+
+// makeLeaf turns node id into a leaf holding the sample rows given.
+func (b *Builder) makeLeaf(id int32, counts []int, rows []int32) {
+	leaf := int32(b.tree.nLeaves)
+	b.tree.nodes[id].leaf = leaf
+	b.tree.nLeaves++
+	if b.rowLeaf != nil {
+		for _, r := range rows {
+			b.rowLeaf[r] = leaf
+		}
+	}
+	for _, c := range counts {
+		b.leafCounts = append(b.leafCounts, float64(c))
+	}
+}
+
+// partition copies the node's range of every feature array from src to
+// dst, rows going left (the first pos+1 rows in feature's order) first, then
+// those going right, each side keeping its order.
+func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) {
+	for p, r := range src.order[feature][start:end] {
+		b.goLeft[r] = p <= pos
+	}
+	mid := pos + 1
+	for g := range src.order {
+		a, v, c := src.order[g][start:end], src.ranks[g][start:end], src.classes[g][start:end]
+		da, dv, dc := dst.order[g][start:end], dst.ranks[g][start:end], dst.classes[g][start:end]
+		if g == feature {
+			copy(da, a)
+			copy(dv, v)
+			copy(dc, c)
+			continue
+		}
+		l, r := 0, mid
+		for p, row := range a {
+			if b.goLeft[row] {
+				da[l], dv[l], dc[l] = row, v[p], c[p]
+				l++
+			} else {
+				da[r], dv[r], dc[r] = row, v[p], c[p]
+				r++
+			}
+		}
+	}
+}

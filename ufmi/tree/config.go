@@ -1,0 +1,224 @@
+package tree
+
+import (
+	"fmt"
+	"math"
+)
+
+// Criterion is the impurity a tree minimises when it chooses a split.
+type Criterion int
+
+const (
+	// Gini is the Gini impurity (the default, as in the paper and scikit-learn).
+	Gini Criterion = iota
+	// Entropy is the Shannon entropy of the node's class frequencies.
+	Entropy
+)
+
+func (c Criterion) String() string {
+	switch c {
+	case Gini:
+		return "gini"
+	case Entropy:
+		return "entropy"
+	}
+	return fmt.Sprintf("Criterion(%d)", int(c))
+}
+
+// MaxFeatures says how many features a node examines when it looks for a
+// split. The zero value examines all features, the paper's setting.
+type MaxFeatures struct {
+	kind    maxFeaturesKind
+	count   int
+	frac    float64
+	atLeast int // lower bound on the resolved count (0: none beyond 1)
+}
+
+type maxFeaturesKind int
+
+const (
+	maxFeaturesAll maxFeaturesKind = iota
+	maxFeaturesSqrt
+	maxFeaturesLog2
+	maxFeaturesCount
+	maxFeaturesFraction
+)
+
+// AllFeatures examines every feature at every node.
+func AllFeatures() MaxFeatures { return MaxFeatures{} }
+
+// SqrtFeatures examines max(1, floor(sqrt(d))) features, as scikit-learn does.
+func SqrtFeatures() MaxFeatures { return MaxFeatures{kind: maxFeaturesSqrt} }
+
+// Log2Features examines max(1, floor(log2(d))) features.
+func Log2Features() MaxFeatures { return MaxFeatures{kind: maxFeaturesLog2} }
+
+// FeatureCount examines n features (at most d).
+func FeatureCount(n int) MaxFeatures { return MaxFeatures{kind: maxFeaturesCount, count: n} }
+
+// FeatureFraction examines max(1, floor(f*d)) features, 0 < f <= 1.
+func FeatureFraction(f float64) MaxFeatures { return MaxFeatures{kind: maxFeaturesFraction, frac: f} }
+
+// AtLeast returns m examining at least n features (at most d).
+func (m MaxFeatures) AtLeast(n int) MaxFeatures {
+	m.atLeast = n
+	return m
+}
+
+// resolve returns the number of features to examine among d.
+func (m MaxFeatures) resolve(d int) (int, error) {
+	var k int
+	switch m.kind {
+	case maxFeaturesAll:
+		k = d
+	case maxFeaturesSqrt:
+		k = int(math.Sqrt(float64(d)))
+	case maxFeaturesLog2:
+		k = int(math.Log2(float64(d)))
+	case maxFeaturesCount:
+		if m.count < 1 {
+			return 0, fmt.Errorf("ufmi: max features %d must be at least 1", m.count)
+		}
+		k = min(m.count, d)
+	case maxFeaturesFraction:
+		if !(m.frac > 0 && m.frac <= 1) {
+			return 0, fmt.Errorf("ufmi: max features fraction %v must be in (0, 1]", m.frac)
+		}
+		k = int(m.frac * float64(d))
+	}
+	return min(max(k, 1, m.atLeast), d), nil
+}
+
+func (m MaxFeatures) String() string {
+	if m.atLeast > 0 {
+		base := m
+		base.atLeast = 0
+		return fmt.Sprintf("%v (at least %d)", base, m.atLeast)
+	}
+	switch m.kind {
+	case maxFeaturesSqrt:
+		return "sqrt"
+	case maxFeaturesLog2:
+		return "log2"
+	case maxFeaturesCount:
+		return fmt.Sprint(m.count)
+	case maxFeaturesFraction:
+		return fmt.Sprint(m.frac)
+	}
+	return "all"
+}
+
+// ParseMaxFeatures reads "all", "sqrt", "log2", an integer ("5") or a
+// fraction in (0, 1) ("0.33").
+func ParseMaxFeatures(s string) (MaxFeatures, error) {
+	switch s {
+	case "", "all", "none", "None":
+		return AllFeatures(), nil
+	case "sqrt":
+		return SqrtFeatures(), nil
+	case "log2":
+		return Log2Features(), nil
+	}
+	var n int
+	if _, err := fmt.Sscanf(s, "%d", &n); err == nil && fmt.Sprint(n) == s {
+		if n < 1 {
+			return MaxFeatures{}, fmt.Errorf("ufmi: max features %q must be at least 1", s)
+		}
+		return FeatureCount(n), nil
+	}
+	var f float64
+	if _, err := fmt.Sscanf(s, "%g", &f); err == nil && f > 0 && f <= 1 {
+		return FeatureFraction(f), nil
+	}
+	return MaxFeatures{}, fmt.Errorf("ufmi: max features %q: want all, sqrt, log2, an integer or a fraction in (0, 1]", s)
+}
+
+// Config holds the hyper-parameters of one classification tree. Zero
+// values mean the paper's defaults: Gini, all features, fully grown
+// (MinSamplesLeaf 1, MinSamplesSplit 2, no depth limit).
+type Config struct {
+	Criterion       Criterion
+	MaxFeatures     MaxFeatures
+	MinSamplesLeaf  int // a split leaves at least this many rows on each side (default 1)
+	MinSamplesSplit int // a node with fewer rows is a leaf (default 2)
+	MaxDepth        int // 0 means unlimited
+	// FeatureWeights, when set (one non-negative weight per feature), makes
+	// each node draw the features it examines with probability proportional
+	// to weight, without replacement, instead of uniformly. A feature of
+	// weight 0 is never split on. With all features examined (the default
+	// MaxFeatures) only that exclusion has an effect.
+	FeatureWeights []float64
+}
+
+// Params is a Config resolved for a data set with d features.
+type Params struct {
+	criterion       Criterion
+	mtry            int
+	minSamplesLeaf  int
+	minSamplesSplit int
+	maxDepth        int
+	weights         []float64 // nil: every feature equally likely
+	drawable        int       // features of positive weight (d without weights)
+}
+
+// Resolve checks the configuration for data with d features and resolves
+// its defaults.
+func (c Config) Resolve(d int) (Params, error) {
+	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth}
+	if c.Criterion != Gini && c.Criterion != Entropy {
+		return p, fmt.Errorf("ufmi: unknown criterion %d", int(c.Criterion))
+	}
+	if p.minSamplesLeaf < 0 || p.minSamplesSplit < 0 || p.maxDepth < 0 {
+		return p, fmt.Errorf("ufmi: tree sizes must not be negative (min leaf %d, min split %d, max depth %d)",
+			c.MinSamplesLeaf, c.MinSamplesSplit, c.MaxDepth)
+	}
+	if p.minSamplesLeaf == 0 {
+		p.minSamplesLeaf = 1
+	}
+	if p.minSamplesSplit == 0 {
+		p.minSamplesSplit = 2
+	}
+	p.minSamplesSplit = max(p.minSamplesSplit, 2*p.minSamplesLeaf)
+	if p.maxDepth == 0 {
+		p.maxDepth = math.MaxInt32
+	}
+	var err error
+	if p.mtry, err = c.MaxFeatures.resolve(d); err != nil {
+		return p, err
+	}
+	if p.weights, err = checkFeatureWeights(c.FeatureWeights, d); err != nil {
+		return p, err
+	}
+	p.drawable = d
+	if p.weights != nil {
+		p.drawable = 0
+		for _, v := range p.weights {
+			if v > 0 {
+				p.drawable++
+			}
+		}
+	}
+	return p, nil
+}
+
+// checkFeatureWeights validates per-feature sampling weights: d finite,
+// non-negative values, not all zero. Nil passes as nil.
+func checkFeatureWeights(w []float64, d int) ([]float64, error) {
+	if w == nil {
+		return nil, nil
+	}
+	if len(w) != d {
+		return nil, fmt.Errorf("ufmi: %d feature weights for %d features", len(w), d)
+	}
+	positive := false
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return nil, fmt.Errorf("ufmi: weight %v of feature %d must be finite and non-negative", v, j)
+		}
+		positive = positive || v > 0
+	}
+	if !positive {
+		return nil, fmt.Errorf("ufmi: every feature weight is zero")
+	}
+	return w, nil
+}

@@ -1,0 +1,56 @@
+package tree
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Presort holds, for every feature, the row indices sorted by that
+// feature's value (ties by row index), each position's dense value rank, and
+// the distinct values in increasing order. It is computed once per fit and
+// shared, read only, by every tree: a tree then filters it by its own sample
+// in O(n·d) instead of sorting again. Trees work on ranks (4 bytes, exact
+// for comparisons) and turn them back into values only for thresholds.
+type Presort struct {
+	n        int         // rows
+	order    [][]int32   // order[j][p]: the row at position p in feature j's order
+	rank     [][]uint32  // rank[j][p]: dense rank of that row's value of feature j
+	distinct [][]float64 // distinct[j][r]: the feature's value of rank r
+}
+
+// NewPresort sorts every column of column-major data (cols[j][i] is
+// feature j of row i; every column n long).
+func NewPresort(cols [][]float64) *Presort {
+	d, n := len(cols), 0
+	if d > 0 {
+		n = len(cols[0])
+	}
+	p := &Presort{n: n, order: make([][]int32, d), rank: make([][]uint32, d), distinct: make([][]float64, d)}
+	type entry struct {
+		v   float64
+		row int32
+	}
+	entries := make([]entry, n)
+	for j := range p.order {
+		col := cols[j]
+		for i := range entries {
+			entries[i] = entry{col[i], int32(i)}
+		}
+		slices.SortFunc(entries, func(a, b entry) int {
+			if c := cmp.Compare(a.v, b.v); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.row, b.row)
+		})
+		order, rank := make([]int32, n), make([]uint32, n)
+		var distinct []float64
+		for i, e := range entries {
+			if i == 0 || e.v != entries[i-1].v {
+				distinct = append(distinct, e.v)
+			}
+			order[i], rank[i] = e.row, uint32(len(distinct)-1)
+		}
+		p.order[j], p.rank[j], p.distinct[j] = order, rank, distinct
+	}
+	return p
+}

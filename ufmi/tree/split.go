@@ -1,0 +1,142 @@
+package tree
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// bestSplit examines features in a fresh random order until mtry
+// non-constant ones have been scanned (as scikit-learn does), and returns the
+// feature and the position in its sorted range after which the node splits.
+func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) (feature, pos int, ok bool) {
+	d := len(b.features)
+	if b.params.weights != nil {
+		d = b.weightedOrder()
+	}
+	best := math.Inf(-1)
+	visited := 0
+	for i := 0; i < d && visited < b.params.mtry; i++ {
+		if b.params.weights == nil {
+			j := i + b.rng.IntN(d-i)
+			b.features[i], b.features[j] = b.features[j], b.features[i]
+		}
+		f := b.features[i]
+		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
+		if vals[0] == vals[len(vals)-1] {
+			continue
+		}
+		visited++
+		var p int
+		var score float64
+		if b.params.criterion == Gini {
+			p, score = b.scanGini(vals, cls, counts)
+		} else {
+			p, score = b.scanEntropy(vals, cls, counts)
+		}
+		if p >= 0 && score > best {
+			best, feature, pos, ok = score, f, p, true
+		}
+	}
+	return feature, pos, ok
+}
+
+// weightedOrder puts the features in the order of a weighted draw without
+// replacement (each feature's key is log(u)/w, largest first, which draws
+// with probability proportional to w) and returns how many have a positive
+// weight, which come first: features of weight zero are never examined.
+func (b *Builder) weightedOrder() int {
+	w := b.params.weights
+	if b.drawKey == nil {
+		b.drawKey = make([]float64, len(w))
+	}
+	for j := range b.features {
+		b.features[j] = j
+		b.drawKey[j] = math.Inf(-1)
+		if w[j] > 0 {
+			b.drawKey[j] = math.Log(b.rng.Float64()) / w[j]
+		}
+	}
+	key := b.drawKey
+	slices.SortFunc(b.features, func(a, c int) int { return cmp.Compare(key[c], key[a]) })
+	return b.params.drawable
+}
+
+// scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
+// which is equivalent to minimising the weighted Gini impurity of the children.
+func (b *Builder) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
+	left, right := b.left, b.right
+	clear(left)
+	copy(right, counts)
+	sumL, sumR := 0, 0
+	for _, c := range counts {
+		sumR += c * c
+	}
+	m := len(vals)
+	msl := b.params.minSamplesLeaf
+	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
+	// by cross-multiplication, which avoids two divisions per position.
+	bestPos, bestNum, bestDen := -1, -1.0, 1.0
+	for p := 0; p < m-1; p++ {
+		c := cls[p]
+		sumL += 2*left[c] + 1
+		left[c]++
+		sumR -= 2*right[c] - 1
+		right[c]--
+		nL := p + 1
+		if nL < msl {
+			continue
+		}
+		if m-nL < msl {
+			break
+		}
+		if vals[p] == vals[p+1] {
+			continue
+		}
+		nR := m - nL
+		num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
+		den := float64(nL) * float64(nR)
+		if num*bestDen > bestNum*den {
+			bestNum, bestDen, bestPos = num, den, p
+		}
+	}
+	return bestPos, bestNum / bestDen
+}
+
+// scanEntropy returns the split position maximising
+// sum_k L_k log L_k + sum_k R_k log R_k - n_L log n_L - n_R log n_R,
+// which is minus the children's entropy times the node size.
+func (b *Builder) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, float64) {
+	left, right := b.left, b.right
+	clear(left)
+	copy(right, counts)
+	xl := b.xlogx
+	sumL, sumR := 0.0, 0.0
+	for _, c := range counts {
+		sumR += xl[c]
+	}
+	m := len(vals)
+	msl := b.params.minSamplesLeaf
+	bestPos, best := -1, math.Inf(-1)
+	for p := 0; p < m-1; p++ {
+		c := cls[p]
+		sumL += xl[left[c]+1] - xl[left[c]]
+		left[c]++
+		sumR += xl[right[c]-1] - xl[right[c]]
+		right[c]--
+		nL := p + 1
+		if nL < msl {
+			continue
+		}
+		if m-nL < msl {
+			break
+		}
+		if vals[p] == vals[p+1] {
+			continue
+		}
+		if s := sumL + sumR - xl[nL] - xl[m-nL]; s > best {
+			best, bestPos = s, p
+		}
+	}
+	return bestPos, best
+}

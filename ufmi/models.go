@@ -19,11 +19,17 @@ type Predictor interface {
 type Model struct {
 	Name      string
 	Estimator EstimatorConfig
+	// Custom, when set, fits the posterior model instead of Estimator's
+	// forest: a way to put a model of one's own beside the catalogue's.
+	Custom func(x *Features, y []int, seed uint64) (Predictor, error)
 }
 
 // Fit fits the model's forest on x, y with the given seed. The kNN methods
 // estimate MI without a posterior model and return an error.
 func (m Model) Fit(x *Features, y []int, seed uint64) (Predictor, error) {
+	if m.Custom != nil {
+		return m.Custom(x, y, seed)
+	}
 	c := m.Estimator
 	switch c.Method {
 	case MethodUF, "":

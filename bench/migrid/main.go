@@ -24,10 +24,12 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 	"github.com/ufmi-dev/ufmi/ufmi/study"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
-var settings = []ufmi.MISetting{ufmi.Overlapping, ufmi.Separated, ufmi.ThreeClass, ufmi.Scaled}
+var settings = []sim.MISetting{sim.Overlapping, sim.Separated, sim.ThreeClass, sim.Scaled}
 
 // candidates are the UF configurations that can be measured by name:
 // the presets and ablations of the default, one change each.
@@ -42,7 +44,7 @@ func candidates() map[string]ufmi.UFConfig {
 	// examines all features.
 	noScreen := func(leaf int) ufmi.UFConfig {
 		return change(func(c *ufmi.UFConfig) {
-			c.PilotTrees, c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = 0, ufmi.AllFeatures(), leaf
+			c.PilotTrees, c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = 0, tree.AllFeatures(), leaf
 		})
 	}
 	return map[string]ufmi.UFConfig{
@@ -56,7 +58,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"default-leaf8":          withLeaf(8),
 		"default-floor05":        change(func(c *ufmi.UFConfig) { c.PilotFloor = 0.05 }),
 		"default-pilot100":       change(func(c *ufmi.UFConfig) { c.PilotTrees = 100 }),
-		"default-sqrt":           change(func(c *ufmi.UFConfig) { c.Tree.MaxFeatures = ufmi.SqrtFeatures() }),
+		"default-sqrt":           change(func(c *ufmi.UFConfig) { c.Tree.MaxFeatures = tree.SqrtFeatures() }),
 		"default-nostrat":        change(func(c *ufmi.UFConfig) { c.Stratify = false }),
 		"default-uniform":        change(func(c *ufmi.UFConfig) { c.EmptyLeaf = ufmi.EmptyUniform }),
 		"default-structure60":    change(func(c *ufmi.UFConfig) { c.StructureFraction = 0.6 }),

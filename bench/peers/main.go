@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/synth"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -138,19 +139,12 @@ func logRatio(a, b int) float64 {
 // makeData draws standard normal features; the label depends on the first
 // two features plus noise, so trees grow deep as in real data.
 func makeData(n, d int, seed uint64) ([][]float64, []int) {
-	rng := rand.New(rand.NewPCG(seed, 99))
-	rows := make([][]float64, n)
-	y := make([]int, n)
-	for i := range rows {
-		rows[i] = make([]float64, d)
-		for j := range rows[i] {
-			rows[i][j] = rng.NormFloat64()
+	return synth.Gaussian(n, d, seed, 99, func(row []float64, rng *rand.Rand) int {
+		if row[0]-row[1]+0.5*rng.NormFloat64() > 0 {
+			return 1
 		}
-		if rows[i][0]-rows[i][1]+0.5*rng.NormFloat64() > 0 {
-			y[i] = 1
-		}
-	}
-	return rows, y
+		return 0
+	})
 }
 
 func writeCSV(path string, rows [][]float64, y []int) error {

@@ -25,7 +25,7 @@ func run() error {
 	settings := cc18.QuickSettings()
 	forests := cc18.Forests(settings)
 	rf, uf := forests[0], forests[3]
-	learners := []cc18.Learner{rf, uf,
+	learners := []ufmi.Model{rf, uf,
 		withEmptyLeaf("UF-abstain", settings, ufmi.EmptyAbstain),
 		withEmptyLeaf("UF-prior", settings, ufmi.EmptyPrior)}
 	load := cc18.LoadOptions{}
@@ -34,7 +34,7 @@ func run() error {
 		return fmt.Errorf("no CC18 datasets in the mirror; set UFMI_MIRROR")
 	}
 	scores, err := cc18.Sweep(cc18.SweepOptions{IDs: ids, Load: load, Learners: learners, MaxRows: settings.MaxRows, Seed: 1,
-		Progress: func(done, total int, _ string) { fmt.Fprintf(os.Stderr, "\rdatasets %d/%d", done, total) }})
+		Progress: func(done, total int) { fmt.Fprintf(os.Stderr, "\rdatasets %d/%d", done, total) }})
 	fmt.Fprintln(os.Stderr)
 	if err != nil {
 		return err
@@ -62,7 +62,6 @@ func run() error {
 }
 
 // withEmptyLeaf is cc18's UF with another empty-leaf policy.
-func withEmptyLeaf(name string, s cc18.Settings, policy ufmi.EmptyLeafPolicy) cc18.Learner {
-	fit := cc18.UFFit(s, func(c *ufmi.UFConfig) { c.EmptyLeaf = policy })
-	return cc18.Learner{Name: name, Fit: fit}
+func withEmptyLeaf(name string, s cc18.Settings, policy ufmi.EmptyLeafPolicy) ufmi.Model {
+	return cc18.UFModel(name, s, func(c *ufmi.UFConfig) { c.EmptyLeaf = policy })
 }

@@ -46,8 +46,8 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	scores, err := cc18.Sweep(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
-		ResultsDir: resultsDir, Progress: func(done, total int, id string) {
-			fmt.Fprintf(stderr, "\rdatasets %d/%d (last: %s, %s)   ", done, total, id, time.Since(start).Round(time.Second))
+		ResultsDir: resultsDir, Progress: func(done, total int) {
+			fmt.Fprintf(stderr, "\rdatasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
 			if done == total {
 				fmt.Fprintln(stderr)
 			}

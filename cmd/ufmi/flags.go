@@ -30,14 +30,13 @@ func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	fs.IntVar(&e.workers, "workers", 0, "goroutines (0: all cores); results do not depend on it")
 }
 
-// config builds the estimator configuration the flags describe.
+// config builds the estimator configuration the flags describe, from
+// ufmi's model catalogue.
 func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
-	m, err := ufmi.ParseMethod(e.method)
-	if err != nil {
+	if _, err := ufmi.ParseMethod(e.method); err != nil {
 		return ufmi.EstimatorConfig{}, err
 	}
-	uf, err := ufmi.ParseUFPreset(e.preset)
-	if err != nil {
+	if _, err := ufmi.ParseUFPreset(e.preset); err != nil {
 		return ufmi.EstimatorConfig{}, err
 	}
 	if e.trees < 1 {
@@ -46,12 +45,12 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 	if e.k < 1 {
 		return ufmi.EstimatorConfig{}, fmt.Errorf("-k %d must be at least 1", e.k)
 	}
-	uf.Trees = e.trees
-	cfg := ufmi.EstimatorConfig{Method: m, UF: uf, Forest: ufmi.ForestConfig{Trees: e.trees},
-		KNN: ufmi.KNNConfig{K: e.k}, Seed: e.seed, Workers: e.workers}
-	if m == ufmi.MethodSigRF || m == ufmi.MethodIRF {
-		cfg.Forest.Trees = max(1, e.trees/5)
+	model, err := ufmi.NamedModel(e.method, e.preset, e.trees)
+	if err != nil {
+		return ufmi.EstimatorConfig{}, err
 	}
+	cfg := model.Estimator
+	cfg.KNN.K, cfg.Seed, cfg.Workers = e.k, e.seed, e.workers
 	return cfg, nil
 }
 

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
 )
 
 // binary is the ufmi command built once for these tests.
@@ -191,16 +193,9 @@ func TestBadInputGivesOneLineError(t *testing.T) {
 // fetch-drosophila copies the tables from the mirror, writes the encoded
 // features, and "table" then reproduces the paper's all-features MI (1.189).
 func TestFetchDrosophilaThenTable(t *testing.T) {
-	root := os.Getenv("UFMI_MIRROR")
-	if root == "" {
-		root = "/work/shared/data"
-	}
-	mirror := filepath.Join(root, "drosophila")
-	if _, err := os.Stat(filepath.Join(mirror, "vdf.csv")); err != nil {
-		t.Skip("no Drosophila mirror")
-	}
+	tables := mirror.Dir(t, "drosophila")
 	dir := t.TempDir()
-	if _, errOut, code := runCLI(t, "fetch-drosophila", "-dir", dir, "-mirror", mirror); code != 0 {
+	if _, errOut, code := runCLI(t, "fetch-drosophila", "-dir", dir, "-mirror", tables); code != 0 {
 		t.Fatalf("fetch: exit %d: %s", code, errOut)
 	}
 	out, errOut, code := runCLI(t, "table", "-in", filepath.Join(dir, "features_authors.csv"), "-target", "type",
@@ -221,15 +216,8 @@ func TestFetchDrosophilaThenTable(t *testing.T) {
 }
 
 func TestCC18Command(t *testing.T) {
-	root := os.Getenv("UFMI_MIRROR")
-	if root == "" {
-		root = "/work/shared/data"
-	}
-	if _, err := os.Stat(filepath.Join(root, "cc18", "column_types.csv")); err != nil {
-		t.Skip("no CC18 mirror")
-	}
-	mirror := filepath.Join(root, "cc18")
-	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", mirror, "-results", t.TempDir(), "-json")
+	datasets := mirror.Dir(t, "cc18")
+	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -240,7 +228,7 @@ func TestCC18Command(t *testing.T) {
 	if tables[0]["datasets"].(float64) != 3 {
 		t.Errorf("datasets: %v", tables[0]["datasets"])
 	}
-	_, errOut, code = runCLI(t, "cc18", "-ids", "12345", "-mirror", mirror)
+	_, errOut, code = runCLI(t, "cc18", "-ids", "12345", "-mirror", datasets)
 	if code == 0 || !strings.Contains(errOut, "not an OpenML-CC18 dataset") {
 		t.Errorf("unknown id: exit %d, %q", code, errOut)
 	}

@@ -11,11 +11,6 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
-// posteriorModel is any fitted forest that predicts posteriors.
-type posteriorModel interface {
-	PredictProba(x *ufmi.Features, workers int) ([][]float64, error)
-}
-
 func runPosterior(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("posterior", flag.ContinueOnError)
 	trainPath := fs.String("train", "", "training CSV with a header row")
@@ -84,26 +79,17 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	return w.Error()
 }
 
-// fitPosteriorModel fits the named forest.
-func fitPosteriorModel(method, preset string, trees int, seed uint64, workers int, x *ufmi.Features, y []int) (posteriorModel, error) {
-	rf := ufmi.ForestConfig{Trees: trees, Seed: seed, Workers: workers}
+// fitPosteriorModel fits the named forest of ufmi's model catalogue.
+func fitPosteriorModel(method, preset string, trees int, seed uint64, workers int, x *ufmi.Features, y []int) (ufmi.Predictor, error) {
 	switch method {
-	case "uf":
-		cfg, err := ufmi.ParseUFPreset(preset)
-		if err != nil {
-			return nil, err
-		}
-		cfg.Trees, cfg.Seed, cfg.Workers = trees, seed, workers
-		return ufmi.FitUF(x, y, cfg)
-	case "rf":
-		return ufmi.FitRF(x, y, rf)
-	case "sigrf", "irf":
-		rf.Trees = max(1, trees/5)
-		cal := ufmi.Sigmoid
-		if method == "irf" {
-			cal = ufmi.Isotonic
-		}
-		return ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: cal, Forest: rf})
+	case "uf", "rf", "sigrf", "irf":
+	default:
+		return nil, fmt.Errorf("unknown method %q (want uf, rf, sigrf or irf)", method)
 	}
-	return nil, fmt.Errorf("unknown method %q (want uf, rf, sigrf or irf)", method)
+	model, err := ufmi.NamedModel(method, preset, trees)
+	if err != nil {
+		return nil, err
+	}
+	model.Estimator.Workers = workers
+	return model.Fit(x, y, seed)
 }

@@ -153,14 +153,14 @@ func TestEvaluateSweepAndPairwise(t *testing.T) {
 		b.WriteString(strings.Join([]string{string(rune('0' + i%10)), colour, c}, ",") + "\n")
 	}
 	dir := writeMirror(t, b.String(), []string{"numeric", "categorical", "target"})
-	prior := Learner{Name: "prior", Fit: func(x *ufmi.Features, y []int, _ uint64) (Predictor, error) {
+	prior := ufmi.Model{Name: "prior", Custom: func(x *ufmi.Features, y []int, _ uint64) (ufmi.Predictor, error) {
 		p := make([]float64, 2)
 		for _, c := range y {
 			p[c] += 1 / float64(len(y))
 		}
 		return priorModel{p}, nil
 	}}
-	learners := append(Forests(Settings{Trees: 10, FoldTrees: 4, MaxFeatures: 1}), prior)
+	learners := append(Forests(Settings{Trees: 20, MaxFeatures: 1}), prior)
 	results := t.TempDir()
 	opts := SweepOptions{IDs: []int{99}, Load: LoadOptions{MirrorDir: dir, Offline: true}, Learners: learners, Seed: 1, ResultsDir: results}
 	scores, err := Sweep(opts)

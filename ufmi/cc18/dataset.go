@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -113,7 +114,7 @@ func (d *Dataset) Subsample(maxRows int, seed uint64) (*Dataset, error) {
 	if maxRows <= 0 || d.Rows() <= maxRows {
 		return d, nil
 	}
-	folds, err := ufmi.StratifiedFolds(d.Y, (d.Rows()+maxRows-1)/maxRows, seed)
+	folds, err := ufmi.StratifiedFolds(d.Y, (d.Rows()+maxRows-1)/maxRows, seeds.Derive(seed, seeds.Subsample, 0))
 	if err != nil {
 		return nil, err
 	}

@@ -3,19 +3,15 @@ package cc18
 import (
 	"fmt"
 
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
-
-// Learner is a named way to fit a posterior model on preprocessed rows.
-type Learner = ufmi.Learner
-
-// Predictor predicts class posteriors.
-type Predictor = ufmi.Predictor
 
 // Settings are the forest sizes of the study.
 type Settings struct {
-	Trees       int     // RF and UF trees (the paper: 500)
-	FoldTrees   int     // trees per calibration fold of SigRF and IRF (the paper: 100, 5 folds)
+	Trees       int     // RF and UF trees (the paper: 500); SigRF and IRF get ufmi.FoldTrees(Trees) per fold
 	MaxFeatures float64 // fraction of features per split (the paper: 0.33)
 	// MaxRows, when positive, evaluates a seeded stratified subsample of at
 	// most this many rows of larger datasets (quick runs); 0 uses all rows.
@@ -24,46 +20,38 @@ type Settings struct {
 
 // PaperSettings are the paper's: 500 trees, 5 × 100 for the calibrated
 // forests, a third of the features per split, every row.
-func PaperSettings() Settings { return Settings{Trees: 500, FoldTrees: 100, MaxFeatures: 0.33} }
+func PaperSettings() Settings { return Settings{Trees: 500, MaxFeatures: 0.33} }
 
 // QuickSettings are reduced sizes for quick runs and tests: 50 trees (5 × 10
 // calibrated) and at most 3,000 rows per dataset.
-func QuickSettings() Settings {
-	return Settings{Trees: 50, FoldTrees: 10, MaxFeatures: 0.33, MaxRows: 3000}
-}
+func QuickSettings() Settings { return Settings{Trees: 50, MaxFeatures: 0.33, MaxRows: 3000} }
 
-// Forests returns RF, IRF, SigRF and UF with the given settings. UF is the
-// paper preset with the paper's honest fraction for these experiments (0.37
-// of the rows vote) and the same features per split.
-func Forests(s Settings) []Learner {
-	tree := ufmi.TreeConfig{MaxFeatures: ufmi.FeatureFraction(s.MaxFeatures)}
-	calibrated := func(m ufmi.Calibration) func(*ufmi.Features, []int, uint64) (Predictor, error) {
-		return func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-			return ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: m, Forest: ufmi.ForestConfig{Trees: s.FoldTrees, Tree: tree, Seed: seed}})
-		}
-	}
-	return []Learner{
-		{Name: "RF", Fit: func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-			return ufmi.FitRF(x, y, ufmi.ForestConfig{Trees: s.Trees, Tree: tree, Seed: seed})
-		}},
-		{Name: "IRF", Fit: calibrated(ufmi.Isotonic)},
-		{Name: "SigRF", Fit: calibrated(ufmi.Sigmoid)},
-		{Name: "UF", Fit: UFFit(s, nil)},
+// Forests returns RF, IRF, SigRF and UF with the given settings, from
+// ufmi's model catalogue. UF is ufmi.ExperimentUF (the paper preset with
+// 0.37 of the rows voting) with the same features per split.
+func Forests(s Settings) []ufmi.Model {
+	tc := s.treeConfig()
+	return []ufmi.Model{
+		ufmi.RFModel("RF", ufmi.MethodRFSplit, s.Trees, tc),
+		ufmi.CalibratedModel("IRF", ufmi.MethodIRF, s.Trees, tc),
+		ufmi.CalibratedModel("SigRF", ufmi.MethodSigRF, s.Trees, tc),
+		UFModel("UF", s, nil),
 	}
 }
 
-// UFFit fits the UF of Forests(s), after edit (when not nil) has changed
+// UFModel is the UF of Forests(s), after edit (when not nil) has changed
 // its configuration: a way to measure variants in the same study.
-func UFFit(s Settings, edit func(c *ufmi.UFConfig)) func(*ufmi.Features, []int, uint64) (Predictor, error) {
-	return func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-		c := ufmi.PaperUF()
-		c.Trees, c.StructureFraction, c.Seed = s.Trees, 0.63, seed
-		c.Tree = ufmi.TreeConfig{MaxFeatures: ufmi.FeatureFraction(s.MaxFeatures)}
-		if edit != nil {
-			edit(&c)
-		}
-		return ufmi.FitUF(x, y, c)
+func UFModel(name string, s Settings, edit func(c *ufmi.UFConfig)) ufmi.Model {
+	c := ufmi.ExperimentUF()
+	c.Trees, c.Tree = s.Trees, s.treeConfig()
+	if edit != nil {
+		edit(&c)
 	}
+	return ufmi.UFModel(name, c)
+}
+
+func (s Settings) treeConfig() tree.Config {
+	return tree.Config{MaxFeatures: tree.FeatureFraction(s.MaxFeatures)}
 }
 
 // FoldScore is one learner's scores on one test fold.
@@ -74,13 +62,15 @@ type FoldScore struct {
 	Kappa    float64 // Cohen's kappa (the paper's loss is its negation)
 	Accuracy float64
 	ECE, MCE float64
-	Bins     []ufmi.ReliabilityBin
+	Bins     []metrics.ReliabilityBin
 }
 
 // Evaluate runs stratified k-fold cross-validation of every learner on d
 // (preprocessing each fold from its training rows only) and scores each
-// fold with kappa, accuracy, ECE and MCE over the given number of bins.
-func Evaluate(d *Dataset, learners []Learner, folds, bins int, seed uint64) ([]FoldScore, error) {
+// fold with kappa, accuracy, ECE and MCE over the given number of bins. The
+// folds come from seed's fold stream; the learners of fold f fit with the
+// seed Derive(seed, fold-model, f).
+func Evaluate(d *Dataset, learners []ufmi.Model, folds, bins int, seed uint64) ([]FoldScore, error) {
 	testFolds, err := ufmi.StratifiedFolds(d.Y, folds, seed)
 	if err != nil {
 		return nil, err
@@ -100,7 +90,7 @@ func Evaluate(d *Dataset, learners []Learner, folds, bins int, seed uint64) ([]F
 		xe, _ := ufmi.NewFeatures(xTest)
 		yTrain, yTest := pick(d.Y, train), pick(d.Y, test)
 		for _, l := range learners {
-			model, err := l.Fit(xt, yTrain, seed+uint64(f))
+			model, err := l.Fit(xt, yTrain, seeds.Derive(seed, seeds.FoldModel, f))
 			if err != nil {
 				return nil, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", d.ID, f, l.Name, err)
 			}
@@ -136,19 +126,19 @@ func widen(proba [][]float64, k int) [][]float64 {
 func score(proba [][]float64, y []int, k, bins int) (FoldScore, error) {
 	var s FoldScore
 	var err error
-	if s.Accuracy, err = ufmi.Accuracy(proba, y); err != nil {
+	if s.Accuracy, err = metrics.Accuracy(proba, y); err != nil {
 		return s, err
 	}
-	if s.Kappa, err = ufmi.CohenKappa(y, ufmi.Argmax(proba), k); err != nil {
+	if s.Kappa, err = metrics.CohenKappa(y, metrics.Argmax(proba), k); err != nil {
 		return s, err
 	}
-	if s.Bins, err = ufmi.Reliability(proba, y, bins); err != nil {
+	if s.Bins, err = metrics.Reliability(proba, y, bins); err != nil {
 		return s, err
 	}
-	if s.ECE, err = ufmi.ECE(proba, y, bins); err != nil {
+	if s.ECE, err = metrics.ECE(proba, y, bins); err != nil {
 		return s, err
 	}
-	s.MCE, err = ufmi.MCE(proba, y, bins)
+	s.MCE, err = metrics.MCE(proba, y, bins)
 	return s, err
 }
 

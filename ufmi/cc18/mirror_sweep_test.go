@@ -1,9 +1,9 @@
 package cc18
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
 )
 
 // On every dataset of the shared mirror, the quick sweep completes and the
@@ -18,11 +18,7 @@ func TestQuickSweepOnEveryMirrorDataset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits about 20,000 trees on 61 datasets")
 	}
-	root := os.Getenv("UFMI_MIRROR")
-	if root == "" {
-		root = "/work/shared/data"
-	}
-	load := LoadOptions{MirrorDir: filepath.Join(root, "cc18"), Offline: true}
+	load := LoadOptions{MirrorDir: mirror.Dir(t, "cc18"), Offline: true}
 	ids := Available(load)
 	if len(ids) == 0 {
 		t.Skip("no CC18 mirror")

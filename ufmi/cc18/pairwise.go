@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // Metric names a per-fold score that the pairwise tables compare; lower is
@@ -100,7 +100,7 @@ func PairwiseTable(scores []FoldScore, m Metric, learners []string) (Pairwise, e
 				diff[i] = means[lr][d] - means[lc][d]
 			}
 			t.Median[r][c] = median(diff)
-			res, err := ufmi.WilcoxonSignedRank(diff, ufmi.Less, ufmi.ZeroWilcox)
+			res, err := metrics.WilcoxonSignedRank(diff, metrics.AltLess, metrics.ZeroWilcox)
 			if err != nil {
 				t.PValue[r][c] = math.NaN() // every difference zero
 				continue

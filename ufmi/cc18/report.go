@@ -3,7 +3,7 @@ package cc18
 import (
 	"fmt"
 
-	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // Cells formats the table as the paper prints it: "median (p)" per cell,
@@ -31,14 +31,14 @@ func (p Pairwise) Cells(alpha float64) (header []string, rows [][]any) {
 
 // PooledBins adds up one learner's reliability bins over every fold and
 // dataset: counts add, confidence and accuracy are count-weighted means.
-func PooledBins(scores []FoldScore, learner string) []ufmi.ReliabilityBin {
-	var out []ufmi.ReliabilityBin
+func PooledBins(scores []FoldScore, learner string) []metrics.ReliabilityBin {
+	var out []metrics.ReliabilityBin
 	for _, s := range scores {
 		if s.Learner != learner {
 			continue
 		}
 		if out == nil {
-			out = make([]ufmi.ReliabilityBin, len(s.Bins))
+			out = make([]metrics.ReliabilityBin, len(s.Bins))
 			for b := range out {
 				out[b].Lo, out[b].Hi = s.Bins[b].Lo, s.Bins[b].Hi
 			}

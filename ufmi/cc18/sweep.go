@@ -9,22 +9,24 @@ import (
 	"strconv"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // SweepOptions configures a run over several datasets.
 type SweepOptions struct {
 	IDs      []int // OpenML dataset ids (see Suite and Available)
 	Load     LoadOptions
-	Learners []Learner // default Forests(QuickSettings())
-	MaxRows  int       // subsample larger datasets to this many rows (0: all; see Settings.MaxRows)
-	Folds    int       // default 5
-	Bins     int       // ECE/MCE bins, default 20
+	Learners []ufmi.Model // default Forests(QuickSettings())
+	MaxRows  int          // subsample larger datasets to this many rows (0: all; see Settings.MaxRows)
+	Folds    int          // default 5
+	Bins     int          // ECE/MCE bins, default 20
 	Seed     uint64
 	// ResultsDir keeps one CSV of fold scores per dataset; datasets whose
 	// file exists are read instead of recomputed (resume). Empty: no files.
 	ResultsDir string
-	// Progress is told after each dataset how many are done.
-	Progress func(done, total int, dataset string)
+	// Progress is told after each dataset how many are done (dataset
+	// IDs[done-1] has just finished).
+	Progress ufmi.Progress
 }
 
 // Sweep evaluates every dataset, resuming from ResultsDir.
@@ -67,7 +69,7 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 		}
 		all = append(all, scores...)
 		if o.Progress != nil {
-			o.Progress(i+1, len(o.IDs), strconv.Itoa(id))
+			o.Progress(i+1, len(o.IDs))
 		}
 	}
 	return all, nil
@@ -165,12 +167,12 @@ func readScores(path string) ([]FoldScore, error) {
 	return out, nil
 }
 
-func parseBins(counts, conf, acc string) ([]ufmi.ReliabilityBin, error) {
+func parseBins(counts, conf, acc string) ([]metrics.ReliabilityBin, error) {
 	c, f, a := splitSpaces(counts), splitSpaces(conf), splitSpaces(acc)
 	if len(c) != len(f) || len(c) != len(a) {
 		return nil, errNoScores
 	}
-	bins := make([]ufmi.ReliabilityBin, len(c))
+	bins := make([]metrics.ReliabilityBin, len(c))
 	for b := range bins {
 		n, err1 := strconv.Atoi(c[b])
 		cf, err2 := strconv.ParseFloat(f[b], 64)
@@ -178,7 +180,7 @@ func parseBins(counts, conf, acc string) ([]ufmi.ReliabilityBin, error) {
 		if err1 != nil || err2 != nil || err3 != nil {
 			return nil, errNoScores
 		}
-		bins[b] = ufmi.ReliabilityBin{Lo: float64(b) / float64(len(c)), Hi: float64(b+1) / float64(len(c)), Count: n, Confidence: cf, Accuracy: ac}
+		bins[b] = metrics.ReliabilityBin{Lo: float64(b) / float64(len(c)), Hi: float64(b+1) / float64(len(c)), Count: n, Confidence: cf, Accuracy: ac}
 	}
 	return bins, nil
 }

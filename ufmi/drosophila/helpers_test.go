@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
 )
 
 // fixtureFiles maps each pinned file name to its hand-written stand-in.
@@ -103,17 +105,7 @@ func (s *sourceServer) requests() []string {
 // realMirror returns the folder with the verbatim data files, or skips.
 func realMirror(t *testing.T) string {
 	t.Helper()
-	candidates := []string{"/work/shared/data/drosophila"}
-	if root := os.Getenv(MirrorEnvVar); root != "" {
-		candidates = append([]string{filepath.Join(root, "drosophila")}, candidates...)
-	}
-	for _, d := range candidates {
-		if _, err := os.Stat(filepath.Join(d, FileNeurons)); err == nil {
-			return d
-		}
-	}
-	t.Skip("real drosophila data not available (set UFMI_MIRROR)")
-	return ""
+	return mirror.Dir(t, "drosophila")
 }
 
 // requireErrorContains fails unless err is non-nil, starts with "ufmi: "

@@ -2,11 +2,10 @@ package drosophila_test
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ufmi-dev/ufmi/internal/mirror"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/drosophila"
 )
@@ -15,14 +14,7 @@ import (
 // skipping the test when no mirror is present.
 func mirrorNeurons(t *testing.T) *drosophila.Neurons {
 	t.Helper()
-	root := os.Getenv(drosophila.MirrorEnvVar)
-	if root == "" {
-		root = "/work/shared/data"
-	}
-	dir := filepath.Join(root, "drosophila")
-	if _, err := os.Stat(filepath.Join(dir, drosophila.FileNeurons)); err != nil {
-		t.Skipf("no Drosophila mirror at %s", dir)
-	}
+	dir := mirror.Dir(t, "drosophila")
 	n, err := drosophila.Load(drosophila.LoadOptions{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -88,11 +80,7 @@ func TestPaperPresetReproducesPaperTable(t *testing.T) {
 // The authors preset reproduces the authors' published mi_table.csv to 0.02.
 func TestAuthorsPresetReproducesAuthorsTable(t *testing.T) {
 	n := mirrorNeurons(t)
-	root := os.Getenv(drosophila.MirrorEnvVar)
-	if root == "" {
-		root = "/work/shared/data"
-	}
-	published, err := drosophila.LoadPublishedTable(drosophila.LoadOptions{Dir: filepath.Join(root, "drosophila")})
+	published, err := drosophila.LoadPublishedTable(drosophila.LoadOptions{Dir: mirror.Dir(t, "drosophila")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ type SubsetRecord struct {
 // given UF configuration, averaged over repeats seeds, beside the paper's
 // printed values and the authors' mi_table.csv (pass nil if unavailable).
 func DrosophilaTable(n *drosophila.Neurons, enc drosophila.Encoding, uf ufmi.UFConfig, repeats int, seed uint64,
-	published []drosophila.PublishedRow, progress Progress) (dataframe.DataFrame, error) {
+	published []drosophila.PublishedRow, progress ufmi.Progress) (dataframe.DataFrame, error) {
 	rows, names, y, _, err := n.Encode(enc)
 	if err != nil {
 		return dataframe.DataFrame{}, err

@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 // Cell is one point of a simulation grid.
@@ -16,9 +18,9 @@ type Cell struct {
 
 // MISweep describes a sweep of the four MI simulation settings.
 type MISweep struct {
-	Settings   []ufmi.MISetting
+	Settings   []sim.MISetting
 	Cells      []Cell
-	Estimators []Estimator
+	Estimators []ufmi.Model
 	Reps       int
 	Seed       uint64
 }
@@ -39,9 +41,11 @@ type MIRecord struct {
 	Seconds  float64 `dataframe:"seconds"`
 }
 
-// Run estimates every (setting, cell, rep, estimator); rep r of a cell draws
-// its sample with seed Seed+r, so every estimator sees the same data.
-func (s MISweep) Run(progress Progress) (dataframe.DataFrame, error) {
+// Run estimates every (setting, cell, rep, estimator). Rep r of a cell uses
+// the seed Derive(Seed, repetition, r) for its data (the simulation's data
+// stream) and for every estimator (the forests' tree streams), so every
+// estimator sees the same data and no estimator shares the data's stream.
+func (s MISweep) Run(progress ufmi.Progress) (dataframe.DataFrame, error) {
 	recs, err := s.records(progress)
 	if err != nil {
 		return dataframe.DataFrame{}, err
@@ -49,7 +53,7 @@ func (s MISweep) Run(progress Progress) (dataframe.DataFrame, error) {
 	return dataframe.LoadStructs(recs), nil
 }
 
-func (s MISweep) records(progress Progress) ([]MIRecord, error) {
+func (s MISweep) records(progress ufmi.Progress) ([]MIRecord, error) {
 	if s.Reps < 1 {
 		return nil, fmt.Errorf("ufmi: a sweep needs at least one repetition, got %d", s.Reps)
 	}
@@ -65,14 +69,14 @@ func (s MISweep) records(progress Progress) ([]MIRecord, error) {
 			if mu == 0 {
 				mu = 1
 			}
-			sim := ufmi.MISimulation{Setting: setting, N: c.N, D: c.D, Prior: c.Prior, Mu: mu}
-			truth, err := sim.Truth()
+			simulation := sim.MISimulation{Setting: setting, N: c.N, D: c.D, Prior: c.Prior, Mu: mu}
+			truth, err := simulation.Truth()
 			if err != nil {
 				return nil, err
 			}
 			for rep := 0; rep < s.Reps; rep++ {
-				seed := s.Seed + uint64(rep)
-				rows, y, err := sim.Sample(seed)
+				seed := seeds.Derive(s.Seed, seeds.Repetition, rep)
+				rows, y, err := simulation.Sample(seed)
 				if err != nil {
 					return nil, err
 				}
@@ -81,7 +85,7 @@ func (s MISweep) records(progress Progress) ([]MIRecord, error) {
 					return nil, err
 				}
 				for _, e := range s.Estimators {
-					cfg := e.Config
+					cfg := e.Estimator
 					cfg.Seed = seed
 					est, err := ufmi.EstimateMI(x, y, cfg)
 					if err != nil {

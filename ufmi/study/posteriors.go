@@ -5,34 +5,11 @@ import (
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
-
-// PosteriorModel is a named way to fit a forest and predict posteriors.
-type PosteriorModel = ufmi.Learner
-
-// Predictor predicts class posteriors.
-type Predictor = ufmi.Predictor
-
-// PosteriorModels returns RF, SigRF, IRF (5 folds of trees/5) and UF with
-// the given UF configuration, each with the given number of trees.
-func PosteriorModels(trees int, uf ufmi.UFConfig) []PosteriorModel {
-	rf := func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-		return ufmi.FitRF(x, y, ufmi.ForestConfig{Trees: trees, Seed: seed})
-	}
-	calibrated := func(m ufmi.Calibration) func(*ufmi.Features, []int, uint64) (Predictor, error) {
-		return func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-			return ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: m, Forest: ufmi.ForestConfig{Trees: max(1, trees/5), Seed: seed}})
-		}
-	}
-	honest := func(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
-		c := uf
-		c.Trees, c.Seed = trees, seed
-		return ufmi.FitUF(x, y, c)
-	}
-	return []PosteriorModel{{Name: "RF", Fit: rf}, {Name: "SigRF", Fit: calibrated(ufmi.Sigmoid)},
-		{Name: "IRF", Fit: calibrated(ufmi.Isotonic)}, {Name: "UF", Fit: honest}}
-}
 
 // CurveRecord is one evaluation point of a posterior curve.
 type CurveRecord struct {
@@ -45,16 +22,16 @@ type CurveRecord struct {
 // SharedComponentCurve reproduces the paper's first figure: models trained
 // on nTrain rows of the shared-component simulation predict P(Y=1|x) at
 // nEval fresh rows, listed in order of the true posterior (rank 0 lowest).
-func SharedComponentCurve(nTrain, nEval int, models []PosteriorModel, seed uint64, progress Progress) (dataframe.DataFrame, error) {
-	rows, y, err := ufmi.SharedComponentSimulation{N: nTrain}.Sample(seed)
+func SharedComponentCurve(nTrain, nEval int, models []ufmi.Model, seed uint64, progress ufmi.Progress) (dataframe.DataFrame, error) {
+	rows, y, err := sim.SharedComponentSimulation{N: nTrain}.Sample(seed)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
-	evalRows, _, err := ufmi.SharedComponentSimulation{N: nEval}.Sample(seed + 1)
+	evalRows, _, err := sim.SharedComponentSimulation{N: nEval}.Sample(seeds.Derive(seed, seeds.EvalData, 0))
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
-	truth, err := ufmi.SharedComponentSimulation{N: nEval}.Posteriors(evalRows)
+	truth, err := sim.SharedComponentSimulation{N: nEval}.Posteriors(evalRows)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
@@ -89,7 +66,7 @@ func SharedComponentCurve(nTrain, nEval int, models []PosteriorModel, seed uint6
 type SteepSweep struct {
 	Alphas     []float64
 	D, N       int
-	Models     []PosteriorModel
+	Models     []ufmi.Model
 	Reps       int
 	Grid       int // evaluation grid size per axis (reference 50)
 	NoiseDraws int // draws of the noise coordinates per grid point (reference 4)
@@ -105,18 +82,19 @@ type SteepRecord struct {
 }
 
 // Run fits every model per alpha and rep and records its mean Hellinger
-// distance to the true posterior over the evaluation grid.
-func (s SteepSweep) Run(progress Progress) (dataframe.DataFrame, error) {
+// distance to the true posterior over the evaluation grid. Rep r draws its
+// data and grid, and fits its models, with the seed Derive(Seed, repetition, r).
+func (s SteepSweep) Run(progress ufmi.Progress) (dataframe.DataFrame, error) {
 	if s.Reps < 1 || len(s.Alphas) == 0 || len(s.Models) == 0 {
 		return dataframe.DataFrame{}, fmt.Errorf("ufmi: a steep sweep needs alphas, models and at least one repetition")
 	}
 	total, done := len(s.Alphas)*s.Reps*len(s.Models), 0
 	var recs []SteepRecord
 	for _, alpha := range s.Alphas {
-		sim := ufmi.SteepSimulation{N: s.N, D: s.D, Alpha: alpha}
+		steep := sim.SteepSimulation{N: s.N, D: s.D, Alpha: alpha}
 		for rep := 0; rep < s.Reps; rep++ {
-			seed := s.Seed + uint64(rep)
-			h, err := steepHellinger(sim, s.Models, s.Grid, s.NoiseDraws, seed)
+			seed := seeds.Derive(s.Seed, seeds.Repetition, rep)
+			h, err := steepHellinger(steep, s.Models, s.Grid, s.NoiseDraws, seed)
 			if err != nil {
 				return dataframe.DataFrame{}, err
 			}
@@ -134,12 +112,12 @@ func (s SteepSweep) Run(progress Progress) (dataframe.DataFrame, error) {
 
 // steepFit draws a training sample and the evaluation grid, and returns
 // each model's posteriors on the grid with the grid itself.
-func steepFit(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) ([][][]float64, [][]float64, error) {
-	rows, y, err := sim.Sample(seed)
+func steepFit(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, seed uint64) ([][][]float64, [][]float64, error) {
+	rows, y, err := steep.Sample(seed)
 	if err != nil {
 		return nil, nil, err
 	}
-	evalRows, err := sim.EvalGrid(grid, draws, seed+1)
+	evalRows, err := steep.EvalGrid(grid, draws, seed)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -160,18 +138,18 @@ func steepFit(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int
 
 // steepHellinger returns each model's mean Hellinger distance to the truth
 // on the evaluation grid.
-func steepHellinger(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) ([]float64, error) {
-	probas, evalRows, err := steepFit(sim, models, grid, draws, seed)
+func steepHellinger(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, seed uint64) ([]float64, error) {
+	probas, evalRows, err := steepFit(steep, models, grid, draws, seed)
 	if err != nil {
 		return nil, err
 	}
-	truth, err := sim.Posteriors(evalRows)
+	truth, err := steep.Posteriors(evalRows)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]float64, len(models))
 	for m, proba := range probas {
-		if out[m], err = ufmi.MeanHellinger(proba, truth); err != nil {
+		if out[m], err = metrics.MeanHellinger(proba, truth); err != nil {
 			return nil, err
 		}
 	}
@@ -190,8 +168,8 @@ type GridRecord struct {
 // SteepPosteriorGrid fits each model once and returns, at every point of a
 // grid × grid map of (x1, x2), the true P(Y=1|x) and each model's estimate
 // averaged over the noise draws: the data behind the paper's heatmaps.
-func SteepPosteriorGrid(sim ufmi.SteepSimulation, models []PosteriorModel, grid, draws int, seed uint64) (dataframe.DataFrame, error) {
-	probas, evalRows, err := steepFit(sim, models, grid, draws, seed)
+func SteepPosteriorGrid(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, seed uint64) (dataframe.DataFrame, error) {
+	probas, evalRows, err := steepFit(steep, models, grid, draws, seed)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
@@ -202,7 +180,7 @@ func SteepPosteriorGrid(sim ufmi.SteepSimulation, models []PosteriorModel, grid,
 			est, tr := 0.0, 0.0
 			for r := 0; r < draws; r++ {
 				est += proba[r*cells+c][1] / float64(draws)
-				tr += sim.Posterior(evalRows[r*cells+c])[1] / float64(draws)
+				tr += steep.Posterior(evalRows[r*cells+c])[1] / float64(draws)
 			}
 			p := evalRows[c]
 			recs = append(recs, GridRecord{X1: p[0], X2: p[1], Method: models[m].Name, Truth: tr, Estimate: est})

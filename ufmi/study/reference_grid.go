@@ -3,7 +3,9 @@ package study
 import (
 	"math"
 
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 // GridCell is one (n, d, prior) point of the reference MI grid.
@@ -34,32 +36,36 @@ func ReferenceGrid() []GridCell {
 
 // GridEstimate is one UF estimate of MI on the reference grid.
 type GridEstimate struct {
-	Setting    ufmi.MISetting
+	Setting    sim.MISetting
 	Cell       GridCell
 	Rep        int
 	MI, TrueMI float64
 	Seconds    float64
 }
 
-// GridSeed is the seed of repetition rep (data and forest).
-func GridSeed(rep int) uint64 { return uint64(1000*rep + 7) }
+// GridBaseSeed is the seed the reference grid's repetitions derive from.
+const GridBaseSeed = 7
+
+// GridSeed is the seed of repetition rep: its data are drawn from the
+// seed's data stream and its forest from the tree streams.
+func GridSeed(rep int) uint64 { return seeds.Derive(GridBaseSeed, seeds.Repetition, rep) }
 
 // RunGrid estimates MI with uf on every setting × cell × rep of the
 // reference grid and passes each estimate to emit, in order. progress (may
 // be nil) is called after each estimate.
-func RunGrid(uf ufmi.UFConfig, reps int, progress Progress, emit func(GridEstimate)) error {
+func RunGrid(uf ufmi.UFConfig, reps int, progress ufmi.Progress, emit func(GridEstimate)) error {
 	cells := ReferenceGrid()
-	total := len(ufmi.MISettings()) * len(cells) * reps
+	total := len(sim.MISettings()) * len(cells) * reps
 	done := 0
-	for _, s := range ufmi.MISettings() {
+	for _, s := range sim.MISettings() {
 		for _, c := range cells {
-			sim := ufmi.MISimulation{Setting: s, N: c.N, D: c.D, Prior: c.Prior, Mu: 1}
-			truth, err := sim.Truth()
+			simulation := sim.MISimulation{Setting: s, N: c.N, D: c.D, Prior: c.Prior, Mu: 1}
+			truth, err := simulation.Truth()
 			if err != nil {
 				return err
 			}
 			for rep := range reps {
-				rows, y, err := sim.Sample(GridSeed(rep))
+				rows, y, err := simulation.Sample(GridSeed(rep))
 				if err != nil {
 					return err
 				}

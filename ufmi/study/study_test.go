@@ -4,15 +4,17 @@ import (
 	"math"
 	"testing"
 
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 func TestMISweepMatchesDirectEstimates(t *testing.T) {
-	ests, err := SelectEstimators(StandardEstimators(20), "UF", "KSG")
+	ests, err := ufmi.SelectModels(ufmi.StandardEstimators(20), "UF", "KSG")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sweep := MISweep{Settings: []ufmi.MISetting{ufmi.Separated}, Cells: []Cell{{N: 300, D: 2, Prior: 0.5}}, Estimators: ests, Reps: 2, Seed: 5}
+	sweep := MISweep{Settings: []sim.MISetting{sim.Separated}, Cells: []Cell{{N: 300, D: 2, Prior: 0.5}}, Estimators: ests, Reps: 2, Seed: 5}
 	calls := 0
 	df, err := sweep.Run(func(done, total int) { calls++ })
 	if err != nil {
@@ -21,12 +23,13 @@ func TestMISweepMatchesDirectEstimates(t *testing.T) {
 	if df.Nrow() != 4 || calls != 4 {
 		t.Fatalf("want 4 rows and 4 progress calls, got %d and %d", df.Nrow(), calls)
 	}
-	// Row 2 is rep 1 of UF: the same estimate as a direct call with seed 6.
-	sim := ufmi.MISimulation{Setting: ufmi.Separated, N: 300, D: 2, Prior: 0.5, Mu: 1}
-	rows, y, _ := sim.Sample(6)
+	// Row 2 is rep 1 of UF: the same estimate as a direct call with rep 1's seed.
+	rep1 := seeds.Derive(5, seeds.Repetition, 1)
+	simulation := sim.MISimulation{Setting: sim.Separated, N: 300, D: 2, Prior: 0.5, Mu: 1}
+	rows, y, _ := simulation.Sample(rep1)
 	x, _ := ufmi.NewFeatures(rows)
-	cfg := ests[0].Config
-	cfg.Seed = 6
+	cfg := ests[0].Estimator
+	cfg.Seed = rep1
 	want, _ := ufmi.EstimateMI(x, y, cfg)
 	if got := df.Col("mi").Elem(2).Float(); got != want.MI || df.Col("method").Elem(2).String() != "UF" {
 		t.Fatalf("row 2: %v %v, want UF %v", df.Col("method").Elem(2), got, want.MI)
@@ -34,7 +37,7 @@ func TestMISweepMatchesDirectEstimates(t *testing.T) {
 	if tr := df.Col("mi_true").Elem(0).Float(); math.Abs(tr-0.336831) > 1e-5 {
 		t.Fatalf("truth %v", tr)
 	}
-	if _, err := SelectEstimators(StandardEstimators(20), "nope"); err == nil {
+	if _, err := ufmi.SelectModels(ufmi.StandardEstimators(20), "nope"); err == nil {
 		t.Fatal("unknown estimator accepted")
 	}
 	if _, err := (MISweep{}).Run(nil); err == nil {
@@ -43,7 +46,7 @@ func TestMISweepMatchesDirectEstimates(t *testing.T) {
 }
 
 func TestSteepSweepAndGrid(t *testing.T) {
-	models := PosteriorModels(20, ufmi.PaperUF())
+	models := ufmi.PosteriorModels(20, ufmi.PaperUF())
 	df, err := SteepSweep{Alphas: []float64{8}, D: 2, N: 400, Models: models, Reps: 1, Grid: 10, NoiseDraws: 1, Seed: 1}.Run(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +59,7 @@ func TestSteepSweepAndGrid(t *testing.T) {
 			t.Fatalf("Hellinger %v out of range", h)
 		}
 	}
-	grid, err := SteepPosteriorGrid(ufmi.SteepSimulation{N: 400, D: 3, Alpha: 8}, models[:1], 5, 2, 1)
+	grid, err := SteepPosteriorGrid(sim.SteepSimulation{N: 400, D: 3, Alpha: 8}, models[:1], 5, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

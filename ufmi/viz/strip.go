@@ -3,17 +3,13 @@ package viz
 import (
 	"fmt"
 	"image/color"
-	"math/rand/v2"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
-
-// stripStream separates the strip plot's jitter stream from other uses of
-// the same seed.
-const stripStream = 0x5717
 
 // StripSpec describes a strip plot: one column of dots per category, such
 // as the per-dataset differences between two methods.
@@ -62,7 +58,7 @@ func StripPlot(spec StripSpec) ([]byte, error) {
 
 	p := newStyledPlot(spec.Title, spec.XLabel, spec.YLabel)
 	p.Add(refLine{Value: 0, LineStyle: draw.LineStyle{Color: color.Gray{Y: 40}, Width: vg.Points(1)}})
-	rng := rand.New(rand.NewPCG(spec.Seed, stripStream))
+	rng := seeds.Stream(spec.Seed, seeds.Jitter, 0)
 	for i, c := range spec.Categories {
 		pts := make(plotter.XYs, len(c.Values))
 		for k, v := range c.Values {

@@ -10,17 +10,17 @@ NOTEBOOKS    ?=
 # Per-cell timeout of the notebook runner, in seconds.
 CELL_TIMEOUT ?= 3600
 # Packages tested again under the race detector (-short) by `make test`.
-RACE_PKGS    ?= ./ufmi/
+RACE_PKGS    ?= ./...
 JUPYTER_IP   ?= 127.0.0.1
 JUPYTER_PORT ?= 8888
 
 full_flag = $(if $(filter 1 yes true,$(FULL)),--full)
 
-.PHONY: help setup notebooks test vet gotest race test-notebooks test-dockerfile jupyter clean
+.PHONY: help setup notebooks test tidy vet gotest race test-notebooks test-dockerfile jupyter clean
 
 help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
-	@echo "make test        go vet, notebooks (small), Dockerfile check, race tests, go test"
+	@echo "make test        go mod tidy -diff, go vet, notebooks (small), Dockerfile check, race tests, go test"
 	@echo "make jupyter     Jupyter on http://$(JUPYTER_IP):$(JUPYTER_PORT) with the Go kernel"
 	@echo "make setup       install Jupyter, the gonb kernel and goimports (called by the above)"
 	@echo "make clean       remove out/"
@@ -32,7 +32,13 @@ notebooks: setup
 	$(PYTHON) scripts/run_notebooks.py $(full_flag) --timeout $(CELL_TIMEOUT) $(NOTEBOOKS)
 
 # go test runs last so that its summary closes the log (CI reads those lines).
-test: vet test-notebooks test-dockerfile race gotest
+test: tidy vet test-notebooks test-dockerfile race gotest
+
+# go.mod and go.sum must be exactly what `go mod tidy` writes (both modules).
+tidy:
+	@echo "== go mod tidy -diff"
+	$(GO) mod tidy -diff
+	cd scripts/dockerfile-check && $(GO) mod tidy -diff
 
 vet:
 	@echo "== go vet"

@@ -2,11 +2,29 @@
 // H(Y|X) and mutual information I(X;Y) with random forests, following
 // "Estimating Information-Theoretic Quantities with Uncertainty Forests".
 //
-// # Data flow
+// # Data flow and files
 //
 // Rows in -> forest (partition) -> voter (leaf posteriors) -> posteriors ->
-// entropy / MI. Features are a dense matrix (NewFeatures, FeaturesFromMatrix)
-// and labels are class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels).
+// entropy / MI, one file per step:
+//
+//	features.go, labels.go   a dense feature matrix (NewFeatures, FeaturesFromMatrix)
+//	                         and class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels)
+//	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
+//	                         package tree grows the partition, a leafVoter fills its leaves
+//	rf.go, uf.go, honest.go  RF (bootstrap sampler) and UF (honest sampler, presets, FitUF)
+//	screening.go, importance.go  UF's pilot-forest feature screening by honest importance
+//	voter.go                 leaf posteriors: frequencies, kappa, the empty-leaf policy
+//	forest.go, predict.go    the fitted Forest, its index sets, posteriors (also OOB, vote)
+//	calibrate.go             SigRF and IRF: k-fold Platt / isotonic calibrated forests
+//	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
+//	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
+//	models.go                the model catalogue: one named Model type for every experiment
+//	folds.go                 stratified folds
+//
+// Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
+// sim (the paper's simulations with exact truth), metrics (calibration
+// metrics, Hellinger, Wilcoxon), and above this package study, cc18,
+// drosophila, frame, viz and notebook.
 //
 // # Forests
 //
@@ -35,13 +53,26 @@
 // feature-subset table; PermutationTest refits the statistic on permuted
 // labels and returns the p-value (1 + #null >= observed) / (1 + N).
 //
+// # Models
+//
+// A Model is a named posterior model: an EstimatorConfig that can fit a
+// Predictor (Model.Fit) and estimate MI (EstimateMI). The catalogue in
+// models.go (PosteriorModels, StandardEstimators, NamedModel, and the RF,
+// calibrated, UF and kNN constructors) is what the experiments, the CC18
+// study and the command line use; calibrated forests get FoldTrees(trees)
+// trees in each of their 5 folds, and the posterior experiments' UF is
+// ExperimentUF (structure fraction 0.63).
+//
 // # Conventions
 //
 //   - Units: every entropy and mutual information is in nats.
 //   - Estimates are raw: nothing is clipped, so MI can be negative.
-//   - Seeding: tree (or permutation, or fold) i draws from a generator
-//     derived from (Seed, i) only, so the same seed gives the same answer
-//     for any number of workers. No global or time-based randomness.
+//   - Seeding: every random stream is derived in one place
+//     (internal/seeds) from (seed, purpose, index): tree i of a forest,
+//     pilot tree i, the simulated data, the folds, permutation i and its
+//     refit, repetition i of an experiment. Purposes never share a stream,
+//     so data and estimator never share randomness, and results never
+//     depend on the number of workers. No global or time-based randomness.
 //   - Concurrency: Workers bounds the goroutines; 0 means GOMAXPROCS.
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
 //     fractions that leave a set empty, invalid hyper-parameters) return an
@@ -50,34 +81,14 @@
 // # Choice of the default
 //
 // DefaultUF was chosen by measuring MI RMSE against the exact truth on the
-// reference grid (4 settings × 14 cells × 5 reps, 300 trees; bench/migrid,
-// whose candidates change one thing each):
-//
-//	UF configuration                            overlapping separated three_class scaled
-//	paper preset (kappa off, uniform empty)           0.014     0.024       0.052  0.020
-//	authors preset (kappa 3, tree level)              0.075     0.018       0.076  0.027
-//	no screening, all features, min leaf 5            0.009     0.021       0.042  0.019
-//	no screening, all features, min leaf 6            0.008     0.021       0.043  0.020
-//	no screening, all features, min leaf 8            0.006     0.021       0.044  0.021
-//	DefaultUF (screening, min leaf 6)                 0.008     0.017       0.025  0.018
-//	  ... min leaf 5                                  0.010     0.017       0.024  0.018
-//	  ... min leaf 8                                  0.007     0.017       0.028  0.020
-//	  ... pilot floor 0.05 instead of 0.01            0.008     0.017       0.027  0.019
-//	  ... 100 pilot trees instead of 60               0.008     0.017       0.025  0.018
-//	  ... floor(sqrt d) features (1 at d=2)           0.012     0.018       0.029  0.018
-//	  ... not stratified                              0.008     0.017       0.025  0.019
-//	  ... uniform empty leaves                        0.008     0.017       0.025  0.018
-//	  ... structure fraction 0.6                      0.010     0.016       0.022  0.017
-//
-// Without screening, no leaf size helps three_class: in 10 or more
-// dimensions every forest measured under-estimates its MI by 0.04-0.10
-// nats, because splits on noise features widen the leaves along the two
-// informative ones and so smooth the posterior. Screening (UFConfig.
-// PilotTrees, Forest.HonestImportance) makes the informative features
-// candidates at almost every node and halves that error. Larger leaves
-// remove the positive bias of few-vote leaves where X carries no
-// information (overlapping) and smooth more where it does; 6 rows balance
-// the two. The default meets the brief's targets (0.01, 0.02, 0.035, 0.02)
-// and beats every reference estimator except SigRF in overlapping (0.004)
-// and IRF in scaled (0.017).
+// reference grid (4 settings × 14 cells × 5 reps, 300 trees): pilot-forest
+// feature screening, leaves of at least 6 rows, prior-valued empty leaves
+// and stratified splits, each measured as one change against the paper
+// preset. The measured table and the ablations are in the README section
+// "Accuracy: choosing ufmi's default UF", generated by
+// `go run ./bench/migrid -readme README.md`; it is not repeated here, so that
+// it cannot drift. Without screening every forest measured under-estimates
+// three-class MI in 10 or more dimensions (splits on noise features smooth
+// the posterior); screening (UFConfig.PilotTrees, Forest.HonestImportance)
+// makes the informative features candidates at almost every node.
 package ufmi

@@ -7,6 +7,7 @@ import (
 )
 
 func TestKNNSearchMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ n, d, classes, levels int }{
 		{600, 1, 2, 0}, {600, 3, 3, 0}, {500, 6, 2, 0}, {600, 2, 3, 4}, {400, 3, 2, 2}, {300, 1, 2, 1}, {400, 2, 2, -3},
 	} {
@@ -87,6 +88,7 @@ func TestKNNSearchMatchesBruteForce(t *testing.T) {
 // Splits must put every point of a child inside the child's box and keep
 // leaves small unless their points coincide.
 func TestKNNTreeStructure(t *testing.T) {
+	t.Parallel()
 	_, y, x := knnTestData(t, 3, 1000, 4, 2, 3)
 	kd, err := newKNNData(x, y, Config{})
 	if err != nil {

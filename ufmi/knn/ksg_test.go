@@ -192,6 +192,7 @@ var knnEstimators = []knnEstimator{
 }
 
 func TestKNNEstimatorsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name                     string
 		n, d, classes, levels, k int
@@ -234,6 +235,7 @@ func TestKNNEstimatorsMatchBruteForce(t *testing.T) {
 // Data on a coarse grid exercise Mixed-KSG's zero-radius branch; make sure
 // the comparison above is not passing without it.
 func TestKNNTieDataHitZeroRadius(t *testing.T) {
+	t.Parallel()
 	rows, y, _ := knnTestData(t, 1, 150, 2, 2, 2)
 	zero := 0
 	for i := range rows {
@@ -247,6 +249,7 @@ func TestKNNTieDataHitZeroRadius(t *testing.T) {
 }
 
 func TestRossMIDropsSingletonClasses(t *testing.T) {
+	t.Parallel()
 	rows, y, _ := knnTestData(t, 4, 80, 2, 2, 0)
 	rows = append(rows, []float64{0.1, -0.2}, []float64{3, 3})
 	y = append(y, 2, 3) // two classes with a single row each
@@ -274,6 +277,7 @@ func TestRossMIDropsSingletonClasses(t *testing.T) {
 
 // A class smaller than K+1 caps its neighbour count at N_c - 1.
 func TestRossMICapsKPerClass(t *testing.T) {
+	t.Parallel()
 	rows, y, _ := knnTestData(t, 5, 60, 3, 2, 0)
 	rows = append(rows, []float64{0, 0, 0}, []float64{0.5, 0.1, 0}, []float64{1, 1, 1})
 	y = append(y, 2, 2, 2) // class 2 has 3 rows: k = 2 for them
@@ -288,6 +292,7 @@ func TestRossMICapsKPerClass(t *testing.T) {
 }
 
 func TestKNNWorkerCountDoesNotChangeEstimate(t *testing.T) {
+	t.Parallel()
 	for _, levels := range []int{0, 3} {
 		_, y, x := knnTestData(t, 9, 400, 4, 3, levels)
 		for _, e := range knnEstimators {
@@ -309,6 +314,7 @@ func TestKNNWorkerCountDoesNotChangeEstimate(t *testing.T) {
 }
 
 func TestKNNJitter(t *testing.T) {
+	t.Parallel()
 	rows, y, x := knnTestData(t, 2, 120, 2, 2, 3)
 	cfg := Config{Jitter: 1e-3, Seed: 42}
 	kd, err := newKNNData(x, y, cfg)
@@ -348,6 +354,7 @@ func TestKNNJitter(t *testing.T) {
 }
 
 func TestKNNRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	_, y, x := knnTestData(t, 3, 20, 2, 2, 0)
 	tiny, _ := FromRows([][]float64{{0}, {1e-17}, {2e-17}, {3e-17}, {4e-17}, {5e-17}, {6e-17}, {7e-17}})
 	single, _ := FromRows([][]float64{{0}, {1}})

@@ -49,6 +49,7 @@ const (
 )
 
 func TestKNNEstimatesNearTruthInTwoDimensions(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		priors []float64
@@ -79,6 +80,7 @@ func TestKNNEstimatesNearTruthInTwoDimensions(t *testing.T) {
 // reference got 0.001 and 0.000), while Ross's estimator, which has no
 // label coordinate, keeps part of the signal.
 func TestKSGCollapsesInTwentyDimensions(t *testing.T) {
+	t.Parallel()
 	x, y := knnGaussianData(t, 77, 2000, 20, []float64{.5, .5}, knnSeparatedMeans)
 	for _, e := range knnEstimators[:2] {
 		got, err := e.fast(x, y, Config{})
@@ -92,6 +94,7 @@ func TestKSGCollapsesInTwentyDimensions(t *testing.T) {
 }
 
 func TestKNNEstimatesNearZeroUnderIndependence(t *testing.T) {
+	t.Parallel()
 	x, y := knnGaussianData(t, 5, 2000, 2, []float64{.5, .5}, knnNoSignalMeans)
 	for _, e := range knnEstimators {
 		got, err := e.fast(x, y, Config{})

@@ -7,6 +7,7 @@ import (
 )
 
 func TestCohenKappaHandComputed(t *testing.T) {
+	t.Parallel()
 	// 10 rows: agreement 7/10; marginals true (5, 5), predicted (6, 4):
 	// p_e = 0.5·0.6 + 0.5·0.4 = 0.5, kappa = (0.7-0.5)/(1-0.5) = 0.4.
 	yt := []int{0, 0, 0, 0, 0, 1, 1, 1, 1, 1}
@@ -24,6 +25,7 @@ func TestCohenKappaHandComputed(t *testing.T) {
 }
 
 func TestECEAndMCEHandComputed(t *testing.T) {
+	t.Parallel()
 	// Four rows, 2 bins on (0,1]: confidences 0.6, 0.9, 0.7, 1.0 (all in
 	// bin 2 except none in bin 1 since every confidence > 0.5).
 	proba := [][]float64{{0.6, 0.4}, {0.1, 0.9}, {0.7, 0.3}, {0, 1}}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestHellingerKnownValues(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		p, q []float64
 		want float64
@@ -25,6 +26,7 @@ func TestHellingerKnownValues(t *testing.T) {
 
 // For probability vectors H(p, q)² = 1 - Σ √(p q) (the Bhattacharyya form).
 func TestHellingerMatchesBhattacharyyaForm(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	draw := func(k int) []float64 {
 		v, s := make([]float64, k), 0.0
@@ -59,6 +61,7 @@ func TestHellingerMatchesBhattacharyyaForm(t *testing.T) {
 }
 
 func TestHellingerErrors(t *testing.T) {
+	t.Parallel()
 	good := [][]float64{{0.5, 0.5}}
 	cases := []struct {
 		name string

@@ -34,6 +34,7 @@ func bruteSignedRankP(ranks []float64, w float64, alt Alternative) float64 {
 }
 
 func TestWilcoxonExactTextbook(t *testing.T) {
+	t.Parallel()
 	// scipy.stats.wilcoxon's documented example (Cushny and Peebles'
 	// differences): W+ = 96 of 120 (ranks 10 and 14 negative), two-sided p = 0.041259765625 and
 	// one-sided "greater" p = 0.0206298828125, both exact.
@@ -62,6 +63,7 @@ func TestWilcoxonExactTextbook(t *testing.T) {
 }
 
 func TestWilcoxonNormalApproximationWithTiesAndZeros(t *testing.T) {
+	t.Parallel()
 	// Differences with a zero and tied magnitudes: Wilcox drops the zero;
 	// ranks of |d| = 1,2,2,3,3,4: 1, 2.5, 2.5, 4.5, 4.5, 6.
 	d := []float64{0, 1, -2, 2, 3, 3, -4}

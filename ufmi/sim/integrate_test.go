@@ -10,6 +10,7 @@ import (
 
 // The 7-point Gauss half of the rule must be gonum's Gauss–Legendre rule.
 func TestIntegrateGaussNodesMatchGonumLegendre(t *testing.T) {
+	t.Parallel()
 	x, w := make([]float64, 7), make([]float64, 7)
 	quad.Legendre{}.FixedLocations(x, w, -1, 1)
 	for k := range 4 {
@@ -32,6 +33,7 @@ func TestIntegrateGaussNodesMatchGonumLegendre(t *testing.T) {
 // Kronrod-15 integrates polynomials up to degree 22 exactly and Gauss-7 up to
 // degree 13, so the error bound |K - G| vanishes only up to degree 13.
 func TestIntegrateGK15PolynomialExactness(t *testing.T) {
+	t.Parallel()
 	a, b := -0.7, 1.9
 	for k := 0; k <= 22; k++ {
 		f := func(x float64) float64 { return math.Pow(x, float64(k)) }
@@ -48,6 +50,7 @@ func TestIntegrateGK15PolynomialExactness(t *testing.T) {
 }
 
 func TestIntegrateLineClosedForms(t *testing.T) {
+	t.Parallel()
 	normalEntropy := func(sd float64) float64 {
 		return integrateMust(t, func(x float64) float64 {
 			l := simLogNormal(x, 1.5, sd)
@@ -78,6 +81,7 @@ func TestIntegrateLineClosedForms(t *testing.T) {
 }
 
 func TestIntegratePlaneClosedForms(t *testing.T) {
+	t.Parallel()
 	const rho = 0.6
 	logDensity := func(x, y float64) float64 {
 		q := (x*x - 2*rho*x*y + y*y) / (1 - rho*rho)
@@ -108,6 +112,7 @@ func TestIntegratePlaneClosedForms(t *testing.T) {
 }
 
 func TestIntegrateLineErrors(t *testing.T) {
+	t.Parallel()
 	one := func(float64) float64 { return 1 }
 	// 1/√x is integrable on (0, 1] but its error bound near 0 only shrinks
 	// like √h, so no floating-point subdivision reaches 1e-300.

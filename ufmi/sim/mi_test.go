@@ -49,6 +49,7 @@ var simReferenceTruths = []struct {
 const simTruthTol = 1e-4
 
 func TestMISimulationTruthMatchesReferenceConstants(t *testing.T) {
+	t.Parallel()
 	for _, c := range simReferenceTruths {
 		sim := MISimulation{Setting: c.setting, Prior: c.prior, Mu: c.mu}
 		got, err := sim.Truth()
@@ -73,6 +74,7 @@ func TestMISimulationTruthMatchesReferenceConstants(t *testing.T) {
 // must be reproduced; the test skips without the mirror and a subtest when a
 // file is absent.
 func TestMISimulationTruthMatchesReferenceCSV(t *testing.T) {
+	t.Parallel()
 	dir := mirror.Dir(t, "reference")
 	for _, name := range []string{"mi_settings.csv", "cond_entropy.csv"} {
 		t.Run(name, func(t *testing.T) {
@@ -164,6 +166,7 @@ func simReadTruthCSV(path string) ([]simTruthRow, error) {
 // -log f(x1, x2) over a sample estimate H(Y|X), I(X;Y) and H(X_signal); each
 // must be within 4 standard errors of the integrated truth.
 func TestMISimulationTruthMatchesMonteCarlo(t *testing.T) {
+	t.Parallel()
 	const n = 20000
 	sims := []MISimulation{
 		{Setting: Overlapping, N: n, D: 3, Prior: 0.3},
@@ -208,6 +211,7 @@ func TestMISimulationTruthMatchesMonteCarlo(t *testing.T) {
 
 // The posterior must sum to one and equal Bayes' rule written out by hand.
 func TestMISimulationPosteriorMatchesBayesRule(t *testing.T) {
+	t.Parallel()
 	pdf := func(x, mean, sd float64) float64 {
 		return math.Exp(-(x-mean)*(x-mean)/(2*sd*sd)) / (sd * math.Sqrt(2*math.Pi))
 	}
@@ -259,6 +263,7 @@ func TestMISimulationPosteriorMatchesBayesRule(t *testing.T) {
 // Class frequencies must match the priors within 4 binomial standard
 // deviations, and the class-conditional moments must match the setting.
 func TestMISimulationSampleDistribution(t *testing.T) {
+	t.Parallel()
 	const n = 20000
 	for k, setting := range MISettings() {
 		sim := MISimulation{Setting: setting, N: n, D: 4, Prior: 0.3, Mu: 1.5}
@@ -309,6 +314,7 @@ func TestMISimulationSampleDistribution(t *testing.T) {
 }
 
 func TestMISimulationSampleIsSeeded(t *testing.T) {
+	t.Parallel()
 	sim := MISimulation{Setting: ThreeClass, N: 50, D: 3, Prior: 0.4}
 	x1, y1, _ := sim.Sample(42)
 	x2, y2, _ := sim.Sample(42)
@@ -322,6 +328,7 @@ func TestMISimulationSampleIsSeeded(t *testing.T) {
 }
 
 func TestMISimulationValidation(t *testing.T) {
+	t.Parallel()
 	ok := MISimulation{Setting: Separated, N: 10, D: 2, Prior: 0.5}
 	if err := ok.Validate(); err != nil {
 		t.Fatalf("valid simulation rejected: %v", err)
@@ -367,6 +374,7 @@ func TestMISimulationValidation(t *testing.T) {
 }
 
 func TestParseMISettingRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, s := range MISettings() {
 		got, err := ParseMISetting(s.String())
 		if err != nil || got != s {

@@ -12,6 +12,7 @@ import (
 // Bayes' rule by hand: with equal priors P(1 | x) = f1 / (f0 + f1), where
 // f_k = 1/3 φ(x; 0) + 2/3 φ(x; (5k, 5k)) and φ the standard bivariate normal.
 func TestSharedComponentPosteriorMatchesBayesRule(t *testing.T) {
+	t.Parallel()
 	phi := func(x []float64, m float64) float64 {
 		return math.Exp(-((x[0]-m)*(x[0]-m)+(x[1]-m)*(x[1]-m))/2) / (2 * math.Pi)
 	}
@@ -32,6 +33,7 @@ func TestSharedComponentPosteriorMatchesBayesRule(t *testing.T) {
 // probability Φ(5/√2) ≈ 0.9998; about a third of the rows have a posterior
 // within 0.05 of ½ (the reference run found 0.3316 on 54,000 points).
 func TestSharedComponentSample(t *testing.T) {
+	t.Parallel()
 	const n = 20000
 	x, y, err := SharedComponentSimulation{N: n}.Sample(3)
 	if err != nil {

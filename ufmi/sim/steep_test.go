@@ -10,6 +10,7 @@ import (
 )
 
 func TestSteepPosteriorClosedForm(t *testing.T) {
+	t.Parallel()
 	sim := SteepSimulation{D: 4, Alpha: 8}
 	cases := []struct {
 		x    []float64
@@ -37,6 +38,7 @@ func TestSteepPosteriorClosedForm(t *testing.T) {
 // P(Y = 1) = 1/4 for every α; and in the quadrant x1, x2 > 1/2,
 // P(Y = 1) = ((2/α)(log(1 + e^{α/2}) - log 2))².
 func TestSteepSampleFollowsPosterior(t *testing.T) {
+	t.Parallel()
 	const n = 20000
 	for k, alpha := range []float64{1, 8} {
 		sim := SteepSimulation{N: n, D: 3, Alpha: alpha}
@@ -76,6 +78,7 @@ func TestSteepSampleFollowsPosterior(t *testing.T) {
 }
 
 func TestSteepEvalGrid(t *testing.T) {
+	t.Parallel()
 	sim := SteepSimulation{D: 4, Alpha: 2}
 	const g, draws = 5, 3
 	pts, err := sim.EvalGrid(g, draws, 9)
@@ -115,6 +118,7 @@ func TestSteepEvalGrid(t *testing.T) {
 }
 
 func TestSteepValidation(t *testing.T) {
+	t.Parallel()
 	ok := SteepSimulation{N: 10, D: 2, Alpha: 1}
 	if err := ok.Validate(); err != nil {
 		t.Fatalf("valid simulation rejected: %v", err)

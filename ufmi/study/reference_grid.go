@@ -90,15 +90,38 @@ func RunGrid(uf ufmi.UFConfig, reps int, progress ufmi.Progress, emit func(GridE
 
 // GridRMSE is the root mean squared MI error per setting name.
 func GridRMSE(ests []GridEstimate) map[string]float64 {
-	sum, count := map[string]float64{}, map[string]int{}
+	out := map[string]float64{}
+	for s, e := range GridRMSEWithError(ests) {
+		out[s] = e[0]
+	}
+	return out
+}
+
+// GridRMSEWithError is, per setting name, the RMSE and its Monte Carlo
+// standard error: the squared errors' standard error of the mean, carried to
+// the root by the delta method (SE(RMSE) = SE(MSE) / (2 RMSE)).
+func GridRMSEWithError(ests []GridEstimate) map[string][2]float64 {
+	sq := map[string][]float64{}
 	for _, e := range ests {
 		s := e.Setting.String()
-		sum[s] += (e.MI - e.TrueMI) * (e.MI - e.TrueMI)
-		count[s]++
+		sq[s] = append(sq[s], (e.MI-e.TrueMI)*(e.MI-e.TrueMI))
 	}
-	out := map[string]float64{}
-	for s, v := range sum {
-		out[s] = math.Sqrt(v / float64(count[s]))
+	out := map[string][2]float64{}
+	for s, v := range sq {
+		mean := 0.0
+		for _, x := range v {
+			mean += x / float64(len(v))
+		}
+		ss := 0.0
+		for _, x := range v {
+			ss += (x - mean) * (x - mean)
+		}
+		rmse := math.Sqrt(mean)
+		se := 0.0
+		if len(v) > 1 && rmse > 0 {
+			se = math.Sqrt(ss/float64(len(v)-1)/float64(len(v))) / (2 * rmse)
+		}
+		out[s] = [2]float64{rmse, se}
 	}
 	return out
 }

@@ -20,6 +20,7 @@ func codes32(y []int) []int32 {
 }
 
 func TestWeightedFeatureDrawFrequencies(t *testing.T) {
+	t.Parallel()
 	rows, y := synth.Separated(50, 3, 1)
 	params, err := Config{MaxFeatures: FeatureCount(1), FeatureWeights: []float64{1, 3, 0}}.Resolve(3)
 	if err != nil {

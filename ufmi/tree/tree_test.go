@@ -75,6 +75,7 @@ func bruteBestSplit(x [][]float64, y []int, k int, c Criterion, minLeaf int) flo
 }
 
 func TestRootSplitEqualsBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 7))
 	for trial := 0; trial < 200; trial++ {
 		n, d, k := 5+rng.IntN(40), 1+rng.IntN(4), 2+rng.IntN(3)
@@ -128,6 +129,7 @@ func TestRootSplitEqualsBruteForce(t *testing.T) {
 }
 
 func TestMaxFeaturesResolve(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		m    MaxFeatures
 		d    int

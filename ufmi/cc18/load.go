@@ -14,9 +14,6 @@ import (
 // DefaultBaseURL is OpenML's public server.
 const DefaultBaseURL = "https://www.openml.org"
 
-// errNotInMirror says a mirror folder does not hold the dataset.
-var errNotInMirror = errors.New("not in the mirror")
-
 // LoadOptions says where Load looks for a dataset.
 type LoadOptions struct {
 	// MirrorDir holds gzip'd CSV files as in $UFMI_MIRROR/cc18 (default).

@@ -3,6 +3,7 @@ package cc18
 import (
 	"compress/gzip"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 )
+
+// errNotInMirror says a mirror folder does not hold the dataset.
+var errNotInMirror = errors.New("not in the mirror")
 
 // readMirror reads dataset id from a mirror folder of gzip'd CSV files
 // ("<id>_<name>.csv.gz", target column "class", column types listed in

@@ -48,21 +48,35 @@ type knnNode struct {
 // points coincide).
 const knnLeafSize = 32
 
-// newKNNTree builds a tree over rows of the joint matrix of kd: the features
-// of each listed row, labelled with its class code. rowIDs nil means all rows.
-func newKNNTree(kd *knnData, rowIDs []int) *knnTree {
+// knnTieTolerance is the absolute tolerance of the reference code's radius
+// queries (Gao et al.'s mixed.py): KSG counts within eps+1e-15, Mixed-KSG
+// within eps-1e-15, and a zero eps counts exact ties within 1e-15.
+const knnTieTolerance = 1e-15
+
+// pointSource is what a tree is built from: size() points, each with dims()
+// feature coordinates (the first dims() values of row(i)) and a class code.
+type pointSource interface {
+	size() int
+	dims() int
+	row(i int) []float64
+	class(i int) int
+}
+
+// newKNNTree builds a tree over the listed points of src (all points when
+// rowIDs is nil), each labelled with its class code.
+func newKNNTree(src pointSource, rowIDs []int) *knnTree {
 	if rowIDs == nil {
-		rowIDs = make([]int, kd.n)
+		rowIDs = make([]int, src.size())
 		for i := range rowIDs {
 			rowIDs[i] = i
 		}
 	}
-	n, dim := len(rowIDs), kd.d
+	n, dim := len(rowIDs), src.dims()
 	t := &knnTree{dim: dim, ids: append([]int(nil), rowIDs...),
 		pts: make([]float64, n*dim), labels: make([]float64, n)}
 	for p, r := range rowIDs {
-		copy(t.pts[p*dim:(p+1)*dim], kd.row(r))
-		t.labels[p] = float64(kd.y[r])
+		copy(t.pts[p*dim:(p+1)*dim], src.row(r)[:dim])
+		t.labels[p] = float64(src.class(r))
 	}
 	if n > 0 {
 		t.build(0, n)

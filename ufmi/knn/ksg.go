@@ -81,11 +81,6 @@ type Config struct {
 // knnDefaultK is the reference's number of neighbours.
 const knnDefaultK = 5
 
-// knnTieTolerance is the absolute tolerance of the reference code's radius
-// queries (Gao et al.'s mixed.py): KSG counts within eps+1e-15, Mixed-KSG
-// within eps-1e-15, and a zero eps counts exact ties within 1e-15.
-const knnTieTolerance = 1e-15
-
 // knnData is validated input for the kNN estimators.
 type knnData struct {
 	n, d    int
@@ -99,6 +94,11 @@ type knnData struct {
 
 // row returns the joint coordinates of row i; its first d values are x_i.
 func (kd *knnData) row(i int) []float64 { return kd.joint[i*(kd.d+1) : (i+1)*(kd.d+1)] }
+
+// size, dims and class make knnData a pointSource for the kd-tree.
+func (kd *knnData) size() int       { return kd.n }
+func (kd *knnData) dims() int       { return kd.d }
+func (kd *knnData) class(i int) int { return kd.y[i] }
 
 // newKNNData validates x, y and cfg and assembles the joint matrix.
 func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {

@@ -19,55 +19,26 @@ const MaxClasses = 1 << 16
 // buf[t%2] and writes its children's rows into buf[(t+1)%2], so a
 // partition reads and writes each entry once.
 type Builder struct {
-	k      int
-	params Params
-	sorted *Presort
+	splitter // chooses each node's split (split.go); holds params and rng
+	k        int
+	sorted   *Presort
 
 	buf        [2]sortedRows
 	y16        []uint16 // class codes, compact
 	goLeft     []bool
-	features   []int
 	countsAt   [][]int // class counts per depth
-	left       []int
-	right      []int
-	xlogx      []float64
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
 	rowLeaf    []int32   // when set, receives the leaf of every sample row
-	drawKey    []float64 // per feature, its key in a weighted draw
-	rng        *rand.Rand
-}
-
-// sortedRows holds, per feature j, the tree's sample rows (with
-// multiplicity) in feature j's order, with their value ranks and classes
-// beside them for sequential scans.
-type sortedRows struct {
-	order   [][]int32
-	ranks   [][]uint32 // ranks[j][p]: value rank of row order[j][p]
-	classes [][]uint16 // classes[j][p] = y[order[j][p]]
-}
-
-func newSortedRows(d int) sortedRows {
-	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
-}
-
-// resize gives every feature's arrays length m, reusing their storage.
-func (s *sortedRows) resize(m int) {
-	for j := range s.order {
-		if cap(s.order[j]) < m {
-			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m), make([]uint32, m), make([]uint16, m)
-		}
-		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
-	}
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
 // (0..k-1, one per row, k at most MaxClasses) and resolved parameters.
 func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
 	d := len(sorted.order)
-	b := &Builder{k: k, params: params, sorted: sorted,
-		buf: [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), features: make([]int, d),
-		left: make([]int, k), right: make([]int, k), y16: make([]uint16, len(y))}
+	b := &Builder{k: k, sorted: sorted,
+		splitter: splitter{params: params, features: make([]int, d), left: make([]int, k), right: make([]int, k)},
+		buf:      [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), y16: make([]uint16, len(y))}
 	for i, c := range y {
 		b.y16[i] = uint16(c)
 	}

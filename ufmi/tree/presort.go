@@ -54,3 +54,26 @@ func NewPresort(cols [][]float64) *Presort {
 	}
 	return p
 }
+
+// sortedRows holds, per feature j, the tree's sample rows (with
+// multiplicity) in feature j's order, with their value ranks and classes
+// beside them for sequential scans.
+type sortedRows struct {
+	order   [][]int32
+	ranks   [][]uint32 // ranks[j][p]: value rank of row order[j][p]
+	classes [][]uint16 // classes[j][p] = y[order[j][p]]
+}
+
+func newSortedRows(d int) sortedRows {
+	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
+}
+
+// resize gives every feature's arrays length m, reusing their storage.
+func (s *sortedRows) resize(m int) {
+	for j := range s.order {
+		if cap(s.order[j]) < m {
+			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m), make([]uint32, m), make([]uint16, m)
+		}
+		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
+	}
+}

@@ -3,13 +3,25 @@ package tree
 import (
 	"cmp"
 	"math"
+	"math/rand/v2"
 	"slices"
 )
+
+// splitter chooses the split of each node: it owns the resolved parameters,
+// the tree's generator and the scratch buffers of the scans.
+type splitter struct {
+	params      Params
+	features    []int     // feature order of the current draw
+	left, right []int     // class counts on each side during a scan
+	xlogx       []float64 // x log x for the entropy criterion
+	drawKey     []float64 // per feature, its key in a weighted draw
+	rng         *rand.Rand
+}
 
 // bestSplit examines features in a fresh random order until mtry
 // non-constant ones have been scanned (as scikit-learn does), and returns the
 // feature and the position in its sorted range after which the node splits.
-func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) (feature, pos int, ok bool) {
+func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (feature, pos int, ok bool) {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
@@ -45,7 +57,7 @@ func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) (fea
 // replacement (each feature's key is log(u)/w, largest first, which draws
 // with probability proportional to w) and returns how many have a positive
 // weight, which come first: features of weight zero are never examined.
-func (b *Builder) weightedOrder() int {
+func (b *splitter) weightedOrder() int {
 	w := b.params.weights
 	if b.drawKey == nil {
 		b.drawKey = make([]float64, len(w))
@@ -64,7 +76,7 @@ func (b *Builder) weightedOrder() int {
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted Gini impurity of the children.
-func (b *Builder) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
+func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -106,7 +118,7 @@ func (b *Builder) scanGini(vals []uint32, cls []uint16, counts []int) (int, floa
 // scanEntropy returns the split position maximising
 // sum_k L_k log L_k + sum_k R_k log R_k - n_L log n_L - n_R log n_R,
 // which is minus the children's entropy times the node size.
-func (b *Builder) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, float64) {
+func (b *splitter) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)

@@ -106,7 +106,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 }
 
 // progressTo prints permutation progress on stderr every 5%, unless quiet.
-func progressTo(w io.Writer, quiet bool) func(done, total int) {
+func progressTo(w io.Writer, quiet bool) ufmi.Progress {
 	if quiet || w == nil {
 		return nil
 	}

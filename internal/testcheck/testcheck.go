@@ -1,4 +1,3 @@
-// Package testcheck holds the assertions the project's tests share.
 package testcheck
 
 import (

@@ -1,7 +1,3 @@
-// Package notebook holds the small conveniences the GoNB notebooks share:
-// the run mode (small or the paper's sizes), a live progress line, inline
-// figures and tables, and the CSV cache under data/sim. Outside a notebook
-// every display call is a no-op, so code using it stays testable.
 package notebook
 
 import (
@@ -13,6 +9,7 @@ import (
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
 // Full reports whether the notebook should run at the paper's sizes: the
@@ -46,7 +43,7 @@ func CachePath(name string) string {
 // Progress returns a callback that shows "label: done/total, elapsed,
 // remaining" in one live line of the notebook, updated at most every half
 // second, and leaves the final line in the saved notebook.
-func Progress(label string) func(done, total int) {
+func Progress(label string) ufmi.Progress {
 	id := gonbui.UniqueID()
 	start := time.Now()
 	var mu sync.Mutex

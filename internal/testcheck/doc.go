@@ -1,0 +1,2 @@
+// Package testcheck holds the assertions the project's tests share.
+package testcheck

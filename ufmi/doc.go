@@ -7,19 +7,18 @@
 // Rows in -> forest (partition) -> voter (leaf posteriors) -> posteriors ->
 // entropy / MI, one file per step:
 //
-//	features.go, labels.go   a dense feature matrix (NewFeatures, FeaturesFromMatrix)
-//	                         and class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels)
+//	features.go, labels.go   a dense feature matrix (NewFeatures, FeaturesFromMatrix),
+//	                         class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels), StratifiedFolds
 //	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
 //	                         package tree grows the partition, a leafVoter fills its leaves
 //	rf.go, uf.go, honest.go  RF (bootstrap sampler) and UF (honest sampler, presets, FitUF)
-//	screening.go, importance.go  UF's pilot-forest feature screening by honest importance
+//	screening.go             UF's pilot-forest feature screening by honest importance
 //	voter.go                 leaf posteriors: frequencies, kappa, the empty-leaf policy
 //	forest.go, predict.go    the fitted Forest, its index sets, posteriors (also OOB, vote)
 //	calibrate.go             SigRF and IRF: k-fold Platt / isotonic calibrated forests
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
 //	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
 //	models.go                the model catalogue: one named Model type for every experiment
-//	folds.go                 stratified folds
 //
 // Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
 // sim (the paper's simulations with exact truth), metrics (calibration

@@ -11,7 +11,8 @@
 //	                         class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels), StratifiedFolds
 //	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
 //	                         package tree grows the partition, a leafVoter fills its leaves
-//	rf.go, uf.go, honest.go  RF (bootstrap sampler) and UF (honest sampler, presets, FitUF)
+//	rf.go, uf.go, ufconfig.go, honest.go
+//	                         RF (bootstrap sampler) and UF (FitUF, its config and presets, the honest sampler)
 //	screening.go             UF's pilot-forest feature screening by honest importance
 //	voter.go                 leaf posteriors: frequencies, kappa, the empty-leaf policy
 //	forest.go, predict.go    the fitted Forest, its index sets, posteriors (also OOB, vote)

@@ -77,10 +77,24 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, w
 }
 
 // treeLevelEntropy averages, over trees, the mean leaf-posterior entropy of
-// each tree's evaluation rows. Abstaining leaves are skipped.
+// each tree's evaluation rows (treeEntropies).
 func (f *Forest) treeLevelEntropy() float64 {
-	k := f.k
 	total, trees := 0.0, 0
+	for _, h := range f.treeEntropies() {
+		if !math.IsNaN(h) {
+			total += h
+			trees++
+		}
+	}
+	return total / float64(trees)
+}
+
+// treeEntropies returns each tree's mean leaf-posterior entropy over its
+// evaluation rows (all training rows when it has none); abstaining leaves
+// are skipped, and a tree with no row left gives NaN.
+func (f *Forest) treeEntropies() []float64 {
+	k := f.k
+	out := make([]float64, len(f.trees))
 	for t := range f.trees {
 		ft := &f.trees[t]
 		leafH := make([]float64, ft.tree.Leaves())
@@ -99,10 +113,10 @@ func (f *Forest) treeLevelEntropy() float64 {
 			sum += leafH[l]
 			used++
 		}
+		out[t] = math.NaN()
 		if used > 0 {
-			total += sum / float64(used)
-			trees++
+			out[t] = sum / float64(used)
 		}
 	}
-	return total / float64(trees)
+	return out
 }

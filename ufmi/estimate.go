@@ -57,9 +57,13 @@ type EstimatorConfig struct {
 	// Unlabeled rows, when given, join the training rows in the average of
 	// posterior entropies (UF, forest level only).
 	Unlabeled *Features
-	Seed      uint64
-	Workers   int
-	Progress  Progress
+	// Confidence, when in (0, 1), adds a confidence interval at that level
+	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
+	// Interval). 0 means none. Methods uf and rf-oob only.
+	Confidence float64
+	Seed       uint64
+	Workers    int
+	Progress   Progress
 }
 
 // Estimate is one estimate of entropies and mutual information, in nats.
@@ -72,7 +76,9 @@ type Estimate struct {
 	Classes   int
 	Evaluated int           // rows whose posterior entered H(Y|X)
 	Excluded  []int         // rows left out (out-of-bag: never out of bag)
+	CI        Interval      // confidence interval for MI when EstimatorConfig.Confidence > 0
 	Duration  time.Duration // wall time of the estimate
+	parts     *intervalParts
 }
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
@@ -86,6 +92,17 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	hy, _ := LabelEntropy(y)
 	if cfg.Method == "" {
 		cfg.Method = MethodUF
+	}
+	if err := checkConfidence(cfg.Confidence); err != nil {
+		return Estimate{}, err
+	}
+	if cfg.Confidence > 0 {
+		if cfg.Method != MethodUF && cfg.Method != MethodRFOOB {
+			return Estimate{}, fmt.Errorf("ufmi: confidence intervals are available for the uf and rf-oob methods, not %s", cfg.Method)
+		}
+		if cfg.Unlabeled != nil {
+			return Estimate{}, fmt.Errorf("ufmi: confidence intervals do not support unlabeled rows")
+		}
 	}
 	est := Estimate{Method: cfg.Method, HY: hy, N: x.n, Classes: k}
 	switch cfg.Method {
@@ -105,6 +122,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	}
 	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
 		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
+	}
+	if est.parts != nil {
+		est.CI = est.parts.interval(est.MI, cfg.Confidence)
 	}
 	est.Duration = time.Since(start)
 	return est, nil
@@ -133,7 +153,10 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 	if cfg.Unlabeled != nil {
 		e.Evaluated += cfg.Unlabeled.n
 	}
-	return nil
+	if cfg.Confidence > 0 {
+		e.parts, err = f.intervalParts(y, e.HY, false, uf.TreeLevelEntropy, cfg.Workers)
+	}
+	return err
 }
 
 // withRuntime copies the estimator's seed, workers and progress into a UF config.
@@ -159,7 +182,10 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
 	}
 	e.HYGivenX, e.MI, e.Evaluated, e.Excluded = h, e.HY-h, used, never
-	return nil
+	if cfg.Confidence > 0 {
+		e.parts, err = f.intervalParts(y, e.HY, true, false, cfg.Workers)
+	}
+	return err
 }
 
 // fromSplit fits on a random (1-HeldOut) share of the rows and averages

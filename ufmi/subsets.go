@@ -25,10 +25,12 @@ type CMIEstimate struct {
 	HYGivenA  float64 // H(Y|X_A); H(Y) when A is empty
 	HYGivenAB float64 // H(Y|X_A, X_B)
 	CMI       float64
+	CI        Interval // confidence interval for CMI when EstimatorConfig.Confidence > 0
 }
 
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
-// same seed. With no given columns it is I(Y; X_target).
+// same seed. With no given columns it is I(Y; X_target). Its interval
+// differences the two fits' per-row contributions (see Interval).
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
 	if len(target) == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: conditional MI needs at least one target column")
@@ -51,8 +53,14 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 			return CMIEstimate{}, err
 		}
 		res.HYGivenA = a.HYGivenX
+		if both.parts != nil {
+			both.parts = both.parts.minus(a.parts)
+		}
 	}
 	res.CMI = res.HYGivenA - res.HYGivenAB
+	if both.parts != nil {
+		res.CI = both.parts.interval(res.CMI, cfg.Confidence)
+	}
 	return res, nil
 }
 
@@ -64,6 +72,10 @@ type SubsetRow struct {
 	Columns                    []int // the columns of x those groups hold
 	MIIn, CMIOutGivenIn, MIAll float64
 	SDMIIn, SDCMI, SDMIAll     float64
+	// Confidence intervals of the three means when
+	// EstimatorConfig.Confidence > 0: the repeats' per-row contributions
+	// and tree-group estimates are averaged (see Interval).
+	CIMIIn, CICMI, CIMIAll Interval
 }
 
 // Singletons makes one feature group per column.
@@ -95,43 +107,83 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		return nil, fmt.Errorf("ufmi: repeats %d must be at least 1", repeats)
 	}
 	full := 1<<m - 1
-	// h[r][mask] is H(Y | X_mask) for repeat r.
-	h := make([][]float64, repeats)
-	hy := 0.0
 	done, total := 0, repeats*full
-	for r := range h {
-		h[r] = make([]float64, full+1)
-		for mask := 1; mask <= full; mask++ {
+	// fits returns H(Y|X_mask) of every repeat.
+	fits := func(mask int) ([]Estimate, error) {
+		_, cols := subsetMembers(groups, mask)
+		ests := make([]Estimate, repeats)
+		for r := range ests {
 			c := cfg
 			c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
-			_, cols := subsetMembers(groups, mask)
 			est, err := ConditionalEntropy(x, y, cols, c)
 			if err != nil {
 				return nil, err
 			}
-			h[r][mask], hy = est.HYGivenX, est.HY
+			ests[r] = est
 			done++
 			if progress != nil {
 				progress(done, total)
 			}
 		}
+		return ests, nil
+	}
+	// The full set first: every subset's conditional MI is measured against it.
+	all, err := fits(full)
+	if err != nil {
+		return nil, err
 	}
 	rows := make([]SubsetRow, 0, full)
 	for mask := 1; mask <= full; mask++ {
-		in, cmi, all := make([]float64, repeats), make([]float64, repeats), make([]float64, repeats)
-		for r := range h {
-			in[r] = hy - h[r][mask]
-			cmi[r] = h[r][mask] - h[r][full]
-			all[r] = hy - h[r][full]
+		sub := all
+		if mask != full {
+			if sub, err = fits(mask); err != nil {
+				return nil, err
+			}
 		}
-		var row SubsetRow
-		row.Groups, row.Columns = subsetMembers(groups, mask)
-		row.MIIn, row.SDMIIn = meanSD(in)
-		row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
-		row.MIAll, row.SDMIAll = meanSD(all)
-		rows = append(rows, row)
+		rows = append(rows, subsetRow(groups, mask, sub, all, cfg.Confidence))
 	}
 	return rows, nil
+}
+
+// subsetRow summarises the repeats' fits of X_mask (sub) and of all groups.
+func subsetRow(groups [][]int, mask int, sub, all []Estimate, level float64) SubsetRow {
+	in, cmi, mi := make([]float64, len(sub)), make([]float64, len(sub)), make([]float64, len(sub))
+	for r := range sub {
+		hy := sub[r].HY
+		in[r] = hy - sub[r].HYGivenX
+		cmi[r] = sub[r].HYGivenX - all[r].HYGivenX
+		mi[r] = hy - all[r].HYGivenX
+	}
+	var row SubsetRow
+	row.Groups, row.Columns = subsetMembers(groups, mask)
+	row.MIIn, row.SDMIIn = meanSD(in)
+	row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
+	row.MIAll, row.SDMIAll = meanSD(mi)
+	if level > 0 {
+		pin, pall := meanParts(sub), meanParts(all)
+		row.CIMIIn = pin.interval(row.MIIn, level)
+		row.CICMI = pall.minus(pin).interval(row.CMIOutGivenIn, level)
+		row.CIMIAll = pall.interval(row.MIAll, level)
+	}
+	return row
+}
+
+// meanParts averages the interval parts of repeated fits row by row and
+// group by group: the mean of R fits has 1/R of one fit's Monte Carlo
+// variance, and so does the mean of their group estimates.
+func meanParts(ests []Estimate) *intervalParts {
+	first := ests[0].parts
+	out := &intervalParts{phi: make([]float64, len(first.phi)), groups: make([]float64, len(first.groups))}
+	r := float64(len(ests))
+	for _, e := range ests {
+		for i, v := range e.parts.phi {
+			out.phi[i] += v / r
+		}
+		for g, v := range e.parts.groups {
+			out.groups[g] += v / r
+		}
+	}
+	return out
 }
 
 // subsetMembers lists the groups whose bits are set in mask and their columns.

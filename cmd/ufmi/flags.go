@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -78,6 +79,7 @@ func trimPrefix(err error) string {
 type csvEstimateFlags struct {
 	in, target, features string
 	asJSON               bool
+	ci                   confidenceFlag
 	estimatorFlags
 }
 
@@ -88,5 +90,41 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	fs.StringVar(&f.target, "target", "", "label column")
 	fs.StringVar(&f.features, "features", "", featuresUsage)
 	fs.BoolVar(&f.asJSON, "json", false, jsonUsage)
+	fs.Var(&f.ci, "ci", "confidence level of intervals for the estimates, e.g. 0.95 (methods uf and rf-oob)")
 	f.estimatorFlags.register(fs, "uf")
+}
+
+// config is the estimator flags' configuration with the -ci level.
+func (f *csvEstimateFlags) config() (ufmi.EstimatorConfig, error) {
+	cfg, err := f.estimatorFlags.config()
+	if err != nil {
+		return cfg, err
+	}
+	if f.ci.set && !(f.ci.level > 0 && f.ci.level < 1) {
+		return cfg, fmt.Errorf("-ci %v must be in (0, 1)", f.ci.level)
+	}
+	cfg.Confidence = f.ci.level
+	return cfg, nil
+}
+
+// confidenceFlag is -ci: a confidence level, unset (no interval) by default.
+type confidenceFlag struct {
+	level float64
+	set   bool
+}
+
+func (c *confidenceFlag) String() string {
+	if c == nil || !c.set {
+		return ""
+	}
+	return strconv.FormatFloat(c.level, 'g', -1, 64)
+}
+
+func (c *confidenceFlag) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("not a number")
+	}
+	c.level, c.set = v, true
+	return nil
 }

@@ -122,6 +122,44 @@ func TestMIWithPermutationsAndGiven(t *testing.T) {
 	}
 }
 
+// -ci adds an interval around the estimate, for MI and conditional MI, in
+// JSON and text; without it the JSON keys are absent.
+func TestMIConfidenceInterval(t *testing.T) {
+	in := separatedCSV(t, 500, 6)
+	var rep map[string]any
+	for _, args := range [][]string{
+		{"mi", "-in", in, "-target", "label", "-trees", "60", "-ci", "0.95", "-json"},
+		{"mi", "-in", in, "-target", "label", "-features", "x1", "-given", "x2,noise", "-trees", "60", "-ci", "0.95", "-json"},
+		{"mi", "-in", in, "-target", "label", "-method", "rf-oob", "-trees", "60", "-ci", "0.9", "-json"},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		rep = nil
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %q", out)
+		}
+		low, lok := rep["ci_low"].(float64)
+		high, hok := rep["ci_high"].(float64)
+		mi := rep["mi"].(float64)
+		if !lok || !hok || !(low < mi && mi < high) || high-low > 0.2 {
+			t.Errorf("%v: want ci_low < mi < ci_high, a few hundredths apart: %s", args, out)
+		}
+		if rep["ci_level"] != 0.95 && rep["ci_level"] != 0.9 {
+			t.Errorf("%v: ci_level %v", args, rep["ci_level"])
+		}
+	}
+	out, _, _ := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-json")
+	if strings.Contains(out, "ci_low") || strings.Contains(out, "ci_high") {
+		t.Errorf("an interval without -ci: %s", out)
+	}
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95")
+	if code != 0 || !strings.Contains(out, "95% CI       [") {
+		t.Errorf("text mode shows no interval: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 func TestPosteriorCSV(t *testing.T) {
 	train := separatedCSV(t, 400, 3)
 	test := writeFile(t, "test.csv", "x1,x2,noise\n3,0,0\n-3,0,0\n")
@@ -160,23 +198,57 @@ func TestTableJSON(t *testing.T) {
 			t.Errorf("row lacks %q", k)
 		}
 	}
+	if strings.Contains(out, "_ci_") {
+		t.Errorf("intervals without -ci: %s", out)
+	}
+}
+
+// table -ci gives each subset row the intervals of its three estimates,
+// around them.
+func TestTableConfidenceInterval(t *testing.T) {
+	in := separatedCSV(t, 400, 7)
+	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "40", "-ci", "0.95", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("want 3 subsets, got %q (%v)", out, err)
+	}
+	for _, r := range rows {
+		for _, est := range []string{"mi_in", "cmi_out_given_in", "mi_all"} {
+			low, lok := r[est+"_ci_low"].(float64)
+			high, hok := r[est+"_ci_high"].(float64)
+			v := r[est].(float64)
+			if !lok || !hok || !(low <= v && v <= high) {
+				t.Errorf("%s of %v: want %s_ci_low <= %s <= %s_ci_high: %v", est, r["features"], est, est, est, r)
+			}
+		}
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "40", "-ci", "0.9")
+	if code != 0 || !strings.Contains(out, "90% CI") {
+		t.Errorf("text table shows no interval: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 func TestBadInputGivesOneLineError(t *testing.T) {
 	good := separatedCSV(t, 50, 5)
 	cases := map[string][]string{
-		"cannot open":          {"mi", "-in", "/no/such/file.csv", "-target", "label"},
-		"is empty":             {"mi", "-in", writeFile(t, "empty.csv", ""), "-target", "label"},
-		"no data rows":         {"mi", "-in", writeFile(t, "header.csv", "a,b\n"), "-target", "b"},
-		"no column \"nope\"":   {"mi", "-in", good, "-target", "nope"},
-		"not a number":         {"mi", "-in", writeFile(t, "text.csv", "a,y\n1,p\nfoo,q\n"), "-target", "y"},
-		"single class":         {"mi", "-in", writeFile(t, "one.csv", "a,y\n1,p\n2,p\n3,p\n"), "-target", "y"},
-		"unknown method":       {"mi", "-in", good, "-target", "label", "-method", "magic"},
-		"unknown preset":       {"mi", "-in", good, "-target", "label", "-preset", "magic"},
-		"-target is required":  {"mi", "-in", good},
-		"unknown command":      {"frobnicate"},
-		"is empty in data row": {"mi", "-in", writeFile(t, "gap.csv", "a,y\n1,p\n2,\n3,q\n"), "-target", "y"},
-		"NaN":                  {"mi", "-in", writeFile(t, "nan.csv", "a,y\n1,p\nNaN,q\n3,q\n"), "-target", "y"},
+		"cannot open":                        {"mi", "-in", "/no/such/file.csv", "-target", "label"},
+		"is empty":                           {"mi", "-in", writeFile(t, "empty.csv", ""), "-target", "label"},
+		"no data rows":                       {"mi", "-in", writeFile(t, "header.csv", "a,b\n"), "-target", "b"},
+		"no column \"nope\"":                 {"mi", "-in", good, "-target", "nope"},
+		"not a number":                       {"mi", "-in", writeFile(t, "text.csv", "a,y\n1,p\nfoo,q\n"), "-target", "y"},
+		"single class":                       {"mi", "-in", writeFile(t, "one.csv", "a,y\n1,p\n2,p\n3,p\n"), "-target", "y"},
+		"unknown method":                     {"mi", "-in", good, "-target", "label", "-method", "magic"},
+		"unknown preset":                     {"mi", "-in", good, "-target", "label", "-preset", "magic"},
+		"-target is required":                {"mi", "-in", good},
+		"unknown command":                    {"frobnicate"},
+		"is empty in data row":               {"mi", "-in", writeFile(t, "gap.csv", "a,y\n1,p\n2,\n3,q\n"), "-target", "y"},
+		"NaN":                                {"mi", "-in", writeFile(t, "nan.csv", "a,y\n1,p\nNaN,q\n3,q\n"), "-target", "y"},
+		"-ci 1.5 must be in (0, 1)":          {"mi", "-in", good, "-target", "label", "-ci", "1.5"},
+		"-ci 0 must be in (0, 1)":            {"table", "-in", good, "-target", "label", "-features", "x1", "-ci", "0"},
+		"intervals are available for the uf": {"mi", "-in", good, "-target", "label", "-method", "ksg", "-ci", "0.95"},
 	}
 	for want, args := range cases {
 		_, errOut, code := runCLI(t, args...)

@@ -21,6 +21,9 @@ type miReport struct {
 	HYGivenX float64  `json:"h_y_given_x"`
 	HYGivenZ *float64 `json:"h_y_given_z,omitempty"` // H(Y | given columns), with -given
 	MI       float64  `json:"mi"`
+	CILevel  *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
+	CILow    *float64 `json:"ci_low,omitempty"`
+	CIHigh   *float64 `json:"ci_high,omitempty"`
 	PValue   *float64 `json:"p_value"`
 	Seconds  float64  `json:"seconds"`
 }
@@ -62,12 +65,14 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		hy, _ := ufmi.LabelEntropy(labels.Codes)
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
 		rep.HYGivenZ = &cmi.HYGivenA
+		rep.setInterval(cmi.CI)
 	} else {
 		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
 		if err != nil {
 			return err
 		}
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
+		rep.setInterval(est.CI)
 		if *perm < 0 {
 			return fmt.Errorf("-perm %d must not be negative", *perm)
 		}
@@ -98,11 +103,21 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "H(Y|X)       %.4f nats\n", rep.HYGivenX)
 		fmt.Fprintf(stdout, "I(X;Y)       %.4f nats\n", rep.MI)
 	}
+	if rep.CILevel != nil {
+		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats\n", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
+	}
 	if rep.PValue != nil {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations)\n", *rep.PValue, *perm)
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil
+}
+
+// setInterval reports iv when one was asked for.
+func (r *miReport) setInterval(iv ufmi.Interval) {
+	if iv.Level > 0 {
+		r.CILevel, r.CILow, r.CIHigh = &iv.Level, &iv.Low, &iv.High
+	}
 }
 
 // progressTo prints permutation progress on stderr every 5%, unless quiet.

@@ -7,44 +7,43 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/pool"
 )
 
-// Confidence intervals for I(X;Y) and I(Y; X_B | X_A) from one fit.
-//
-// The interval is estimate ± z·SE with SE² = SEData² + SEForest²:
-//
-//   - SEData, the sampling variability of the data, is the influence-function
-//     (delta-method) standard error: I(X;Y) = E[log p(Y|X)/p(Y)], whose
-//     influence function is φ(x, y) - I with φ = log p(y|x) - log p(y), so
-//     SEData = sd(φ_i)/√n over the training rows. p̂(y_i|x_i) comes from the
-//     trees in which row i is out of sample: neither grew the tree nor voted
-//     in it (UF: its vote trees with its own vote taken out of its leaf, and
-//     its evaluation trees; RF: its out-of-bag trees). One pseudo-tree voting
-//     the class frequencies is added to that average, so that no probability
-//     is zero; it moves p̂ by at most 1/(trees+1).
-//   - SEForest, the Monte Carlo noise of the forest, comes from the spread of
-//     the estimate over G = 10 disjoint groups of consecutive trees (fewer
-//     for fewer than 20 trees): each group's estimate has G times the full
-//     forest's Monte Carlo variance, so SEForest² = var(group estimates)/G.
-//
-// For a conditional MI, a difference of two fits with the same seed, φ and
-// the group estimates are differenced row by row and group by group, so the
-// correlation of the two fits is accounted for.
-//
-// Assumptions and failure modes: the interval is centred on the point
-// estimate and covers its variability, not its bias. Where the forest is
-// biased (it smooths posteriors: MI is under-estimated where the posterior is
-// steep or the signal sits among many noise features, e.g. three_class at
-// d = 10 or the scaled setting) coverage falls below the level. At I = 0
-// (independence) the influence function is zero and the estimate's upward
-// bias is larger than its spread: the interval does not cover 0 there; test
-// independence with PermutationTest instead. The pilot forest of feature
-// screening is not regrouped: its Monte Carlo noise (measured at most 0.0006
-// nats at n = 2000, d = 10) is not in SEForest.
-
 // intervalGroups is the number of tree groups behind SEForest.
 const intervalGroups = 10
 
-// Interval is a normal confidence interval for an information estimate, in
-// nats, with its standard errors.
+// Interval is a normal confidence interval for I(X;Y) or I(Y; X_B | X_A),
+// in nats, from one fit (two for a conditional MI): estimate ± z·SE with
+// SE² = SEData² + SEForest².
+//
+// SEData, the sampling variability of the data, is the influence-function
+// (delta-method) standard error. I(X;Y) = E[log p(Y|X)/p(Y)] has influence
+// function φ(x, y) - I with φ = log p(y|x) - log p(y), so SEData =
+// sd(φ_i)/√n over the training rows. p̂(y_i|x_i) averages the trees in which
+// row i is out of sample, neither growing the tree nor voting in it (UF: its
+// vote trees with its own vote taken out of its leaf, and its evaluation
+// trees; RF: its out-of-bag trees), plus one pseudo-tree voting the class
+// frequencies, so that no probability is zero; that moves p̂ by at most
+// 1/(trees+1). p̂(y_i) is the class frequency.
+//
+// SEForest, the forest's Monte Carlo noise, comes from the spread of the
+// estimate over 10 disjoint groups of consecutive trees (fewer, of at least
+// two trees, below 20 trees): each group has 10 times the full forest's
+// Monte Carlo variance, so SEForest² = var(group estimates)/10.
+//
+// A conditional MI differences the two fits' φ row by row and their group
+// estimates group by group (both fits use the same seed), so their
+// correlation is accounted for.
+//
+// The interval is centred on the point estimate and covers its variability,
+// not its bias. Where the forest is biased, coverage falls below the level:
+// it smooths posteriors, so MI is under-estimated where the posterior is
+// steep (the scaled setting) or the signal sits among noise features
+// (three_class at d = 10); and at I = 0 (independence, or a conditional MI
+// of features that add nothing) the influence function vanishes and the
+// estimate's own bias exceeds its spread, so the interval misses 0: test
+// independence with PermutationTest. The pilot forest of feature screening
+// is not regrouped: its Monte Carlo noise (measured at most 0.0006 nats at
+// n = 2000, d = 10) is not in SEForest. The README section "Inference"
+// gives the measured coverage.
 type Interval struct {
 	Level     float64 // confidence level, e.g. 0.95; 0 when no interval was asked for
 	Low, High float64
@@ -53,7 +52,7 @@ type Interval struct {
 	SEForest  float64 // Monte Carlo noise of the forest (groups of trees)
 }
 
-// Contains reports whether v lies in [Low, High].
+// Contains reports whether v lies in [Low, High] of an interval.
 func (iv Interval) Contains(v float64) bool { return iv.Level > 0 && v >= iv.Low && v <= iv.High }
 
 // intervalParts are what an interval is computed from.

@@ -71,27 +71,34 @@ func checkConfidence(level float64) error {
 
 // interval centres an interval of the given level on estimate.
 func (p *intervalParts) interval(estimate, level float64) Interval {
-	used := 0
-	var mean, m2 float64
-	for _, v := range p.phi {
-		if math.IsNaN(v) {
-			continue
-		}
-		used++
-		d := v - mean
-		mean += d / float64(used)
-		m2 += d * (v - mean)
-	}
 	iv := Interval{Level: level}
-	if used > 1 {
-		iv.SEData = math.Sqrt(m2 / float64(used-1) / float64(used))
-	}
-	_, sd := meanSD(p.groups)
-	iv.SEForest = sd / math.Sqrt(float64(len(p.groups)))
+	sd, used := sdSkippingNaN(p.phi)
+	iv.SEData = sd / math.Sqrt(float64(used))
+	sd, used = sdSkippingNaN(p.groups)
+	iv.SEForest = sd / math.Sqrt(float64(used))
 	iv.SE = math.Hypot(iv.SEData, iv.SEForest)
 	z := math.Sqrt2 * math.Erfinv(level)
 	iv.Low, iv.High = estimate-z*iv.SE, estimate+z*iv.SE
 	return iv
+}
+
+// sdSkippingNaN returns the sample standard deviation of the values that
+// are not NaN (0 for fewer than two) and how many there are.
+func sdSkippingNaN(v []float64) (sd float64, used int) {
+	var mean, m2 float64
+	for _, x := range v {
+		if math.IsNaN(x) {
+			continue
+		}
+		used++
+		d := x - mean
+		mean += d / float64(used)
+		m2 += d * (x - mean)
+	}
+	if used < 2 {
+		return 0, used
+	}
+	return math.Sqrt(m2 / float64(used-1)), used
 }
 
 // minus returns the parts of the difference p - q of two estimates on the

@@ -4,25 +4,23 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // StratifiedFolds splits rows 0..len(y)-1 into k folds that keep the class
 // balance, seeded; it returns each fold's sorted rows (the test rows of a
-// k-fold cross-validation). A class with fewer than k rows leaves some folds
-// without it.
+// k-fold cross-validation). y holds class codes 0..K-1 with K at most
+// len(y). A class with fewer than k rows leaves some folds without it.
 func StratifiedFolds(y []int, k int, seed uint64) ([][]int, error) {
 	if k < 2 {
 		return nil, fmt.Errorf("ufmi: %d folds; need at least 2", k)
 	}
-	classes := 0
-	for i, c := range y {
-		if c < 0 {
-			return nil, fmt.Errorf("ufmi: label of row %d is %d; class codes must be 0..K-1", i, c)
-		}
-		classes = max(classes, c+1)
+	nClasses, err := classes.K(y, len(y))
+	if err != nil {
+		return nil, err
 	}
-	return stratifiedFolds(y, classes, k, seed)
+	return stratifiedFolds(y, nClasses, k, seed)
 }
 
 // stratifiedFolds deals the rows of each class, in a seeded random order,

@@ -96,6 +96,10 @@ func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 // checkFit validates what every forest fit needs and returns K, the
 // resolved tree parameters and the number of trees (0 means DefaultTrees).
 func checkFit(x *Features, y []int, tc tree.Config, trees int) (int, tree.Params, int, error) {
+	trees, err := countOrDefault("number of trees", trees, DefaultTrees, MaxTrees)
+	if err != nil {
+		return 0, tree.Params{}, 0, err
+	}
 	k, err := checkTrainingData(x, y)
 	if err != nil {
 		return 0, tree.Params{}, 0, err
@@ -106,12 +110,6 @@ func checkFit(x *Features, y []int, tc tree.Config, trees int) (int, tree.Params
 	params, err := tc.Resolve(x.d)
 	if err != nil {
 		return 0, tree.Params{}, 0, err
-	}
-	if trees == 0 {
-		trees = DefaultTrees
-	}
-	if trees < 0 {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
 	}
 	return k, params, trees, nil
 }

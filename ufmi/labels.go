@@ -72,16 +72,14 @@ func EncodeStringLabels(y []string) (*Labels, error) {
 	return l, nil
 }
 
-// checkCodes validates class codes against n rows and returns K (max code + 1).
-// It rejects mismatched lengths, negative codes and fewer than two classes.
-func checkCodes(y []int, n int) (int, error) { return classes.Check(y, n) }
-
-// checkTrainingData validates features and class codes and returns K.
+// checkTrainingData validates features and class codes and returns K. It
+// rejects nil or empty features, a label count other than the row count,
+// codes outside 0..n-1 and fewer than two classes.
 func checkTrainingData(x *Features, y []int) (int, error) {
-	if x == nil || x.n == 0 {
-		return 0, fmt.Errorf("ufmi: no training rows")
+	if x.Rows() == 0 {
+		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
 	}
-	return checkCodes(y, x.n)
+	return classes.Check(y, x.n)
 }
 
 // int32Labels copies class codes into the compact form forests keep.

@@ -1,7 +1,6 @@
 package ufmi
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -17,9 +16,6 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 	floor := cfg.PilotFloor
 	if floor == 0 {
 		floor = 0.01
-	}
-	if !(floor > 0) || math.IsInf(floor, 0) {
-		return nil, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
 	}
 	pilot := cfg
 	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0

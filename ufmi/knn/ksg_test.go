@@ -353,6 +353,53 @@ func TestKNNJitter(t *testing.T) {
 	}
 }
 
+// Features spread near ±1.7e308, whose differences overflow float64, get
+// the neighbours exact arithmetic gives: the same estimate, bit for bit, as
+// the same data scaled by 2^-30 (where no distance overflows and a power of
+// two keeps every comparison), which the brute force confirms. The four
+// rows at -1.7e308 have their K-th neighbour beyond the overflow (before
+// the fix the kd-tree search ran out of neighbours and panicked).
+func TestKNNHugeFeatureRanges(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(11, 3))
+	n := 300
+	huge, scaled := make([][]float64, n), make([][]float64, n)
+	y := make([]int, n)
+	for i := range huge {
+		y[i] = i % 2
+		v := 1.7e308 // a tied level: there the second feature decides
+		switch {
+		case i < 4:
+			v = -1.7e308
+		case rng.Float64() < 0.3:
+			v = (0.2 + 0.8*rng.Float64()) * 1.7e308
+		}
+		huge[i] = []float64{v, rng.NormFloat64() + 0.8*float64(y[i])}
+		scaled[i] = []float64{math.Ldexp(v, -30), huge[i][1]}
+	}
+	xHuge, _ := FromRows(huge)
+	xScaled, _ := FromRows(scaled)
+	if kd, err := newKNNData(xHuge, y, Config{}); err != nil || kd.unit != 0.5 {
+		t.Fatalf("huge range: unit %v, error %v; want the halved unit", kd.unit, err)
+	}
+	for _, e := range knnEstimators {
+		got, err := e.fast(xHuge, y, Config{})
+		if err != nil {
+			t.Fatalf("%s: %v", e.name, err)
+		}
+		want, err := e.fast(xScaled, y, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("%s: %.17g near ±1.7e308, %.17g on the data scaled by 2^-30", e.name, got, want)
+		}
+		if brute := e.brute(scaled, y, 5); math.Abs(want-brute) > 1e-12 {
+			t.Errorf("%s: scaled data give %.15g, brute force %.15g", e.name, want, brute)
+		}
+	}
+}
+
 func TestKNNRejectsBadInput(t *testing.T) {
 	t.Parallel()
 	_, y, x := knnTestData(t, 3, 20, 2, 2, 0)

@@ -177,7 +177,9 @@ type badInput struct {
 func badInputs(t *testing.T) []badInput {
 	good := separatedCSV(t, 50, 5)
 	csv := func(content string) string { return writeFile(t, "in.csv", content) }
-	mi := func(extra ...string) []string { return append([]string{"mi", "-in", good, "-target", "label"}, extra...) }
+	mi := func(extra ...string) []string {
+		return append([]string{"mi", "-in", good, "-target", "label"}, extra...)
+	}
 	table := func(extra ...string) []string {
 		return append([]string{"table", "-in", good, "-target", "label", "-features", "x1,x2"}, extra...)
 	}

@@ -72,7 +72,7 @@ func badCalls() []badCall {
 		{"FitCalibrated Trees -1", func() error {
 			_, err := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: -1}})
 			return err
-		}, "number of trees -1 must be in 1..1000000"},
+		}, "number of trees -1 must be in 1..1000000 (0 means 60)"},
 		{"PermutationTest Permutations -1", func() error {
 			_, err := PermutationTest(x, y, stat(1), PermutationConfig{Permutations: -1})
 			return err

@@ -40,6 +40,10 @@ type CalibratedConfig struct {
 	Forest ForestConfig // each member; Trees defaults to 60 (5×60 = 300 trees in all)
 }
 
+// calibratedFoldTrees is the trees of each calibration fold when
+// CalibratedConfig.Forest.Trees is 0.
+const calibratedFoldTrees = 60
+
 // CalibratedForest is a fitted SigRF or IRF.
 type CalibratedForest struct {
 	k       int
@@ -59,17 +63,12 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 		return nil, fmt.Errorf("ufmi: unknown calibration %d (want Sigmoid or Isotonic)", int(cfg.Method))
 	}
 	fcfg := cfg.Forest
-	if fcfg.Trees == 0 {
-		fcfg.Trees = 60
-	}
-	if err := fcfg.check(); err != nil {
+	var err error
+	if fcfg.Trees, err = fcfg.check(calibratedFoldTrees); err != nil {
 		return nil, err
 	}
-	k, err := checkTrainingData(x, y)
+	k, _, err := checkFit(x, y, fcfg.Tree)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := fcfg.Tree.Resolve(x.d); err != nil {
 		return nil, err
 	}
 	folds := cfg.Folds

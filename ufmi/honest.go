@@ -11,7 +11,11 @@ import (
 // fitHonest grows the honest forest of cfg (checked, its feature weights
 // already set), its trees drawing from the streams (cfg.Seed, purpose, t).
 func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Forest, error) {
-	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+	trees, err := cfg.trees()
+	if err != nil {
+		return nil, err
+	}
+	k, params, err := checkFit(x, y, cfg.Tree)
 	if err != nil {
 		return nil, err
 	}

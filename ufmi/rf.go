@@ -47,10 +47,11 @@ type ForestConfig struct {
 // sample (or a subsample) and its leaves predict the class frequencies of
 // that sample. y holds class codes 0..K-1 (see EncodeIntLabels).
 func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
-	if err := cfg.check(); err != nil {
+	trees, err := cfg.check(DefaultTrees)
+	if err != nil {
 		return nil, err
 	}
-	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+	k, params, err := checkFit(x, y, cfg.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -63,14 +64,16 @@ func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
 		seed: cfg.Seed, purpose: seeds.Tree, workers: cfg.Workers, progress: cfg.Progress})
 }
 
-// check validates the settings that do not depend on the data: the number
-// of trees, the sampling scheme and the sample fraction.
-func (cfg ForestConfig) check() error {
-	if _, err := countOrDefault("number of trees", cfg.Trees, DefaultTrees, MaxTrees); err != nil {
-		return err
+// check validates the settings that do not depend on the data (the number
+// of trees, the sampling scheme and the sample fraction) and returns the
+// number of trees, defaultTrees when Trees is 0.
+func (cfg ForestConfig) check(defaultTrees int) (int, error) {
+	trees, err := countOrDefault("number of trees", cfg.Trees, defaultTrees, MaxTrees)
+	if err != nil {
+		return 0, err
 	}
-	_, err := cfg.fraction()
-	return err
+	_, err = cfg.fraction()
+	return trees, err
 }
 
 // fraction resolves the sample fraction of the sampling scheme.

@@ -52,7 +52,7 @@ type UFConfig struct {
 
 // check validates the settings that do not depend on the data.
 func (cfg UFConfig) check() error {
-	if _, err := countOrDefault("number of trees", cfg.Trees, DefaultTrees, MaxTrees); err != nil {
+	if _, err := cfg.trees(); err != nil {
 		return err
 	}
 	if cfg.PilotTrees < 0 || cfg.PilotTrees > MaxTrees {
@@ -77,6 +77,11 @@ func (cfg UFConfig) check() error {
 		return fmt.Errorf("ufmi: unknown empty-leaf policy %d (want EmptyUniform, EmptyPrior or EmptyAbstain)", int(cfg.EmptyLeaf))
 	}
 	return nil
+}
+
+// trees is the number of trees, DefaultTrees when Trees is 0.
+func (cfg UFConfig) trees() (int, error) {
+	return countOrDefault("number of trees", cfg.Trees, DefaultTrees, MaxTrees)
 }
 
 // PaperUF is the configuration that reproduces the paper's published

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -173,5 +174,19 @@ func TestUnsetUFConfigMeansDefault(t *testing.T) {
 	}
 	if unset.MI != explicit.MI {
 		t.Errorf("UFConfig{Trees: 20} gives MI %v, DefaultUF with 20 trees %v", unset.MI, explicit.MI)
+	}
+}
+
+// The README's "Bad input" table has a row for every case of
+// TestLibraryRejectsBadCalls.
+func TestReadmeListsBadInputs(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range badCalls() {
+		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
+			t.Errorf("README.md has no row for the bad call %q", c.name)
+		}
 	}
 }

@@ -324,3 +324,16 @@ func TestCC18Command(t *testing.T) {
 		t.Errorf("unknown id: exit %d, %q", code, errOut)
 	}
 }
+
+// The README's "Bad input" table has a row for every case of TestBadInputTable.
+func TestReadmeListsBadInputs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range badInputs(t) {
+		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
+			t.Errorf("README.md has no row for the bad input %q", c.name)
+		}
+	}
+}

@@ -190,3 +190,17 @@ func TestReadmeListsBadInputs(t *testing.T) {
 		}
 	}
 }
+
+// A method named in capitals is the method (ParseMethod ignores case), not
+// an empty estimate.
+func TestMethodNameAnyCase(t *testing.T) {
+	x, y := separatedData(80, 2, 4)
+	upper, err := EstimateMI(x, y, EstimatorConfig{Method: "RF-OOB", Forest: ForestConfig{Trees: 20}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lower, _ := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 20}, Seed: 3})
+	if upper.Method != MethodRFOOB || upper.MI != lower.MI || upper.Evaluated == 0 {
+		t.Errorf("method RF-OOB: %+v; rf-oob: %+v", upper, lower)
+	}
+}

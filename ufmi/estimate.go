@@ -91,8 +91,7 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	if cfg.Method == "" {
 		cfg.Method = MethodUF
 	}
-	if !slices.Contains(Methods, cfg.Method) {
-		_, err := ParseMethod(string(cfg.Method))
+	if cfg.Method, err = ParseMethod(string(cfg.Method)); err != nil {
 		return Estimate{}, err
 	}
 	if cfg.Unlabeled != nil && cfg.Method != MethodUF {

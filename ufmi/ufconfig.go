@@ -35,11 +35,11 @@ type UFConfig struct {
 	// of the entropy of the forest posterior (the paper's Algorithm 3).
 	TreeLevelEntropy bool
 	// PilotTrees, when positive (at most MaxTrees), screens features
-	// first: a pilot forest of that many trees (all features examined) measures each feature's
-	// HonestImportance, and each node of the forest then draws the
-	// Tree.MaxFeatures features it examines with probability growing with
-	// that importance. Informative features are then examined at almost
-	// every node and noise features rarely.
+	// first: a pilot forest of that many trees (all features examined)
+	// measures each feature's HonestImportance, and each node of the forest
+	// then draws the Tree.MaxFeatures features it examines with probability
+	// growing with that importance. Informative features are then examined
+	// at almost every node and noise features rarely.
 	PilotTrees int
 	// PilotFloor is the weight every feature keeps whatever its importance,
 	// relative to the most important feature's 1: positive and finite (0:

@@ -300,7 +300,7 @@ func TestKNNWorkerCountDoesNotChangeEstimate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range []int{2, 8} {
+			for _, w := range []int{2, 8, 1 << 40} { // 1<<40: capped at n, not one search buffer each
 				got, err := e.fast(x, y, Config{Workers: w})
 				if err != nil {
 					t.Fatal(err)
@@ -405,6 +405,7 @@ func TestKNNRejectsBadInput(t *testing.T) {
 	_, y, x := knnTestData(t, 3, 20, 2, 2, 0)
 	tiny, _ := FromRows([][]float64{{0}, {1e-17}, {2e-17}, {3e-17}, {4e-17}, {5e-17}, {6e-17}, {7e-17}})
 	single, _ := FromRows([][]float64{{0}, {1}})
+	top, _ := FromRows([][]float64{{1.7e308}, {1.7e308}, {1.7e308}, {1.7e308}, {0}, {0}, {0}, {0}})
 	cases := []struct {
 		name    string
 		est     func(Matrix, []int, Config) (float64, error)
@@ -423,6 +424,8 @@ func TestKNNRejectsBadInput(t *testing.T) {
 		{"NaN jitter", RossMI, x, y, Config{Jitter: math.NaN()}, "jitter"},
 		{"sub-tolerance distances", MixedKSG, tiny, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2}, "tolerance"},
 		{"only singleton classes", RossMI, single, []int{0, 1}, Config{K: 1}, "at least two rows"},
+		{"jitter overflowing a value", KSG, top, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2, Jitter: 1e308, Seed: 1}, "use a smaller jitter"},
+		{"code MaxInt", KSG, x, append([]int{math.MaxInt}, y[1:]...), Config{}, "class codes must lie in 0..19"},
 	}
 	for _, c := range cases {
 		_, err := c.est(c.x, c.y, c.cfg)

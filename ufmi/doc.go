@@ -20,6 +20,7 @@
 //	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
 //	models.go                the model catalogue: one named Model type for every experiment
 //	folds.go                 stratified folds
+//	limits.go                upper bounds on counts (MaxTrees, MaxPermutations, ...)
 //
 // Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
 // sim (the paper's simulations with exact truth), metrics (calibration

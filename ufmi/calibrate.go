@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -20,10 +21,13 @@ const (
 )
 
 func (c Calibration) String() string {
-	if c == Isotonic {
+	switch c {
+	case Sigmoid:
+		return "sigmoid"
+	case Isotonic:
 		return "isotonic"
 	}
-	return "sigmoid"
+	return fmt.Sprintf("Calibration(%d)", int(c))
 }
 
 // CalibratedConfig configures a k-fold cross-validated calibration ensemble,
@@ -31,10 +35,14 @@ func (c Calibration) String() string {
 // a random forest is fitted on the other folds and calibrated one-vs-rest on
 // the held-out fold; predictions average the calibrated members.
 type CalibratedConfig struct {
-	Method Calibration
-	Folds  int          // default 5, as in the paper
+	Method Calibration  // Sigmoid or Isotonic; other values are an error
+	Folds  int          // 2..n (0: 5, as in the paper)
 	Forest ForestConfig // each member; Trees defaults to 60 (5×60 = 300 trees in all)
 }
+
+// calibratedFoldTrees is the trees of each calibration fold when
+// CalibratedConfig.Forest.Trees is 0.
+const calibratedFoldTrees = 60
 
 // CalibratedForest is a fitted SigRF or IRF.
 type CalibratedForest struct {
@@ -51,7 +59,15 @@ type calibratedMember struct {
 
 // FitCalibrated fits a SigRF or IRF on class codes y.
 func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedForest, error) {
-	k, err := checkTrainingData(x, y)
+	if cfg.Method != Sigmoid && cfg.Method != Isotonic {
+		return nil, fmt.Errorf("ufmi: unknown calibration %d (want Sigmoid or Isotonic)", int(cfg.Method))
+	}
+	fcfg := cfg.Forest
+	var err error
+	if fcfg.Trees, err = fcfg.check(calibratedFoldTrees); err != nil {
+		return nil, err
+	}
+	k, _, err := checkFit(x, y, fcfg.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -60,11 +76,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 		folds = 5
 	}
 	if folds < 2 {
-		return nil, fmt.Errorf("ufmi: calibration needs at least 2 folds, got %d", folds)
-	}
-	fcfg := cfg.Forest
-	if fcfg.Trees == 0 {
-		fcfg.Trees = 60
+		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means 5)", folds)
 	}
 	testFolds, err := stratifiedFolds(y, k, folds, fcfg.Seed)
 	if err != nil {
@@ -74,7 +86,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	for fold, test := range testFolds {
 		train := complementRows(test, x.n)
 		ytrain := pick(y, train)
-		if _, err := checkCodes(ytrain, len(train)); err != nil {
+		if _, err := classes.CheckWithin(ytrain, k); err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		mcfg := fcfg
@@ -118,6 +130,9 @@ func (cf *CalibratedForest) Classes() int { return cf.k }
 
 // PredictProba returns the calibrated posteriors of every row of x.
 func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64, error) {
+	if err := cf.members[0].forest.checkInput(x); err != nil {
+		return nil, err
+	}
 	out := make([][]float64, x.Rows())
 	for i := range out {
 		out[i] = make([]float64, cf.k)

@@ -20,6 +20,7 @@
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
 //	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
 //	models.go                the model catalogue: one named Model type for every experiment
+//	limits.go                upper bounds on counts (MaxTrees, MaxPermutations, ...)
 //
 // Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
 // sim (the paper's simulations with exact truth), metrics (calibration
@@ -73,10 +74,13 @@
 //     refit, repetition i of an experiment. Purposes never share a stream,
 //     so data and estimator never share randomness, and results never
 //     depend on the number of workers. No global or time-based randomness.
-//   - Concurrency: Workers bounds the goroutines; 0 means GOMAXPROCS.
+//   - Concurrency: Workers bounds the goroutines; 0 or less means GOMAXPROCS.
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
-//     fractions that leave a set empty, invalid hyper-parameters) return an
-//     error starting with "ufmi: " that names the problem.
+//     class codes outside 0..n-1, fractions that leave a set empty, nil
+//     inputs) and invalid settings (counts beyond MaxTrees, MaxPermutations
+//     or MaxRepeats, unknown enum values, negative counts) return an error
+//     starting with "ufmi: " that names the problem and the accepted range.
+//     0 means a documented default; no other value is ever replaced by one.
 //
 // # Choice of the default
 //

@@ -11,17 +11,15 @@ import (
 // Zero entries contribute nothing.
 func Entropy(p []float64) float64 { return classes.Entropy(p) }
 
-// LabelEntropy is the plug-in estimate of H(Y) from class codes, in nats.
+// LabelEntropy is the plug-in estimate of H(Y) from class codes 0..K-1
+// (K at most len(y)), in nats.
 func LabelEntropy(y []int) (float64, error) {
 	if len(y) == 0 {
 		return 0, fmt.Errorf("ufmi: no labels")
 	}
-	k := 0
-	for i, c := range y {
-		if c < 0 {
-			return 0, fmt.Errorf("ufmi: label of row %d is %d; class codes must be 0..K-1", i, c)
-		}
-		k = max(k, c+1)
+	k, err := classes.K(y, len(y))
+	if err != nil {
+		return 0, err
 	}
 	counts := classes.Counts(y, nil, k)
 	p := make([]float64, k)

@@ -45,6 +45,9 @@ func NewFeatures(rows [][]float64) (*Features, error) {
 
 // FeaturesFromMatrix copies a gonum matrix (rows are observations).
 func FeaturesFromMatrix(m mat.Matrix) (*Features, error) {
+	if m == nil {
+		return nil, fmt.Errorf("ufmi: feature matrix is nil")
+	}
 	r, c := m.Dims()
 	rows := make([][]float64, r)
 	for i := range rows {
@@ -56,11 +59,22 @@ func FeaturesFromMatrix(m mat.Matrix) (*Features, error) {
 	return NewFeatures(rows)
 }
 
-// Rows is the number of observations n.
-func (f *Features) Rows() int { return f.n }
+// Rows is the number of observations n (0 for a nil *Features, so that
+// every entry point rejects nil features as empty ones).
+func (f *Features) Rows() int {
+	if f == nil {
+		return 0
+	}
+	return f.n
+}
 
-// Cols is the number of features d.
-func (f *Features) Cols() int { return f.d }
+// Cols is the number of features d (0 for a nil *Features).
+func (f *Features) Cols() int {
+	if f == nil {
+		return 0
+	}
+	return f.d
+}
 
 // At returns feature j of row i.
 func (f *Features) At(i, j int) float64 { return f.cols[j][i] }
@@ -81,6 +95,7 @@ func (f *Features) Row(i int, dst []float64) []float64 {
 }
 
 // SelectRows returns a new Features holding the given rows, in that order.
+// Like slice indexing, it panics on a row index out of range.
 func (f *Features) SelectRows(idx []int) *Features {
 	g := &Features{n: len(idx), d: f.d, cols: make([][]float64, f.d)}
 	for j := range g.cols {
@@ -99,6 +114,9 @@ func (f *Features) SelectRows(idx []int) *Features {
 func (f *Features) SelectCols(cols []int) (*Features, error) {
 	if len(cols) == 0 {
 		return nil, fmt.Errorf("ufmi: no feature columns selected")
+	}
+	if f == nil {
+		return nil, fmt.Errorf("ufmi: features are nil")
 	}
 	g := &Features{n: f.n, d: len(cols), cols: make([][]float64, len(cols))}
 	for k, j := range cols {

@@ -93,27 +93,21 @@ func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 	return f, err
 }
 
-// checkFit validates what every forest fit needs and returns K, the
-// resolved tree parameters and the number of trees (0 means DefaultTrees).
-func checkFit(x *Features, y []int, tc tree.Config, trees int) (int, tree.Params, int, error) {
+// checkFit validates the data of a forest fit and its tree settings, and
+// returns K and the resolved tree parameters.
+func checkFit(x *Features, y []int, tc tree.Config) (int, tree.Params, error) {
 	k, err := checkTrainingData(x, y)
 	if err != nil {
-		return 0, tree.Params{}, 0, err
+		return 0, tree.Params{}, err
 	}
 	if k > tree.MaxClasses {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, tree.MaxClasses)
+		return 0, tree.Params{}, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, tree.MaxClasses)
 	}
 	params, err := tc.Resolve(x.d)
 	if err != nil {
-		return 0, tree.Params{}, 0, err
+		return 0, tree.Params{}, err
 	}
-	if trees == 0 {
-		trees = DefaultTrees
-	}
-	if trees < 0 {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
-	}
-	return k, params, trees, nil
+	return k, params, nil
 }
 
 // newForest allocates a forest for training data x, y with k classes.

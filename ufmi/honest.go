@@ -8,18 +8,16 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// fitHonest grows the honest forest of cfg (its feature weights already
-// set), its trees drawing from the streams (cfg.Seed, purpose, t).
+// fitHonest grows the honest forest of cfg (checked, its feature weights
+// already set), its trees drawing from the streams (cfg.Seed, purpose, t).
 func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Forest, error) {
-	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+	trees, err := cfg.trees()
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Kappa < 0 || math.IsNaN(cfg.Kappa) {
-		return nil, fmt.Errorf("ufmi: kappa %v must be positive, or 0 for no correction", cfg.Kappa)
-	}
-	if cfg.EmptyLeaf < EmptyUniform || cfg.EmptyLeaf > EmptyAbstain {
-		return nil, fmt.Errorf("ufmi: unknown empty-leaf policy %d", int(cfg.EmptyLeaf))
+	k, params, err := checkFit(x, y, cfg.Tree)
+	if err != nil {
+		return nil, err
 	}
 	ns, nv, _, err := cfg.honestSizes(x.n)
 	if err != nil {
@@ -36,15 +34,10 @@ func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Fore
 	return f, nil
 }
 
-// honestSizes returns the structure, vote and evaluation set sizes for n rows.
+// honestSizes returns the structure, vote and evaluation set sizes for n
+// rows of a checked config.
 func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 	s := cfg.StructureFraction
-	if !(s > 0 && s < 1) {
-		return 0, 0, 0, fmt.Errorf("ufmi: structure fraction %v must be in (0, 1)", s)
-	}
-	if !(cfg.EvalShare >= 0 && cfg.EvalShare < 1) {
-		return 0, 0, 0, fmt.Errorf("ufmi: evaluation share %v must be in [0, 1)", cfg.EvalShare)
-	}
 	structure = int(math.Round(s * float64(n)))
 	rest := n - structure
 	vote = int(math.Floor(float64(rest) * (1 - cfg.EvalShare)))

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
@@ -26,12 +27,12 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 
 // PermutationConfig configures PermutationTest.
 type PermutationConfig struct {
-	Permutations int // number of label permutations (default 1000, the paper's)
+	Permutations int // number of label permutations, 1..MaxPermutations (0: 1000, the paper's)
 	// Seed: permutation i shuffles with the stream (Seed, permutation, i)
 	// and refits with the seed Derive(Seed, permutation-fit, i); the
 	// observed statistic is fitted with Seed itself.
 	Seed     uint64
-	Workers  int      // permutations run in parallel (default GOMAXPROCS)
+	Workers  int      // permutations run in parallel (0 or less: GOMAXPROCS)
 	Progress Progress // called after each permutation
 }
 
@@ -45,18 +46,23 @@ type PermutationResult struct {
 
 // PermutationTest computes stat on (x, y), then on (x, π(y)) for random
 // permutations π, refitting every time, and returns the permutation p-value.
+// A statistic that is NaN or infinite, observed or under a permutation, is
+// an error: it has no place in the ordering the p-value counts.
 func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig) (PermutationResult, error) {
+	if stat == nil {
+		return PermutationResult{}, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
+	perms, err := countOrDefault("number of permutations", cfg.Permutations, 1000, MaxPermutations)
+	if err != nil {
+		return PermutationResult{}, err
+	}
 	if _, err := checkTrainingData(x, y); err != nil {
 		return PermutationResult{}, err
 	}
-	perms := cfg.Permutations
-	if perms == 0 {
-		perms = 1000
-	}
-	if perms < 0 {
-		return PermutationResult{}, fmt.Errorf("ufmi: number of permutations %d must be positive", perms)
-	}
 	observed, err := stat(x, y, cfg.Seed)
+	if err == nil {
+		err = checkStatistic(observed, "on the observed labels")
+	}
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -66,6 +72,9 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 		rng := seeds.Stream(cfg.Seed, seeds.Permutation, i)
 		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
 		v, err := stat(x, yp, seeds.Derive(cfg.Seed, seeds.PermutationFit, i))
+		if err == nil {
+			err = checkStatistic(v, fmt.Sprintf("under permutation %d", i))
+		}
 		res.Null[i] = v
 		return err
 	})
@@ -80,4 +89,13 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	}
 	res.PValue = float64(1+exceed) / float64(1+perms)
 	return res, nil
+}
+
+// checkStatistic rejects a NaN or infinite statistic value; where says
+// which labels gave it.
+func checkStatistic(v float64, where string) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("ufmi: the statistic is %v %s; a permutation test needs a finite statistic", v, where)
+	}
+	return nil
 }

@@ -90,8 +90,8 @@ func (f *Forest) VoteProba(workers int) (proba [][]float64, never []int) {
 }
 
 func (f *Forest) checkInput(x *Features) error {
-	if x == nil || x.n == 0 {
-		return fmt.Errorf("ufmi: no rows to predict")
+	if x.Rows() == 0 {
+		return fmt.Errorf("ufmi: no rows to predict (nil or empty features)")
 	}
 	if x.d != f.d {
 		return fmt.Errorf("ufmi: rows have %d features, the forest was fitted on %d", x.d, f.d)

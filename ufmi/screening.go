@@ -18,17 +18,11 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 	if floor == 0 {
 		floor = 0.01
 	}
-	if !(floor > 0) || math.IsInf(floor, 0) {
-		return nil, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
-	}
 	pilot := cfg
 	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0
 	pilot.Tree.MaxFeatures, pilot.Tree.FeatureWeights = tree.AllFeatures(), nil
 	if report := cfg.Progress; report != nil {
-		trees := cfg.Trees
-		if trees == 0 {
-			trees = DefaultTrees
-		}
+		trees, _ := cfg.trees() // checked by FitUF
 		pilot.Progress = func(done, total int) { report(done, total+trees) }
 	}
 	f, err := fitHonest(x, y, pilot, seeds.Pilot)

@@ -3,19 +3,27 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // ConditionalEntropy estimates H(Y|X_cols) with the configured method, using
-// only the given columns of x (all columns when cols is nil).
+// only the given columns of x (all columns when cols is nil). A column listed
+// twice is an error: it would weigh that feature twice.
 func ConditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	xs := x
-	if cols != nil {
-		var err error
-		if xs, err = x.SelectCols(cols); err != nil {
-			return Estimate{}, err
-		}
+	if x.Rows() == 0 {
+		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
+	if cols == nil {
+		return EstimateMI(x, y, cfg)
+	}
+	if err := distinctColumns(cols); err != nil {
+		return Estimate{}, err
+	}
+	xs, err := x.SelectCols(cols)
+	if err != nil {
+		return Estimate{}, err
 	}
 	return EstimateMI(xs, y, cfg)
 }
@@ -30,6 +38,9 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target).
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
+	if x.Rows() == 0 {
+		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
 	if len(target) == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: conditional MI needs at least one target column")
 	}
@@ -80,19 +91,25 @@ func Singletons(cols []int) [][]int {
 // e.g. a value and its missing-value indicator), in bit-mask order (group 0
 // is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
 // every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
-// of a repeat share their seed. progress, when set, counts forest fits.
+// of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
+// groups must not share a column. progress, when set, counts forest fits.
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
 	m := len(groups)
 	if m == 0 || m > 16 {
 		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
 	}
+	var all []int
 	for g, cols := range groups {
 		if len(cols) == 0 {
 			return nil, fmt.Errorf("ufmi: feature group %d has no columns", g)
 		}
+		all = append(all, cols...)
 	}
-	if repeats < 1 {
-		return nil, fmt.Errorf("ufmi: repeats %d must be at least 1", repeats)
+	if err := distinctColumns(all); err != nil {
+		return nil, err
+	}
+	if repeats < 1 || repeats > MaxRepeats {
+		return nil, fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, MaxRepeats)
 	}
 	full := 1<<m - 1
 	// h[r][mask] is H(Y | X_mask) for repeat r.
@@ -132,6 +149,16 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		rows = append(rows, row)
 	}
 	return rows, nil
+}
+
+// distinctColumns rejects a column listed twice.
+func distinctColumns(cols []int) error {
+	for i, c := range cols {
+		if slices.Contains(cols[:i], c) {
+			return fmt.Errorf("ufmi: column %d is selected twice; list each column once", c)
+		}
+	}
+	return nil
 }
 
 // subsetMembers lists the groups whose bits are set in mask and their columns.

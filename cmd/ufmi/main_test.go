@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -162,31 +163,121 @@ func TestTableJSON(t *testing.T) {
 	}
 }
 
-func TestBadInputGivesOneLineError(t *testing.T) {
+// badInput is one bad command line and the one-line error it must give.
+// The README's "Bad input" table lists these cases by name, one row each.
+type badInput struct {
+	name string
+	args []string
+	want string
+}
+
+// badInputs are the command lines TestBadInputTable runs: unreadable files
+// and headers, column lists, counts out of range and cells that are not
+// decimal numbers.
+func badInputs(t *testing.T) []badInput {
 	good := separatedCSV(t, 50, 5)
-	cases := map[string][]string{
-		"cannot open":          {"mi", "-in", "/no/such/file.csv", "-target", "label"},
-		"is empty":             {"mi", "-in", writeFile(t, "empty.csv", ""), "-target", "label"},
-		"no data rows":         {"mi", "-in", writeFile(t, "header.csv", "a,b\n"), "-target", "b"},
-		"no column \"nope\"":   {"mi", "-in", good, "-target", "nope"},
-		"not a number":         {"mi", "-in", writeFile(t, "text.csv", "a,y\n1,p\nfoo,q\n"), "-target", "y"},
-		"single class":         {"mi", "-in", writeFile(t, "one.csv", "a,y\n1,p\n2,p\n3,p\n"), "-target", "y"},
-		"unknown method":       {"mi", "-in", good, "-target", "label", "-method", "magic"},
-		"unknown preset":       {"mi", "-in", good, "-target", "label", "-preset", "magic"},
-		"-target is required":  {"mi", "-in", good},
-		"unknown command":      {"frobnicate"},
-		"is empty in data row": {"mi", "-in", writeFile(t, "gap.csv", "a,y\n1,p\n2,\n3,q\n"), "-target", "y"},
-		"NaN":                  {"mi", "-in", writeFile(t, "nan.csv", "a,y\n1,p\nNaN,q\n3,q\n"), "-target", "y"},
+	csv := func(content string) string { return writeFile(t, "in.csv", content) }
+	mi := func(extra ...string) []string {
+		return append([]string{"mi", "-in", good, "-target", "label"}, extra...)
 	}
-	for want, args := range cases {
-		_, errOut, code := runCLI(t, args...)
-		if code == 0 {
-			t.Errorf("%v: exit 0, want an error", args)
-			continue
-		}
-		if !strings.Contains(errOut, want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || strings.Contains(errOut, "panic") {
-			t.Errorf("%v: want one line containing %q, got %q", args, want, errOut)
-		}
+	table := func(extra ...string) []string {
+		return append([]string{"table", "-in", good, "-target", "label", "-features", "x1,x2"}, extra...)
+	}
+	posterior := func(extra ...string) []string {
+		return append([]string{"posterior", "-train", good, "-test", good, "-target", "label"}, extra...)
+	}
+	cell := func(v string) []string {
+		return []string{"mi", "-in", csv("a,y\n1,p\n" + v + ",q\n3,q\n4,p\n"), "-target", "y"}
+	}
+	return []badInput{
+		// Files and headers.
+		{"missing file", []string{"mi", "-in", "/no/such/file.csv", "-target", "label"}, "cannot open"},
+		{"empty file", []string{"mi", "-in", csv(""), "-target", "label"}, "is empty"},
+		{"header only", []string{"mi", "-in", csv("a,b\n"), "-target", "b"}, "no data rows"},
+		{"duplicated header name", []string{"mi", "-in", csv("x,x,y\n1,5,a\n2,6,b\n3,7,a\n"), "-target", "y"}, `header names column "x" twice (columns 1 and 2); rename one`},
+		{"duplicated header name (table)", []string{"table", "-in", csv("x,x,y\n1,5,a\n2,6,b\n"), "-target", "y", "-features", "x"}, `header names column "x" twice`},
+		{"duplicated header name in -test", []string{"posterior", "-train", good, "-test", csv("x1,x2,x2,noise\n1,2,3,4\n"), "-target", "label"}, `header names column "x2" twice`},
+		{"empty header name", []string{"mi", "-in", csv("x,,y\n1,5,a\n2,6,b\n"), "-target", "y"}, "header column 2 has no name"},
+		{"unknown column", mi("-features", "nope"), `has no column "nope"`},
+		{"unknown target", []string{"mi", "-in", good, "-target", "nope"}, `has no column "nope"`},
+		{"target only", []string{"mi", "-in", csv("y\np\nq\n"), "-target", "y"}, "no feature column besides the target"},
+		{"empty target cell", []string{"mi", "-in", csv("a,y\n1,p\n2,\n3,q\n"), "-target", "y"}, "is empty in data row"},
+		{"single class", []string{"mi", "-in", csv("a,y\n1,p\n2,p\n3,p\n"), "-target", "y"}, "single class"},
+		// Column lists.
+		{"-features a,a", mi("-features", "x1,x1"), `-features lists column "x1" twice`},
+		{"-given a,a", mi("-features", "x1", "-given", "x2,x2"), `-given lists column "x2" twice`},
+		{"-features a,b -given a", mi("-features", "x1,x2", "-given", "x1"), `column "x1" is in both -features and -given`},
+		{"-features with an empty name", mi("-features", "x1,,x2"), "holds an empty column name"},
+		{"mi -features lists the target", mi("-features", "x1,label"), `-features lists the target "label"`},
+		{"mi -given lists the target", mi("-features", "x1", "-given", "label"), `-given lists the target "label"`},
+		{"table -features a,a", table("-features", "x1,x1"), `-features lists column "x1" twice`},
+		{"-perm with -given", mi("-features", "x1", "-given", "x2", "-perm", "10"), "-perm with -given is not supported"},
+		// Counts.
+		{"-trees 0", mi("-trees", "0"), "-trees 0 must be in 1..1000000"},
+		{"-trees 100000000", mi("-trees", "100000000"), "-trees 100000000 must be in 1..1000000"},
+		{"-trees 9999999999999", mi("-trees", "9999999999999"), "-trees 9999999999999 must be in 1..1000000"},
+		{"-trees beyond int64", mi("-trees", "99999999999999999999"), `invalid value "99999999999999999999" for flag -trees`},
+		{"posterior -trees -5", posterior("-trees", "-5"), "-trees -5 must be in 1..1000000"},
+		{"-perm -1", mi("-perm", "-1"), "-perm -1 must be in 0..1000000 (0: no test)"},
+		{"-perm 2000000", mi("-perm", "2000000"), "-perm 2000000 must be in 0..1000000"},
+		{"-workers -1", mi("-workers", "-1"), "-workers -1 must be in 0.."},
+		{"-workers 100000", mi("-workers", "100000"), fmt.Sprintf("(0: all cores; at most 4 × the %d cores)", runtime.NumCPU())},
+		{"posterior -workers -1", posterior("-workers", "-1"), "-workers -1 must be in 0.."},
+		{"-k 0", mi("-method", "ksg", "-k", "0"), "-k 0 must be in 1..1000000"},
+		{"-k 2000000", mi("-method", "ksg", "-k", "2000000"), "-k 2000000 must be in 1..1000000"},
+		{"-k as many as rows", mi("-method", "ross", "-k", "50"), "-k 50 must be below the number of rows (50)"},
+		{"-repeats 0", table("-repeats", "0"), "-repeats 0 must be in 1..10000"},
+		{"-repeats 1000000", table("-repeats", "1000000"), "-repeats 1000000 must be in 1..10000"},
+		{"misspelt flag", mi("-tress", "5"), "flag provided but not defined: -tress"},
+		// Cells: decimal numbers only.
+		{"cell foo", cell("foo"), `column "a", data row 2: "foo" is not a decimal number`},
+		{"cell 0x1p3", cell("0x1p3"), `column "a", data row 2: "0x1p3" is not a decimal number`},
+		{"cell 1_000", cell("1_000"), `"1_000" is not a decimal number`},
+		{"cell Inf", cell("Inf"), `"Inf" is not a decimal number`},
+		{"cell +Inf", cell("+Inf"), `"+Inf" is not a decimal number`},
+		{"cell NaN", cell("NaN"), `"NaN" is not a decimal number`},
+		{"cell 1e999", cell("1e999"), `"1e999" is beyond the float64 range`},
+		// Commands and flags.
+		{"unknown method", mi("-method", "magic"), "unknown method"},
+		{"unknown preset", mi("-preset", "magic"), "unknown preset"},
+		{"no -target", []string{"mi", "-in", good}, "-target is required"},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+	}
+}
+
+// Every bad command line fails with exit status 1 or 2 and one line on
+// stderr holding the expected message, never a panic.
+func TestBadInputTable(t *testing.T) {
+	for _, c := range badInputs(t) {
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, c.args...)
+			if code == 0 {
+				t.Fatalf("%v: exit 0, want an error; stdout %q", c.args, out)
+			}
+			if !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || strings.Contains(errOut, "panic") {
+				t.Errorf("%v: want one line containing %q, got %q", c.args, c.want, errOut)
+			}
+		})
+	}
+}
+
+// Input that looks odd but is accepted, as documented in the README: a
+// UTF-8 byte-order mark before the header, and table's target among its
+// features.
+func TestOddInputAccepted(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\ufeffx,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d\n", i%2, i%2)
+	}
+	bom := writeFile(t, "bom.csv", b.String())
+	out, errOut, code := runCLI(t, "mi", "-in", bom, "-target", "y", "-features", "x", "-trees", "20", "-json")
+	var rep struct{ MI float64 }
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || math.Abs(rep.MI-math.Ln2) > 0.05 {
+		t.Errorf("BOM header: exit %d, %q %q; want MI near log 2", code, out, errOut)
+	}
+	if _, errOut, code := runCLI(t, "table", "-in", bom, "-target", "y", "-features", "x,y", "-trees", "20"); code != 0 {
+		t.Errorf("table with the target among the features: exit %d: %s", code, errOut)
 	}
 }
 
@@ -231,5 +322,18 @@ func TestCC18Command(t *testing.T) {
 	_, errOut, code = runCLI(t, "cc18", "-ids", "12345", "-mirror", datasets)
 	if code == 0 || !strings.Contains(errOut, "not an OpenML-CC18 dataset") {
 		t.Errorf("unknown id: exit %d, %q", code, errOut)
+	}
+}
+
+// The README's "Bad input" table has a row for every case of TestBadInputTable.
+func TestReadmeListsBadInputs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range badInputs(t) {
+		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
+			t.Errorf("README.md has no row for the bad input %q", c.name)
+		}
 	}
 }

@@ -30,7 +30,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
-	perm := fs.Int("perm", 0, "label permutations for a p-value (0: none)")
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -41,9 +41,18 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+		return err
+	}
+	if *perm > 0 && *given != "" {
+		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+	}
 	start := time.Now()
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given})
 	if err != nil {
+		return err
+	}
+	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
 	x, labels := data.x, data.labels
@@ -52,9 +61,6 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		rep.Preset = ""
 	}
 	if data.givenCount > 0 {
-		if *perm > 0 {
-			return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
-		}
 		cmi, err := ufmi.ConditionalMI(x, labels.Codes, data.givenColumns(), data.featureColumns(), cfg)
 		if err != nil {
 			return err
@@ -68,9 +74,6 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
-		if *perm < 0 {
-			return fmt.Errorf("-perm %d must not be negative", *perm)
-		}
 		if *perm > 0 {
 			res, err := ufmi.PermutationTest(x, labels.Codes, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{
 				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, opts.asJSON)})

@@ -24,7 +24,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
-	repeats := fs.Int("repeats", 1, "fits per subset, averaged (spread reported)")
+	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -35,8 +35,14 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
+		return err
+	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true})
 	if err != nil {
+		return err
+	}
+	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
 	rows, err := ufmi.SubsetTable(data.x, data.labels.Codes, ufmi.Singletons(data.featureColumns()), *repeats, cfg, progressTo(stderr, opts.asJSON))

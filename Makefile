@@ -46,11 +46,11 @@ vet:
 
 gotest:
 	@echo "== go test"
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 45m ./...
 
 race:
 	@echo "== go test -race -short $(RACE_PKGS)"
-	$(if $(strip $(RACE_PKGS)),$(GO) test -race -short -count=1 $(RACE_PKGS),@echo "(RACE_PKGS empty: skipped)")
+	$(if $(strip $(RACE_PKGS)),$(GO) test -race -short -count=1 -timeout 30m $(RACE_PKGS),@echo "(RACE_PKGS empty: skipped)")
 
 # Always the small mode, whatever FULL says.
 test-notebooks: setup

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -66,6 +67,9 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	if fcfg.Trees == 0 {
 		fcfg.Trees = 60
 	}
+	if err := checkCalibratedMemory(x, k, folds, fcfg); err != nil {
+		return nil, err
+	}
 	testFolds, err := stratifiedFolds(y, k, folds, fcfg.Seed)
 	if err != nil {
 		return nil, err
@@ -111,6 +115,20 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 		}
 	}
 	return cf, nil
+}
+
+// checkCalibratedMemory checks that the folds' forests fit in memory
+// together (each grown on the largest training part), before any is grown.
+// Settings FitRF rejects are left for it to report.
+func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig) error {
+	nTrain := x.n - x.n/folds
+	draws, err := fcfg.sampleSize(nTrain)
+	if err != nil || fcfg.Trees < 1 {
+		return nil
+	}
+	s := forestSize{n: nTrain, d: x.d, k: k, trees: fcfg.Trees, sampleRows: draws,
+		workers: min(pool.Workers(fcfg.Workers), fcfg.Trees)}
+	return s.checkMany(folds, fmt.Sprintf("fitting %d calibration folds of %d trees on %d rows", folds, fcfg.Trees, x.n))
 }
 
 // Classes is the number of classes K.

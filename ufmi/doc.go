@@ -74,6 +74,10 @@
 //     so data and estimator never share randomness, and results never
 //     depend on the number of workers. No global or time-based randomness.
 //   - Concurrency: Workers bounds the goroutines; 0 means GOMAXPROCS.
+//   - Memory: every forest fit, calibrated forest, kNN estimate and
+//     permutation test (Workers fits at once) first estimates the memory it
+//     needs and returns an error when that exceeds the memory available to
+//     the process (internal/memory: cgroup limit, MemAvailable, GOMEMLIMIT).
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
 //     fractions that leave a set empty, invalid hyper-parameters) return an
 //     error starting with "ufmi: " that names the problem.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/memory"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -45,6 +46,8 @@ type PermutationResult struct {
 
 // PermutationTest computes stat on (x, y), then on (x, π(y)) for random
 // permutations π, refitting every time, and returns the permutation p-value.
+// After the observed fit it checks that Workers fits of its size fit in
+// memory at once (the size being the largest memory check the fit made).
 func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig) (PermutationResult, error) {
 	if _, err := checkTrainingData(x, y); err != nil {
 		return PermutationResult{}, err
@@ -56,9 +59,17 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	if perms < 0 {
 		return PermutationResult{}, fmt.Errorf("ufmi: number of permutations %d must be positive", perms)
 	}
-	observed, err := stat(x, y, cfg.Seed)
+	var observed float64
+	var err error
+	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.Seed) })
 	if err != nil {
 		return PermutationResult{}, err
+	}
+	if workers := min(pool.Workers(cfg.Workers), perms); workers > 1 {
+		what := fmt.Sprintf("running %d permutation fits at once on %d rows", workers, x.n)
+		if err := memory.Check(what, memory.Bytes(float64(oneFit)*float64(workers)), "use fewer workers, trees or rows"); err != nil {
+			return PermutationResult{}, err
+		}
 	}
 	res := PermutationResult{Observed: observed, Null: make([]float64, perms)}
 	err = pool.ForEach(perms, cfg.Workers, cfg.Progress, func(_, i int) error {

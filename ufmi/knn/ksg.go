@@ -120,6 +120,9 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkMemory(n, d, pool.Workers(cfg.Workers)); err != nil {
+		return nil, err
+	}
 	kd := &knnData{n: n, d: d, k: k, classes: nClasses, y: y,
 		counts: classes.Counts(y, nil, nClasses), workers: pool.Workers(cfg.Workers)}
 	kd.joint = make([]float64, n*(d+1))

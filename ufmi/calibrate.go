@@ -89,6 +89,9 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		held, _ := forest.PredictProba(x.SelectRows(test), fcfg.Workers)
+		for i := range held {
+			held[i] = widen(held[i], k)
+		}
 		ytest := pick(y, test)
 		m := calibratedMember{forest: forest, maps: make([]func(float64) float64, k)}
 		for c := 0; c < k; c++ {
@@ -146,13 +149,25 @@ func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64,
 			return nil, err
 		}
 		for i, p := range raw {
-			cal := m.calibrate(p)
+			cal := m.calibrate(widen(p, cf.k))
 			for c := range cal {
 				out[i][c] += cal[c] / float64(len(cf.members))
 			}
 		}
 	}
 	return out, nil
+}
+
+// widen returns posterior p over k classes: a fold's forest knows only the
+// classes up to the largest code of its training part, and the classes
+// beyond get probability 0.
+func widen(p []float64, k int) []float64 {
+	if len(p) >= k {
+		return p
+	}
+	out := make([]float64, k)
+	copy(out, p)
+	return out
 }
 
 // calibrate maps one raw posterior row through the member's calibrators and

@@ -26,6 +26,10 @@ var fuzzSeeds = []string{
 	"",
 	"x,y\n1,a,extra\n",
 	"y\na\nb\na\nb\n",
+	"x,y\n0,a\n0,a\n0,b\n0,b\n0,a\n0,b\n0,c\n",
+	"x,y\n1,a\n2,b\n3,c\n4,d\n",
+	"x,y\n1,a\n2,b\n",
+	"x,z,y\n1e-300,0,1\n2e-300,0,2\n3e-300,1,1\n4e-300,1,2\n5e-300,0,1\n6e-300,1,2\n",
 }
 
 // FuzzCLI runs the CSV reader and every estimator of "ufmi mi", "ufmi

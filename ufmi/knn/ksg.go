@@ -136,6 +136,7 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 			rng := seeds.Stream(cfg.Seed, seeds.Jitter, j)
 			noise = func() float64 { return cfg.Jitter * (rng.Float64() - 0.5) }
 		}
+		lo, hi := math.Inf(1), math.Inf(-1)
 		for i, v := range col {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("ufmi: feature %d of row %d is %v; kNN estimates need finite values", j, i, v)
@@ -144,6 +145,11 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 				v += noise()
 			}
 			kd.joint[i*(d+1)+j] = v
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		// Distances are coordinate differences: they must not overflow.
+		if !(hi-lo <= math.MaxFloat64) {
+			return nil, fmt.Errorf("ufmi: feature %d spans %g to %g, too wide a range for float64 distances; rescale the features", j, lo, hi)
 		}
 	}
 	for i, c := range y {

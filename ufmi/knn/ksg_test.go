@@ -358,6 +358,9 @@ func TestKNNRejectsBadInput(t *testing.T) {
 	_, y, x := knnTestData(t, 3, 20, 2, 2, 0)
 	tiny, _ := FromRows([][]float64{{0}, {1e-17}, {2e-17}, {3e-17}, {4e-17}, {5e-17}, {6e-17}, {7e-17}})
 	single, _ := FromRows([][]float64{{0}, {1}})
+	// Found by FuzzCLI: distances beyond float64 made Ross's search find too few neighbours.
+	huge, _ := FromRows([][]float64{{1e308}, {1e308}, {1.7e308}, {-1.7e308}, {5e-324}, {0}, {0}})
+	hugeY := []int{0, 1, 0, 1, 0, 1, 0}
 	cases := []struct {
 		name    string
 		est     func(Matrix, []int, Config) (float64, error)
@@ -376,6 +379,10 @@ func TestKNNRejectsBadInput(t *testing.T) {
 		{"NaN jitter", RossMI, x, y, Config{Jitter: math.NaN()}, "jitter"},
 		{"sub-tolerance distances", MixedKSG, tiny, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2}, "tolerance"},
 		{"only singleton classes", RossMI, single, []int{0, 1}, Config{K: 1}, "at least two rows"},
+		{"overflowing distances (Ross)", RossMI, huge, hugeY, Config{K: 2}, "rescale"},
+		{"overflowing distances (KSG)", KSG, huge, hugeY, Config{K: 2}, "rescale"},
+		{"overflowing distances (Mixed-KSG)", MixedKSG, huge, hugeY, Config{K: 2}, "rescale"},
+		{"jitter overflowing", KSG, huge, hugeY, Config{K: 2, Jitter: math.MaxFloat64}, "rescale"},
 	}
 	for _, c := range cases {
 		_, err := c.est(c.x, c.y, c.cfg)

@@ -22,6 +22,7 @@ help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
 	@echo "make test        go mod tidy -diff, go vet, notebooks (small), Dockerfile check, race tests, go test"
 	@echo "make jupyter     Jupyter on http://$(JUPYTER_IP):$(JUPYTER_PORT) with the Go kernel"
+	@echo "make fuzz-readers  fuzz the CSV command line and the Drosophila readers, FUZZTIME (10s) per target"
 	@echo "make setup       install Jupyter, the gonb kernel and goimports (called by the above)"
 	@echo "make clean       remove out/"
 
@@ -63,6 +64,26 @@ test-dockerfile:
 
 jupyter: setup
 	JUPYTER_IP=$(JUPYTER_IP) JUPYTER_PORT=$(JUPYTER_PORT) scripts/jupyter.sh
+
+# Native Go fuzzing of the readers: the command line's CSV input through
+# every estimator, and the Drosophila table readers. New crashers land in
+# the package's testdata/fuzz/<target>/ and run with every `go test`.
+FUZZTIME ?= 10s
+drosophila_fuzz_targets = FuzzReadNeurons FuzzReadPublishedTable FuzzReadAdjacency
+
+.PHONY: fuzz-readers fuzz-cli fuzz-drosophila
+
+fuzz-readers: fuzz-cli fuzz-drosophila
+
+fuzz-cli:
+	@echo "== fuzz FuzzCLI ($(FUZZTIME))"
+	$(GO) test -run '^$$' -fuzz '^FuzzCLI$$' -fuzztime $(FUZZTIME) ./cmd/ufmi
+
+fuzz-drosophila:
+	@set -e; for t in $(drosophila_fuzz_targets); do \
+		echo "== fuzz $$t ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) ./ufmi/drosophila; \
+	done
 
 clean:
 	rm -rf out

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -78,6 +79,9 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	if folds < 2 {
 		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means 5)", folds)
 	}
+	if err := checkCalibratedMemory(x, k, folds, fcfg); err != nil {
+		return nil, err
+	}
 	testFolds, err := stratifiedFolds(y, k, folds, fcfg.Seed)
 	if err != nil {
 		return nil, err
@@ -97,6 +101,9 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		held, _ := forest.PredictProba(x.SelectRows(test), fcfg.Workers)
+		for i := range held {
+			held[i] = widen(held[i], k)
+		}
 		ytest := pick(y, test)
 		m := calibratedMember{forest: forest, maps: make([]func(float64) float64, k)}
 		for c := 0; c < k; c++ {
@@ -125,6 +132,20 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	return cf, nil
 }
 
+// checkCalibratedMemory checks that the folds' forests fit in memory
+// together (each grown on the largest training part), before any is grown.
+// Settings FitRF rejects are left for it to report.
+func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig) error {
+	nTrain := x.n - x.n/folds
+	draws, err := fcfg.sampleSize(nTrain)
+	if err != nil || fcfg.Trees < 1 {
+		return nil
+	}
+	s := forestSize{n: nTrain, d: x.d, k: k, trees: fcfg.Trees, sampleRows: draws,
+		workers: min(pool.Workers(fcfg.Workers), fcfg.Trees)}
+	return s.checkMany(folds, fmt.Sprintf("fitting %d calibration folds of %d trees on %d rows", folds, fcfg.Trees, x.n))
+}
+
 // Classes is the number of classes K.
 func (cf *CalibratedForest) Classes() int { return cf.k }
 
@@ -143,13 +164,25 @@ func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64,
 			return nil, err
 		}
 		for i, p := range raw {
-			cal := m.calibrate(p)
+			cal := m.calibrate(widen(p, cf.k))
 			for c := range cal {
 				out[i][c] += cal[c] / float64(len(cf.members))
 			}
 		}
 	}
 	return out, nil
+}
+
+// widen returns posterior p over k classes: a fold's forest knows only the
+// classes up to the largest code of its training part, and the classes
+// beyond get probability 0.
+func widen(p []float64, k int) []float64 {
+	if len(p) >= k {
+		return p
+	}
+	out := make([]float64, k)
+	copy(out, p)
+	return out
 }
 
 // calibrate maps one raw posterior row through the member's calibrators and

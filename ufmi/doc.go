@@ -75,6 +75,10 @@
 //     so data and estimator never share randomness, and results never
 //     depend on the number of workers. No global or time-based randomness.
 //   - Concurrency: Workers bounds the goroutines; 0 or less means GOMAXPROCS.
+//   - Memory: every forest fit, calibrated forest, kNN estimate and
+//     permutation test (Workers fits at once) first estimates the memory it
+//     needs and returns an error when that exceeds the memory available to
+//     the process (internal/memory: cgroup limit, MemAvailable, GOMEMLIMIT).
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
 //     class codes outside 0..n-1, fractions that leave a set empty, nil
 //     inputs) and invalid settings (counts beyond MaxTrees, MaxPermutations

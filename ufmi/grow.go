@@ -28,9 +28,11 @@ type treeRows struct {
 
 // rowSampler draws the rows of one tree: it fills mult (zeroed on entry,
 // one entry per training row) and returns the tree's index sets. perm is an
-// n-long scratch buffer the sampler may use.
+// n-long scratch buffer the sampler may use. sampleRows is the number of
+// rows, with multiplicity, that grow each tree.
 type rowSampler interface {
 	sample(rng *rand.Rand, mult []int32, perm []int) treeRows
+	sampleRows() int
 }
 
 // leafVoter fills the leaves of a grown tree: it returns K posterior values
@@ -56,7 +58,14 @@ type growPlan struct {
 // growForest grows plan.trees trees on x, y (K = k classes). Tree t draws
 // its rows and splits from the stream (seed, purpose, t) only, so the forest
 // does not depend on the number of workers.
+// It first checks that the forest fits in the available memory.
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
+	nWorkers := min(pool.Workers(plan.workers), plan.trees)
+	size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees, sampleRows: plan.sampler.sampleRows(),
+		workers: nWorkers, honest: plan.voter.needsRowLeaves()}
+	if err := size.check(); err != nil {
+		return nil, err
+	}
 	f := newForest(x, y, k, plan.trees)
 	sorted := tree.NewPresort(x.cols)
 	type worker struct {
@@ -64,7 +73,7 @@ func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 		mult    []int32
 		perm    []int
 	}
-	workers := make([]*worker, min(pool.Workers(plan.workers), plan.trees))
+	workers := make([]*worker, nWorkers)
 	err := pool.ForEach(plan.trees, len(workers), plan.progress, func(w, t int) error {
 		if workers[w] == nil {
 			workers[w] = &worker{builder: tree.NewBuilder(sorted, f.labels, k, plan.params),

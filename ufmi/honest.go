@@ -62,6 +62,8 @@ type honestSampler struct {
 	structure, vote int // set sizes; the rest evaluate
 }
 
+func (s honestSampler) sampleRows() int { return s.structure }
+
 func (s honestSampler) sample(rng *rand.Rand, mult []int32, perm []int) treeRows {
 	n := len(mult)
 	perm = honestPermutation(rng, perm, s.y, s.k, s.stratify, s.structure, s.vote)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/memory"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -47,7 +48,9 @@ type PermutationResult struct {
 // PermutationTest computes stat on (x, y), then on (x, π(y)) for random
 // permutations π, refitting every time, and returns the permutation p-value.
 // A statistic that is NaN or infinite, observed or under a permutation, is
-// an error: it has no place in the ordering the p-value counts.
+// an error: it has no place in the ordering the p-value counts. After the
+// observed fit it checks that Workers fits of its size fit in memory at once
+// (the size being the largest memory check the fit made).
 func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig) (PermutationResult, error) {
 	if stat == nil {
 		return PermutationResult{}, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
@@ -59,12 +62,19 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	if _, err := checkTrainingData(x, y); err != nil {
 		return PermutationResult{}, err
 	}
-	observed, err := stat(x, y, cfg.Seed)
+	var observed float64
+	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.Seed) })
 	if err == nil {
 		err = checkStatistic(observed, "on the observed labels")
 	}
 	if err != nil {
 		return PermutationResult{}, err
+	}
+	if workers := min(pool.Workers(cfg.Workers), perms); workers > 1 {
+		what := fmt.Sprintf("running %d permutation fits at once on %d rows", workers, x.n)
+		if err := memory.Check(what, memory.Bytes(float64(oneFit)*float64(workers)), "use fewer workers, trees or rows"); err != nil {
+			return PermutationResult{}, err
+		}
 	}
 	res := PermutationResult{Observed: observed, Null: make([]float64, perms)}
 	err = pool.ForEach(perms, cfg.Workers, cfg.Progress, func(_, i int) error {

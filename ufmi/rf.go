@@ -120,6 +120,8 @@ type bootstrapSampler struct {
 	sampling Sampling
 }
 
+func (s bootstrapSampler) sampleRows() int { return s.draws }
+
 func (s bootstrapSampler) sample(rng *rand.Rand, mult []int32, _ []int) treeRows {
 	drawSample(rng, mult, s.draws, s.sampling)
 	structure := newRowSet(len(mult))

@@ -140,8 +140,12 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 	if err != nil {
 		return nil, err
 	}
+	workers := min(pool.Workers(cfg.Workers), n)
+	if err := checkMemory(n, d, workers); err != nil {
+		return nil, err
+	}
 	kd := &knnData{n: n, d: d, k: k, classes: nClasses, y: y, unit: 1,
-		counts: classes.Counts(y, nil, nClasses), workers: min(pool.Workers(cfg.Workers), n)}
+		counts: classes.Counts(y, nil, nClasses), workers: workers}
 	kd.joint = make([]float64, n*(d+1))
 	for j := range d {
 		col := x.Column(j)

@@ -20,7 +20,7 @@
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
 //	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
 //	models.go                the model catalogue: one named Model type for every experiment
-//	limits.go                upper bounds on counts (MaxTrees, MaxPermutations, ...)
+//	limits.go                upper bounds on counts (MaxTrees, ...) and the memory a forest needs
 //
 // Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
 // sim (the paper's simulations with exact truth), metrics (calibration

@@ -114,10 +114,10 @@ func readScores(r io.Reader) (resultKey, []FoldScore, error) {
 	return key, scores, nil
 }
 
-// splitLastLine splits text ending in "\n" into the lines before its last
-// line and the last line (without "\n").
+// splitLastLine splits text, empty or ending in "\n", into the lines before
+// its last line and the last line (without "\n").
 func splitLastLine(text []byte) (before, last []byte) {
-	text = text[:len(text)-1]
+	text = bytes.TrimSuffix(text, []byte("\n"))
 	i := bytes.LastIndexByte(text, '\n')
 	return text[:i+1], text[i+1:]
 }

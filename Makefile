@@ -11,16 +11,19 @@ NOTEBOOKS    ?=
 CELL_TIMEOUT ?= 3600
 # Packages tested again under the race detector (-short) by `make test`.
 RACE_PKGS    ?= ./...
+# How long `make fuzz` runs each fuzz target.
+FUZZTIME     ?= 10s
 JUPYTER_IP   ?= 127.0.0.1
 JUPYTER_PORT ?= 8888
 
 full_flag = $(if $(filter 1 yes true,$(FULL)),--full)
 
-.PHONY: help setup notebooks test tidy vet gotest race test-notebooks test-dockerfile jupyter clean
+.PHONY: help setup notebooks test tidy vet gotest race fuzz test-notebooks test-dockerfile jupyter clean
 
 help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
 	@echo "make test        go mod tidy -diff, go vet, notebooks (small), Dockerfile check, race tests, go test"
+	@echo "make fuzz        run each fuzz target for FUZZTIME ($(FUZZTIME)); crashers land in <package>/testdata/fuzz/"
 	@echo "make jupyter     Jupyter on http://$(JUPYTER_IP):$(JUPYTER_PORT) with the Go kernel"
 	@echo "make setup       install Jupyter, the gonb kernel and goimports (called by the above)"
 	@echo "make clean       remove out/"
@@ -51,6 +54,14 @@ gotest:
 race:
 	@echo "== go test -race -short $(RACE_PKGS)"
 	$(if $(strip $(RACE_PKGS)),$(GO) test -race -short -count=1 $(RACE_PKGS),@echo "(RACE_PKGS empty: skipped)")
+
+# One line per fuzz target: go test -fuzz takes one target at a time.
+# $(call fuzz_one,TARGET,PACKAGE)
+fuzz_one = $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZTIME) $(2)
+
+fuzz:
+	$(call fuzz_one,FuzzReadARFF,./ufmi/cc18)
+	$(call fuzz_one,FuzzReadScores,./ufmi/cc18)
 
 # Always the small mode, whatever FULL says.
 test-notebooks: setup

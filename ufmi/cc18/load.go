@@ -22,7 +22,7 @@ type LoadOptions struct {
 	// the user cache folder's ufmi/openml).
 	CacheDir string
 	// BaseURL is OpenML's server (default DefaultBaseURL); Client makes the
-	// requests (default Download.Client()).
+	// requests (default Download.Client(), whose connections time out).
 	BaseURL string
 	Client  *http.Client
 	// Download bounds each download: connection and per-attempt timeouts,
@@ -52,9 +52,6 @@ func (o LoadOptions) withDefaults() LoadOptions {
 	}
 	if o.BaseURL == "" {
 		o.BaseURL = DefaultBaseURL
-	}
-	if o.Client == nil {
-		o.Client = o.Download.Client()
 	}
 	o.Log = logOrStderr(o.Log)
 	return o
@@ -89,17 +86,16 @@ func Load(id int, opts LoadOptions) (*Dataset, error) {
 	}
 	c := cacheFiles{dir: o.CacheDir, id: id}
 	d, err := c.load()
-	if err == nil {
+	notCached := errors.Is(err, errNotCached)
+	switch {
+	case err == nil:
 		return d, nil
-	}
-	if !errors.Is(err, errNotCached) {
-		if o.Offline {
-			return nil, fmt.Errorf("ufmi: dataset %d: the cached download in %s fails its checks (%v) and downloads are off", id, o.CacheDir, err)
-		}
-		fmt.Fprintf(o.Log, "ufmi: dataset %d: the cached download fails its checks (%v); downloading it again\n", id, err)
-	}
-	if o.Offline {
+	case o.Offline && notCached:
 		return nil, fmt.Errorf("ufmi: dataset %d is in neither the mirror (%q) nor the cache (%q) and downloads are off; set UFMI_MIRROR to a folder holding cc18/", id, o.MirrorDir, o.CacheDir)
+	case o.Offline:
+		return nil, fmt.Errorf("ufmi: dataset %d: the cached download in %s fails its checks (%v) and downloads are off", id, o.CacheDir, err)
+	case !notCached:
+		fmt.Fprintf(o.Log, "ufmi: dataset %d: the cached download fails its checks (%v); downloading it again\n", id, err)
 	}
 	if err := downloadDataset(o, c); err != nil {
 		return nil, err

@@ -50,7 +50,7 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 		ResultsDir: resultsDir, Log: status, Progress: func(done, total int) {
 			status.progress("datasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
 			if done == total {
-				status.Write(nil)
+				status.end()
 			}
 		}})
 	if err != nil {
@@ -164,11 +164,16 @@ func (s *statusLine) progress(format string, args ...any) {
 	s.open = true
 }
 
-// Write ends the progress line, if any, then writes p.
-func (s *statusLine) Write(p []byte) (int, error) {
+// end ends the progress line, if any.
+func (s *statusLine) end() {
 	if s.open {
 		fmt.Fprintln(s.w)
 		s.open = false
 	}
+}
+
+// Write ends the progress line, if any, then writes p.
+func (s *statusLine) Write(p []byte) (int, error) {
+	s.end()
 	return s.w.Write(p)
 }

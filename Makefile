@@ -11,18 +11,20 @@ NOTEBOOKS    ?=
 CELL_TIMEOUT ?= 3600
 # Packages tested again under the race detector (-short) by `make test`.
 RACE_PKGS    ?= ./...
+# How long `make fuzz` runs each fuzz target (`make test` runs each for 5s).
+FUZZTIME     ?= 10s
 JUPYTER_IP   ?= 127.0.0.1
 JUPYTER_PORT ?= 8888
 
 full_flag = $(if $(filter 1 yes true,$(FULL)),--full)
 
-.PHONY: help setup notebooks test tidy vet gotest race test-notebooks test-dockerfile jupyter clean
+.PHONY: help setup notebooks test tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile jupyter clean
 
 help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
-	@echo "make test        go mod tidy -diff, go vet, notebooks (small), Dockerfile check, race tests, go test"
+	@echo "make test        go mod tidy -diff, go vet, notebooks (small), Dockerfile check, race tests, fuzz (5s each), go test"
+	@echo "make fuzz        run each fuzz target for FUZZTIME ($(FUZZTIME)); crashers land in <package>/testdata/fuzz/"
 	@echo "make jupyter     Jupyter on http://$(JUPYTER_IP):$(JUPYTER_PORT) with the Go kernel"
-	@echo "make fuzz-readers  fuzz the CSV command line and the Drosophila readers, FUZZTIME (10s) per target"
 	@echo "make setup       install Jupyter, the gonb kernel and goimports (called by the above)"
 	@echo "make clean       remove out/"
 
@@ -33,7 +35,7 @@ notebooks: setup
 	$(PYTHON) scripts/run_notebooks.py $(full_flag) --timeout $(CELL_TIMEOUT) $(NOTEBOOKS)
 
 # go test runs last so that its summary closes the log (CI reads those lines).
-test: tidy vet test-notebooks test-dockerfile race gotest
+test: tidy vet test-notebooks test-dockerfile race test-fuzz gotest
 
 # go.mod and go.sum must be exactly what `go mod tidy` writes (both modules).
 tidy:
@@ -53,6 +55,26 @@ race:
 	@echo "== go test -race -short $(RACE_PKGS)"
 	$(if $(strip $(RACE_PKGS)),$(GO) test -race -short -count=1 -timeout 30m $(RACE_PKGS),@echo "(RACE_PKGS empty: skipped)")
 
+# Native Go fuzzing of everything that reads outside data: the command line's
+# CSV input through every estimator, the ARFF and CC18 result readers, the
+# Drosophila table readers. New crashers land in the package's
+# testdata/fuzz/<target>/ and run as regression tests with every `go test`.
+# One line per fuzz target: go test -fuzz takes one target at a time.
+# $(call fuzz_one,TARGET,PACKAGE)
+fuzz_one = @echo "== fuzz $(1) ($(FUZZTIME))" && $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZTIME) $(2)
+
+fuzz:
+	$(call fuzz_one,FuzzCLI,./cmd/ufmi)
+	$(call fuzz_one,FuzzReadARFF,./ufmi/cc18)
+	$(call fuzz_one,FuzzReadScores,./ufmi/cc18)
+	$(call fuzz_one,FuzzReadNeurons,./ufmi/drosophila)
+	$(call fuzz_one,FuzzReadPublishedTable,./ufmi/drosophila)
+	$(call fuzz_one,FuzzReadAdjacency,./ufmi/drosophila)
+
+# The fuzz targets for a short time each, inside `make test`.
+test-fuzz:
+	$(MAKE) fuzz FUZZTIME=5s
+
 # Always the small mode, whatever FULL says.
 test-notebooks: setup
 	@echo "== notebooks (small mode)"
@@ -64,26 +86,6 @@ test-dockerfile:
 
 jupyter: setup
 	JUPYTER_IP=$(JUPYTER_IP) JUPYTER_PORT=$(JUPYTER_PORT) scripts/jupyter.sh
-
-# Native Go fuzzing of the readers: the command line's CSV input through
-# every estimator, and the Drosophila table readers. New crashers land in
-# the package's testdata/fuzz/<target>/ and run with every `go test`.
-FUZZTIME ?= 10s
-drosophila_fuzz_targets = FuzzReadNeurons FuzzReadPublishedTable FuzzReadAdjacency
-
-.PHONY: fuzz-readers fuzz-cli fuzz-drosophila
-
-fuzz-readers: fuzz-cli fuzz-drosophila
-
-fuzz-cli:
-	@echo "== fuzz FuzzCLI ($(FUZZTIME))"
-	$(GO) test -run '^$$' -fuzz '^FuzzCLI$$' -fuzztime $(FUZZTIME) ./cmd/ufmi
-
-fuzz-drosophila:
-	@set -e; for t in $(drosophila_fuzz_targets); do \
-		echo "== fuzz $$t ($(FUZZTIME))"; \
-		$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) ./ufmi/drosophila; \
-	done
 
 clean:
 	rm -rf out

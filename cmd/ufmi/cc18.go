@@ -20,7 +20,7 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("cc18", flag.ContinueOnError)
 	ids := fs.String("ids", "available", `dataset ids (comma-separated), "available" (those in the mirror) or "all" (the 72 of the suite)`)
 	size := fs.String("size", "quick", "forest sizes: quick (50 trees, 5×10 calibrated, at most 3000 rows per dataset) or paper (500 trees, 5×100, all rows)")
-	results := fs.String("results", "data/cc18-results", "folder of per-dataset result CSVs, one subfolder per -size (resumed when present; empty: none)")
+	results := fs.String("results", "data/cc18-results", "folder of per-dataset result files, one subfolder per -size (resumed when computed with the same data, settings and seed; empty: none)")
 	mirror := fs.String("mirror", "", "mirror folder of gzip'd CSV files (default: $UFMI_MIRROR/cc18)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	asJSON := fs.Bool("json", false, "print the tables as JSON")
@@ -45,11 +45,12 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
+	status := &statusLine{w: stderr}
 	scores, err := cc18.Sweep(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
-		ResultsDir: resultsDir, Progress: func(done, total int) {
-			fmt.Fprintf(stderr, "\rdatasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
+		ResultsDir: resultsDir, Log: status, Progress: func(done, total int) {
+			status.progress("datasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
 			if done == total {
-				fmt.Fprintln(stderr)
+				status.end()
 			}
 		}})
 	if err != nil {
@@ -148,4 +149,31 @@ func jsonTables(tables []cc18.Pairwise) []map[string]any {
 			"median": clean(t.Median), "p_value": clean(t.PValue)})
 	}
 	return out
+}
+
+// statusLine shows progress on one line of w, rewritten in place, and
+// writes notices (Write) on lines of their own.
+type statusLine struct {
+	w    io.Writer
+	open bool // a progress line is not ended yet
+}
+
+// progress rewrites the progress line.
+func (s *statusLine) progress(format string, args ...any) {
+	fmt.Fprintf(s.w, "\r"+format, args...)
+	s.open = true
+}
+
+// end ends the progress line, if any.
+func (s *statusLine) end() {
+	if s.open {
+		fmt.Fprintln(s.w)
+		s.open = false
+	}
+}
+
+// Write ends the progress line, if any, then writes p.
+func (s *statusLine) Write(p []byte) (int, error) {
+	s.end()
+	return s.w.Write(p)
 }

@@ -308,9 +308,20 @@ func TestFetchDrosophilaThenTable(t *testing.T) {
 
 func TestCC18Command(t *testing.T) {
 	datasets := mirror.Dir(t, "cc18")
-	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json")
+	results := t.TempDir()
+	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// Another seed over the same results folder prints that seed's tables
+	// (as from an empty folder), with one notice per recomputed file.
+	out999, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json", "-seed", "999")
+	fresh999, _, _ := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json", "-seed", "999")
+	if code != 0 || out999 != fresh999 || out999 == out {
+		t.Errorf("-seed 999 over seed 1's results: exit %d, same as a fresh run %v, same as seed 1 %v", code, out999 == fresh999, out999 == out)
+	}
+	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3 {
+		t.Errorf("want 3 notices on their own lines, got:\n%s", errOut)
 	}
 	var tables []map[string]any
 	if err := json.Unmarshal([]byte(out), &tables); err != nil || len(tables) != 3 || tables[1]["metric"] != "ece" {

@@ -1,15 +1,15 @@
 package cc18
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/ufmi"
-	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // SweepOptions configures a run over several datasets.
@@ -21,15 +21,25 @@ type SweepOptions struct {
 	Folds    int          // default 5
 	Bins     int          // ECE/MCE bins, default 20
 	Seed     uint64
-	// ResultsDir keeps one CSV of fold scores per dataset; datasets whose
-	// file exists are read instead of recomputed (resume). Empty: no files.
+	// ResultsDir keeps one file of fold scores per dataset (<id>.csv) and
+	// resumes from it. A file is used only when it was computed from the
+	// same data (its checksum), settings, learners (names and
+	// configurations), seed and file format, and passes every check of its
+	// scores (see checkScores); any other is recomputed, with a line to Log.
+	// Empty: no files.
 	ResultsDir string
 	// Progress is told after each dataset how many are done (dataset
 	// IDs[done-1] has just finished).
 	Progress ufmi.Progress
+	// Log receives one line per result file or cached download rejected
+	// (why, and that it is recomputed or downloaded again); nil means
+	// os.Stderr. Load.Log, when set, takes the download lines instead.
+	Log io.Writer
 }
 
-// Sweep evaluates every dataset, resuming from ResultsDir.
+// Sweep evaluates every dataset, resuming from ResultsDir. Every dataset is
+// loaded, also when its results are on file, to check them against its
+// checksum.
 func Sweep(o SweepOptions) ([]FoldScore, error) {
 	if len(o.IDs) == 0 {
 		return nil, fmt.Errorf("ufmi: no datasets to evaluate")
@@ -43,29 +53,15 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 	if o.Bins == 0 {
 		o.Bins = 20
 	}
+	o.Log = logOrStderr(o.Log)
+	if o.Load.Log == nil {
+		o.Load.Log = o.Log
+	}
 	var all []FoldScore
 	for i, id := range o.IDs {
-		path := ""
-		if o.ResultsDir != "" {
-			path = filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
-		}
-		scores, err := readScores(path)
+		scores, err := o.dataset(id)
 		if err != nil {
-			d, err := Load(id, o.Load)
-			if err != nil {
-				return nil, err
-			}
-			if d, err = d.Subsample(o.MaxRows, o.Seed); err != nil {
-				return nil, err
-			}
-			if scores, err = Evaluate(d, o.Learners, o.Folds, o.Bins, o.Seed); err != nil {
-				return nil, err
-			}
-			if path != "" {
-				if err := writeScores(path, scores); err != nil {
-					return nil, err
-				}
-			}
+			return nil, err
 		}
 		all = append(all, scores...)
 		if o.Progress != nil {
@@ -73,6 +69,69 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 		}
 	}
 	return all, nil
+}
+
+// dataset returns the scores of one dataset, from its result file when that
+// is valid, else computed (and saved).
+func (o SweepOptions) dataset(id int) ([]FoldScore, error) {
+	full, err := Load(id, o.Load)
+	if err != nil {
+		return nil, err
+	}
+	d, err := full.Subsample(o.MaxRows, o.Seed)
+	if err != nil {
+		return nil, err
+	}
+	tests, err := testFolds(d, o.Folds, o.Seed)
+	if err != nil {
+		return nil, err
+	}
+	key := newResultKey(o, full, d)
+	path := ""
+	if o.ResultsDir != "" {
+		path = filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
+		scores, err := readResult(path, key, tests)
+		if err == nil {
+			return scores, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(o.Log, "ufmi: CC18 results %s: %v; recomputing\n", path, err)
+		}
+	}
+	scores, err := evaluateFolds(d, o.Learners, tests, o.Bins, o.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if path != "" {
+		err := atomicfile.Write(path, func(w io.Writer) error { return writeScores(w, key, scores) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	return scores, nil
+}
+
+// readResult reads the result file at path and checks it against key and
+// the dataset's test folds. A missing file gives an error matching
+// fs.ErrNotExist.
+func readResult(path string, key resultKey, tests [][]int) ([]FoldScore, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	got, scores, err := readScores(f)
+	if err != nil {
+		return nil, err
+	}
+	if m := got.mismatch(key); m != "" {
+		return nil, errors.New(m)
+	}
+	sizes := make([]int, len(tests))
+	for f, t := range tests {
+		sizes[f] = len(t)
+	}
+	return scores, checkScores(scores, key, sizes)
 }
 
 // Available lists the suite's dataset ids that the mirror holds.
@@ -88,113 +147,4 @@ func Available(o LoadOptions) []int {
 		}
 	}
 	return ids
-}
-
-var scoreHeader = []string{"dataset", "fold", "learner", "kappa", "accuracy", "ece", "mce", "bin_counts", "bin_confidence", "bin_accuracy"}
-
-// writeScores writes fold scores (with their reliability bins) as CSV.
-func writeScores(path string, scores []FoldScore) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.Write(scoreHeader)
-	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	for _, s := range scores {
-		var counts, conf, acc string
-		for b, bin := range s.Bins {
-			if b > 0 {
-				counts, conf, acc = counts+" ", conf+" ", acc+" "
-			}
-			counts += strconv.Itoa(bin.Count)
-			conf += g(bin.Confidence)
-			acc += g(bin.Accuracy)
-		}
-		w.Write([]string{strconv.Itoa(s.Dataset), strconv.Itoa(s.Fold), s.Learner, g(s.Kappa), g(s.Accuracy), g(s.ECE), g(s.MCE), counts, conf, acc})
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
-var errNoScores = errors.New("no saved scores")
-
-// readScores reads a file written by writeScores.
-func readScores(path string) ([]FoldScore, error) {
-	if path == "" {
-		return nil, errNoScores
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, errNoScores
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(recs) < 2 {
-		return nil, errNoScores
-	}
-	var out []FoldScore
-	for _, r := range recs[1:] {
-		if len(r) != len(scoreHeader) {
-			return nil, errNoScores
-		}
-		s := FoldScore{Learner: r[2]}
-		s.Dataset, _ = strconv.Atoi(r[0])
-		s.Fold, _ = strconv.Atoi(r[1])
-		vals := make([]float64, 4)
-		for k := range vals {
-			if vals[k], err = strconv.ParseFloat(r[3+k], 64); err != nil {
-				return nil, errNoScores
-			}
-		}
-		s.Kappa, s.Accuracy, s.ECE, s.MCE = vals[0], vals[1], vals[2], vals[3]
-		if s.Bins, err = parseBins(r[7], r[8], r[9]); err != nil {
-			return nil, errNoScores
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-func parseBins(counts, conf, acc string) ([]metrics.ReliabilityBin, error) {
-	c, f, a := splitSpaces(counts), splitSpaces(conf), splitSpaces(acc)
-	if len(c) != len(f) || len(c) != len(a) {
-		return nil, errNoScores
-	}
-	bins := make([]metrics.ReliabilityBin, len(c))
-	for b := range bins {
-		n, err1 := strconv.Atoi(c[b])
-		cf, err2 := strconv.ParseFloat(f[b], 64)
-		ac, err3 := strconv.ParseFloat(a[b], 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			return nil, errNoScores
-		}
-		bins[b] = metrics.ReliabilityBin{Lo: float64(b) / float64(len(c)), Hi: float64(b+1) / float64(len(c)), Count: n, Confidence: cf, Accuracy: ac}
-	}
-	return bins, nil
-}
-
-func splitSpaces(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ' ' {
-			if i > start {
-				out = append(out, s[start:i])
-			}
-			start = i + 1
-		}
-	}
-	return out
 }

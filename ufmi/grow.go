@@ -58,7 +58,7 @@ type growPlan struct {
 // does not depend on the number of workers.
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 	f := newForest(x, y, k, plan.trees)
-	sorted := tree.NewPresort(x.cols)
+	sorted := tree.NewPresort(x.cols, x.categorical())
 	type worker struct {
 		builder *tree.Builder
 		mult    []int32

@@ -26,7 +26,7 @@ func TestWeightedFeatureDrawFrequencies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := NewBuilder(NewPresort(synth.Columns(rows)), codes32(y), 2, params)
+	b := NewBuilder(NewPresort(synth.Columns(rows), nil), codes32(y), 2, params)
 	b.rng = rand.New(rand.NewPCG(4, 4))
 	const draws = 40000
 	first := make([]int, 3)
@@ -56,7 +56,7 @@ func BenchmarkGrowTree(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			builder := NewBuilder(NewPresort(synth.Columns(rows)), codes32(y), 2, params)
+			builder := NewBuilder(NewPresort(synth.Columns(rows), nil), codes32(y), 2, params)
 			mult := make([]int32, n)
 			work, trees := 0, 0
 			b.ResetTimer()

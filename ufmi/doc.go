@@ -7,8 +7,10 @@
 // Rows in -> forest (partition) -> voter (leaf posteriors) -> posteriors ->
 // entropy / MI, one file per step:
 //
-//	features.go, labels.go   a dense feature matrix (NewFeatures, FeaturesFromMatrix),
-//	                         class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels), StratifiedFolds
+//	features.go, labels.go   a dense feature matrix of numeric and categorical columns, NaN
+//	                         marking missing cells (NewFeatures, NewFeaturesWithMissing,
+//	                         NewColumnFeatures), class codes 0..K-1 (EncodeIntLabels,
+//	                         EncodeStringLabels), StratifiedFolds
 //	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
 //	                         package tree grows the partition, a leafVoter fills its leaves
 //	rf.go, uf.go, ufconfig.go, honest.go
@@ -43,6 +45,29 @@
 // authors' scripts; DefaultUF is ufmi's choice, made by measurement (see
 // "Choice of the default" below).
 //
+// # Categorical features and missing values
+//
+// Forests take categorical columns and missing cells as they are, without
+// one-hot encoding or imputation (package tree):
+//
+//   - A categorical split sends a set of levels left. The node orders its
+//     levels by the proportion of class 1 (two classes: the exact best
+//     partition) or of each of its most frequent classes (more classes, a
+//     heuristic), ties by level code, and scans that order. Level codes
+//     follow the levels' first appearance in the rows, so level names and
+//     their order never change an estimate.
+//   - At each split the builder scores every threshold (or level set) with
+//     the node's missing rows sent left and sent right and keeps the
+//     better; a node without missing training rows sends missing values to
+//     its larger child. Levels a node did not see, and levels unseen at fit
+//     time, go where its missing values go.
+//   - Growing, the honest vote, prediction, OOB posteriors and honest
+//     importance all route rows through the one rule of package tree.
+//
+// The kNN estimators reject categorical columns and missing cells, naming
+// the column. Package ufmi/table turns gota DataFrames and CSV files into
+// Features by these rules.
+//
 // # Information estimates
 //
 // EstimateMI returns H(Y), H(Y|X) and I(X;Y) = H(Y) - H(Y|X) by one of the
@@ -74,7 +99,8 @@
 //     so data and estimator never share randomness, and results never
 //     depend on the number of workers. No global or time-based randomness.
 //   - Concurrency: Workers bounds the goroutines; 0 means GOMAXPROCS.
-//   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
+//   - Errors: data problems (NaN where missing cells are not allowed, Inf,
+//     a column missing in every row, too many levels, mismatched lengths, a single class,
 //     fractions that leave a set empty, invalid hyper-parameters) return an
 //     error starting with "ufmi: " that names the problem.
 //

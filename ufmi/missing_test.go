@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -110,4 +111,18 @@ func TestFeatureConstructorsAndMissingCells(t *testing.T) {
 	testcheck.Error(t, "Inf", err, "feature 1 of row 0 is +Inf")
 	_, err = NewFeaturesWithMissing([][]float64{{1, math.NaN()}, {2, math.NaN()}})
 	testcheck.Error(t, "all missing", err, "feature 1 is missing in all 2 rows")
+}
+
+func TestKNNEstimatorsRejectCategoricalAndMissingColumns(t *testing.T) {
+	t.Parallel()
+	cols, y := levelData(100, []string{"a", "b", "c"}, 1)
+	cat := mustColumns(t, []Column{cols[1], cols[0]})
+	x0, y2 := separatedData(100, 2, 1)
+	miss := withMissing(t, x0, 0.2, 1, 1)
+	for _, m := range []Method{MethodKSG, MethodMixedKSG, MethodRoss} {
+		_, err := EstimateMI(cat, y, EstimatorConfig{Method: m})
+		testcheck.Error(t, string(m)+" on a categorical column", err, `column "level" is categorical (3 levels)`)
+		_, err = EstimateMI(miss, y2, EstimatorConfig{Method: m})
+		testcheck.Error(t, string(m)+" with missing cells", err, fmt.Sprintf("feature 1 has %d missing values of 100", miss.Missing(1)))
+	}
 }

@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // table is a CSV file read as a header and string cells.
@@ -96,45 +96,33 @@ func (t *table) columns(list string, exclude ...string) ([]int, []string, error)
 	return idx, names, nil
 }
 
-// features parses the given columns as numbers; an empty or non-numeric cell
-// is an error naming the row and the column.
-func (t *table) features(cols []int) (*ufmi.Features, error) {
-	rows := make([][]float64, len(t.rows))
-	for i, rec := range t.rows {
-		rows[i] = make([]float64, len(cols))
-		for k, j := range cols {
-			s := strings.TrimSpace(rec[j])
-			v, err := strconv.ParseFloat(s, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%s: column %q, data row %d: %q is not a number (impute or encode it first)", t.path, t.header[j], i+1, s)
-			}
-			rows[i][k] = v
-		}
+// names are the header's column names, trimmed of spaces.
+func (t *table) names() []string {
+	out := make([]string, len(t.header))
+	for j, h := range t.header {
+		out[j] = strings.TrimSpace(h)
 	}
-	x, err := ufmi.NewFeatures(rows)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", t.path, err)
-	}
-	return x, nil
+	return out
 }
 
-// labels encodes the target column; an empty label is an error.
-func (t *table) labels(col int) (*ufmi.Labels, error) {
-	y := make([]string, len(t.rows))
-	for i, rec := range t.rows {
-		y[i] = strings.TrimSpace(rec[col])
-		if y[i] == "" {
-			return nil, fmt.Errorf("%s: target %q is empty in data row %d", t.path, t.header[col], i+1)
-		}
-	}
-	l, err := ufmi.EncodeStringLabels(y)
+// features converts the given columns (package ufmi/table: numeric,
+// categorical, missing cells by o's markers).
+func (t *table) features(cols []int, o uftable.Options) (*ufmi.Features, error) {
+	names := t.names()
+	d, err := uftable.FromRecords(names, t.rows, uftable.Spec{Features: pickNames(names, cols), Options: o})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	if l.K() < 2 {
-		return nil, fmt.Errorf("%s: target %q holds a single class (%s); MI needs at least two", t.path, t.header[col], l.Classes[0])
+	return d.X, nil
+}
+
+// pickNames returns names at the given positions.
+func pickNames(names []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for k, j := range idx {
+		out[k] = names[j]
 	}
-	return l, nil
+	return out
 }
 
 // columnSpec names the label and feature columns of a CSV file.
@@ -145,14 +133,17 @@ type columnSpec struct {
 	// targetMayBeFeature accepts the target among the features or given
 	// columns, as table and posterior always have; mi rejects it.
 	targetMayBeFeature bool
+	options            uftable.Options // missing-cell markers, declared categorical columns, dropping missing targets
 }
 
 // labelledData is a CSV file's encoded labels and numeric columns.
 type labelledData struct {
 	labels       *ufmi.Labels
-	x            *ufmi.Features // the given columns, then the feature columns
-	givenCount   int            // how many leading columns of x are given columns
-	featureNames []string       // names of the feature columns, in x's order
+	x            *ufmi.Features  // the given columns, then the feature columns
+	givenCount   int             // how many leading columns of x are given columns
+	featureNames []string        // names of the feature columns, in x's order
+	dropped      int             // rows dropped for a missing target
+	test         uftable.Options // how to read rows to predict: x's categorical columns declared
 }
 
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
@@ -186,15 +177,14 @@ func (t *table) labelled(spec columnSpec) (*labelledData, error) {
 	if !spec.targetMayBeFeature && slices.Contains(cols, ycol) {
 		return nil, fmt.Errorf("the target %q cannot also be a feature", spec.target)
 	}
-	labels, err := t.labels(ycol)
+	names := t.names()
+	d, err := uftable.FromRecords(names, t.rows, uftable.Spec{Target: names[ycol], Given: givenNames,
+		Features: featNames, Options: spec.options})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	x, err := t.features(cols)
-	if err != nil {
-		return nil, err
-	}
-	return &labelledData{labels: labels, x: x, givenCount: len(givenCols), featureNames: featNames}, nil
+	return &labelledData{labels: d.Labels, x: d.X, givenCount: len(givenCols), featureNames: featNames,
+		dropped: d.Dropped, test: d.TestSpec(spec.options).Options}, nil
 }
 
 // givenColumns are the positions in x of the given columns.

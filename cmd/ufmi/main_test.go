@@ -165,18 +165,20 @@ func TestTableJSON(t *testing.T) {
 func TestBadInputGivesOneLineError(t *testing.T) {
 	good := separatedCSV(t, 50, 5)
 	cases := map[string][]string{
-		"cannot open":          {"mi", "-in", "/no/such/file.csv", "-target", "label"},
-		"is empty":             {"mi", "-in", writeFile(t, "empty.csv", ""), "-target", "label"},
-		"no data rows":         {"mi", "-in", writeFile(t, "header.csv", "a,b\n"), "-target", "b"},
-		"no column \"nope\"":   {"mi", "-in", good, "-target", "nope"},
-		"not a number":         {"mi", "-in", writeFile(t, "text.csv", "a,y\n1,p\nfoo,q\n"), "-target", "y"},
-		"single class":         {"mi", "-in", writeFile(t, "one.csv", "a,y\n1,p\n2,p\n3,p\n"), "-target", "y"},
-		"unknown method":       {"mi", "-in", good, "-target", "label", "-method", "magic"},
-		"unknown preset":       {"mi", "-in", good, "-target", "label", "-preset", "magic"},
-		"-target is required":  {"mi", "-in", good},
-		"unknown command":      {"frobnicate"},
-		"is empty in data row": {"mi", "-in", writeFile(t, "gap.csv", "a,y\n1,p\n2,\n3,q\n"), "-target", "y"},
-		"NaN":                  {"mi", "-in", writeFile(t, "nan.csv", "a,y\n1,p\nNaN,q\n3,q\n"), "-target", "y"},
+		"cannot open":         {"mi", "-in", "/no/such/file.csv", "-target", "label"},
+		"is empty":            {"mi", "-in", writeFile(t, "empty.csv", ""), "-target", "label"},
+		"no data rows":        {"mi", "-in", writeFile(t, "header.csv", "a,b\n"), "-target", "b"},
+		"no column \"nope\"":  {"mi", "-in", good, "-target", "nope"},
+		"is out of range":     {"mi", "-in", writeFile(t, "range.csv", "a,y\n1,p\n1e999,q\n"), "-target", "y"},
+		"single class":        {"mi", "-in", writeFile(t, "one.csv", "a,y\n1,p\n2,p\n3,p\n"), "-target", "y"},
+		"unknown method":      {"mi", "-in", good, "-target", "label", "-method", "magic"},
+		"unknown preset":      {"mi", "-in", good, "-target", "label", "-preset", "magic"},
+		"-target is required": {"mi", "-in", good},
+		"unknown command":     {"frobnicate"},
+		"missing in 1 of 3 rows (first: data row 2)": {"mi", "-in", writeFile(t, "gap.csv", "a,y\n1,p\n2,\n3,q\n"), "-target", "y"},
+		"missing in all 3 rows":                      {"mi", "-in", writeFile(t, "nan.csv", "a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"},
+		"categorical (2 levels)":                     {"mi", "-in", writeFile(t, "cat.csv", "a,y\nu,p\nv,q\nu,q\n"), "-target", "y", "-method", "ksg", "-k", "1"},
+		"no categorical column \"zz\"":               {"mi", "-in", good, "-target", "label", "-categorical", "zz"},
 	}
 	for want, args := range cases {
 		_, errOut, code := runCLI(t, args...)
@@ -231,5 +233,83 @@ func TestCC18Command(t *testing.T) {
 	_, errOut, code = runCLI(t, "cc18", "-ids", "12345", "-mirror", datasets)
 	if code == 0 || !strings.Contains(errOut, "not an OpenML-CC18 dataset") {
 		t.Errorf("unknown id: exit %d, %q", code, errOut)
+	}
+}
+
+// categoricalCSV writes a table with a text column whose levels shift the
+// class, a numeric column with missing cells (empty, NA, NaN or ?), an
+// integer code and a label, some labels missing when missingLabels.
+func categoricalCSV(t *testing.T, n int, missingLabels bool) string {
+	rng := rand.New(rand.NewPCG(7, 1))
+	var b strings.Builder
+	b.WriteString("colour,size,code,label\n")
+	for i := 0; i < n; i++ {
+		c := rng.IntN(3)
+		label := "a"
+		if rng.Float64() < []float64{0.1, 0.5, 0.9}[c] {
+			label = "b"
+		}
+		if missingLabels && i%50 == 7 {
+			label = "NA"
+		}
+		size := fmt.Sprintf("%.3f", rng.NormFloat64())
+		if i%10 == 3 {
+			size = []string{"", "NA", "NaN", "?"}[i%4]
+		}
+		fmt.Fprintf(&b, "%s,%s,%d,%s\n", []string{"red", "green", "blue"}[c], size, c, label)
+	}
+	return writeFile(t, "cat.csv", b.String())
+}
+
+func TestCategoricalColumnsAndMissingCells(t *testing.T) {
+	in := categoricalCSV(t, 400, true)
+	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "40")
+	if code == 0 || !strings.Contains(errOut, "missing in 8 of 400 rows") || !strings.Contains(errOut, "-drop-missing-target") {
+		t.Fatalf("a missing target should fail and name the flag: exit %d, %q", code, errOut)
+	}
+	// "?" is a marker only when -na says so; otherwise size holds text and is categorical.
+	var reps []map[string]any
+	for _, na := range []string{",NA,NaN,?", ",NA,NaN"} {
+		out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "40", "-drop-missing-target", "-na", na, "-json")
+		if code != 0 {
+			t.Fatalf("-na %q: exit %d: %s", na, code, errOut)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %q", out)
+		}
+		if rep["dropped_missing_target"].(float64) != 8 || rep["n"].(float64) != 392 || rep["mi"].(float64) < 0.1 {
+			t.Errorf("-na %q: want 8 rows dropped, n = 392 and a clear MI: %s", na, out)
+		}
+		reps = append(reps, rep)
+	}
+	if reps[0]["mi"] == reps[1]["mi"] {
+		t.Errorf("reading size as numeric or as categorical gave the same MI %v", reps[0]["mi"])
+	}
+	// The code column declared categorical carries what colour carries.
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "code", "-categorical", "code",
+		"-trees", "40", "-drop-missing-target", "-json")
+	var rep map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep["mi"].(float64) < 0.1 {
+		t.Errorf("-categorical code: exit %d, %s%s", code, out, errOut)
+	}
+	// posterior reads the test file's colour as categorical, matching levels
+	// by name; table notes the dropped rows on stderr.
+	test := writeFile(t, "test.csv", "colour,size,code\nblue,0,2\nred,NA,0\npurple,,1\n")
+	out, errOut, code = runCLI(t, "posterior", "-train", in, "-test", test, "-target", "label", "-features", "colour,size",
+		"-trees", "40", "-drop-missing-target")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(errOut, "dropped 8 rows") {
+		t.Fatalf("posterior: exit %d, %q, %q", code, out, errOut)
+	}
+	var blue, red float64
+	fmt.Sscanf(strings.Split(lines[1], ",")[1], "%g", &blue)
+	fmt.Sscanf(strings.Split(lines[2], ",")[1], "%g", &red)
+	if blue < red+0.3 {
+		t.Errorf("P(b | blue) = %v, P(b | red) = %v: want blue far above red", blue, red)
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "colour,size", "-trees", "30", "-drop-missing-target")
+	if code != 0 || !strings.Contains(errOut, "dropped 8 rows") || !strings.Contains(out, "colour,size") {
+		t.Errorf("table: exit %d, %q, %q", code, out, errOut)
 	}
 }

@@ -23,6 +23,8 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
 	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors}")
+	var cells tableFlags
+	cells.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -40,7 +42,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true})
+	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true, options: cells.options()})
 	if err != nil {
 		return err
 	}
@@ -51,7 +53,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	xtest, err := test.features(testCols)
+	xtest, err := test.features(testCols, data.test)
 	if err != nil {
 		return err
 	}
@@ -63,6 +65,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	reportDropped(stderr, data.dropped)
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(map[string]any{"classes": labels.Classes, "posteriors": proba})
 	}

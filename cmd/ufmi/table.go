@@ -35,10 +35,11 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
 	if err != nil {
 		return err
 	}
+	reportDropped(stderr, data.dropped)
 	rows, err := ufmi.SubsetTable(data.x, data.labels.Codes, ufmi.Singletons(data.featureColumns()), *repeats, cfg, progressTo(stderr, opts.asJSON))
 	if err != nil {
 		return err

@@ -240,7 +240,9 @@ func binaryEntropy(prior0, mu float64) (float64, error) {
 	if mu == 0 {
 		return classes.Entropy([]float64{prior0, 1 - prior0}), nil
 	}
-	gauss := func(m float64) []simComponent { return []simComponent{{weight: 1, mean: []float64{m}, sd: []float64{1}}} }
+	gauss := func(m float64) []simComponent {
+		return []simComponent{{weight: 1, mean: []float64{m}, sd: []float64{1}}}
+	}
 	m := &simMixture{dims: 1, priors: []float64{prior0, 1 - prior0}, classes: [][]simComponent{gauss(mu), gauss(-mu)}}
 	return m.conditionalEntropy()
 }

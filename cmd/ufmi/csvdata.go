@@ -136,7 +136,7 @@ type columnSpec struct {
 	options            uftable.Options // missing-cell markers, declared categorical columns, dropping missing targets
 }
 
-// labelledData is a CSV file's encoded labels and numeric columns.
+// labelledData is a CSV file's encoded labels and feature columns.
 type labelledData struct {
 	labels       *ufmi.Labels
 	x            *ufmi.Features  // the given columns, then the feature columns

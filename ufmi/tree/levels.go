@@ -57,12 +57,13 @@ func (b *splitter) scanLevels(vals []uint32, cls []uint16, counts []int) split {
 		b.miss[c]++
 	}
 	best := split{pos: -1, score: math.Inf(-1), categorical: true}
-	bestClass := -1
+	bestClass, lastClass := -1, -1
 	for _, c := range b.orderClasses(counts) {
 		s := b.scanLevelOrder(b.orderLevels(c, k), counts, np, nm)
 		if s.pos >= 0 && s.score > best.score {
 			best, bestClass = s, c
 		}
+		lastClass = c
 	}
 	if bestClass < 0 {
 		return best
@@ -72,8 +73,12 @@ func (b *splitter) scanLevels(vals []uint32, cls []uint16, counts []int) split {
 		// the larger child.
 		best.missingLeft = 2*best.leftRows >= np
 	}
+	order := b.levelOrder
+	if bestClass != lastClass {
+		order = b.orderLevels(bestClass, k)
+	}
 	b.levelsFound = b.levelsFound[:0]
-	for _, i := range b.orderLevels(bestClass, k)[:best.pos+1] {
+	for _, i := range order[:best.pos+1] {
 		b.levelsFound = append(b.levelsFound, b.levelRank[i])
 	}
 	return best
@@ -85,7 +90,8 @@ func (b *splitter) scanLevels(vals []uint32, cls []uint16, counts []int) split {
 func (b *splitter) orderClasses(counts []int) []int {
 	b.orderBy = b.orderBy[:0]
 	if len(counts) == 2 {
-		return append(b.orderBy, 1)
+		b.orderBy = append(b.orderBy, 1)
+		return b.orderBy
 	}
 	for c, v := range counts {
 		if v > 0 {

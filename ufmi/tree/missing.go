@@ -94,12 +94,30 @@ func (b *splitter) scanMissing(vals []uint32, cls []uint16, counts []int) split 
 	s := b.start(counts, miss, left, right)
 	best := split{pos: -1, score: math.Inf(-1)}
 	msl := b.params.minSamplesLeaf
+	term, scale, offset := b.term, b.scale, b.offset
 	for p := 0; p < np; p++ {
-		b.move(&s, int(cls[p]), 1, left, right, miss)
+		// b.move(&s, c, 1, ...), inlined: this loop is the hot path.
+		c := cls[p]
+		l, r, mc := left[c], right[c], miss[c]
+		s.l += term[l+1] - term[l]
+		s.lm += term[l+mc+1] - term[l+mc]
+		s.r += term[r-1] - term[r]
+		s.rm += term[r+mc-1] - term[r+mc]
+		left[c], right[c] = l+1, r-1
 		if p+1 < np && vals[p] == vals[p+1] {
 			continue
 		}
-		b.candidates(&best, s, p, p+1, np-p-1, nm, msl)
+		nL, nR := p+1, np-p-1
+		if nR >= msl && nL+nm >= msl {
+			if v := s.lm*scale[nL+nm] - offset[nL+nm] + s.r*scale[nR] - offset[nR]; v > best.score {
+				best.pos, best.score, best.missingLeft, best.leftRows = p, v, true, nL+nm
+			}
+		}
+		if nL >= msl && nR+nm >= msl {
+			if v := s.l*scale[nL] - offset[nL] + s.rm*scale[nR+nm] - offset[nR+nm]; v > best.score {
+				best.pos, best.score, best.missingLeft, best.leftRows = p, v, false, nL
+			}
+		}
 	}
 	return best
 }

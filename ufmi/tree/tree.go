@@ -1,6 +1,9 @@
 package tree
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Tree is a fitted classification tree that only partitions feature space:
 // it maps a point to a leaf. What a leaf predicts is kept by the forest's
@@ -159,9 +162,11 @@ func (t *Tree) addNode() int32 {
 // returns its offset and bits.
 func (t *Tree) addSet(words int) (int32, []uint64) {
 	off := len(t.sets)
-	t.sets = append(t.sets, uint64(words))
-	t.sets = append(t.sets, make([]uint64, words)...)
-	return int32(off), t.sets[off+1 : off+1+words]
+	t.sets = slices.Grow(t.sets, 1+words)[:off+1+words]
+	t.sets[off] = uint64(words)
+	bits := t.sets[off+1:]
+	clear(bits)
+	return int32(off), bits
 }
 
 // categoricalThreshold is the threshold of a categorical split.

@@ -15,10 +15,13 @@
 //     trimmed cell texts as level names. Options.Categorical makes a
 //     numeric column categorical.
 //   - Levels are coded in order of first appearance in the rows, so level
-//     names and their order never change an estimate.
-//   - The target is read as text (as an int column: by value); a missing
-//     target is an error unless Options.DropMissingTarget drops the row,
-//     counted in Data.Dropped.
+//     names and their order never change an estimate. A column with one
+//     level (like a constant number) is never split on, except present
+//     against missing; a column missing in every row, or with more than
+//     ufmi.MaxLevels levels, is an error naming it.
+//   - The target's classes are its cell texts (an int column's: its values,
+//     in numeric order); a missing target is an error unless
+//     Options.DropMissingTarget drops the row, counted in Data.Dropped.
 //
 // Forests take categorical columns and missing cells natively (see package
 // ufmi); the kNN estimators reject them, naming the column.

@@ -139,8 +139,13 @@ func TestDataFrameAndCSVGiveTheSameEstimate(t *testing.T) {
 	if err != nil || again.MI != fromFrame.MI {
 		t.Errorf("renamed levels: MI %v (%v), before %v", again.MI, err, fromFrame.MI)
 	}
+	// A bool column is categorical with two levels.
+	d, err := FromDataFrame(df, Spec{Target: "label", Features: []string{"flag"}})
+	if err != nil || d.X.Kind(0) != ufmi.Categorical || len(d.X.Levels(0)) != 2 {
+		t.Errorf("bool column: %v", err)
+	}
 	// An int column declared categorical has its values as level names.
-	d, err := FromDataFrame(df, Spec{Target: "label", Features: []string{"code"}, Options: Options{Categorical: []string{"code"}}})
+	d, err = FromDataFrame(df, Spec{Target: "label", Features: []string{"code"}, Options: Options{Categorical: []string{"code"}}})
 	if err != nil || d.X.Kind(0) != ufmi.Categorical || !slices.Contains(d.X.Levels(0), "2") {
 		t.Errorf("declared categorical int column: %v", err)
 	}

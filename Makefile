@@ -18,10 +18,11 @@ JUPYTER_PORT ?= 8888
 
 full_flag = $(if $(filter 1 yes true,$(FULL)),--full)
 
-.PHONY: help setup notebooks test tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile jupyter clean
+.PHONY: help setup notebooks render-notebooks test tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile jupyter clean
 
 help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
+	@echo "make render-notebooks  run the notebooks and save them in notebooks/ with their outputs"
 	@echo "make test        go mod tidy -diff, go vet, notebooks (small), Dockerfile check, race tests, fuzz (200 inputs each), go test"
 	@echo "make fuzz        run each fuzz target for FUZZTIME ($(FUZZTIME)); crashers land in <package>/testdata/fuzz/"
 	@echo "make jupyter     Jupyter on http://$(JUPYTER_IP):$(JUPYTER_PORT) with the Go kernel"
@@ -33,6 +34,11 @@ setup:
 
 notebooks: setup
 	$(PYTHON) scripts/run_notebooks.py $(full_flag) --timeout $(CELL_TIMEOUT) $(NOTEBOOKS)
+
+# Like notebooks, and each notebook that passes is saved in place with its outputs (small sizes,
+# or FULL=1: the paper's sizes, quick where data/sim holds cached full-size results).
+render-notebooks: setup
+	$(PYTHON) scripts/run_notebooks.py $(full_flag) --render --timeout $(CELL_TIMEOUT) $(NOTEBOOKS)
 
 # go test runs last so that its summary closes the log (CI reads those lines).
 test: tidy vet test-notebooks test-dockerfile race test-fuzz gotest

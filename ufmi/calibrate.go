@@ -151,7 +151,7 @@ func (cf *CalibratedForest) Classes() int { return cf.k }
 
 // PredictProba returns the calibrated posteriors of every row of x.
 func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64, error) {
-	if err := cf.members[0].forest.checkInput(x); err != nil {
+	if _, err := cf.members[0].forest.checkInput(x); err != nil {
 		return nil, err
 	}
 	out := make([][]float64, x.Rows())

@@ -7,8 +7,10 @@
 // Rows in -> forest (partition) -> voter (leaf posteriors) -> posteriors ->
 // entropy / MI, one file per step:
 //
-//	features.go, labels.go   a dense feature matrix (NewFeatures, FeaturesFromMatrix),
-//	                         class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels), StratifiedFolds
+//	features.go, labels.go   a dense feature matrix of numeric and categorical columns, NaN
+//	                         marking missing cells (NewFeatures, NewFeaturesWithMissing,
+//	                         NewColumnFeatures), class codes 0..K-1 (EncodeIntLabels,
+//	                         EncodeStringLabels), StratifiedFolds
 //	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
 //	                         package tree grows the partition, a leafVoter fills its leaves
 //	rf.go, uf.go, ufconfig.go, honest.go
@@ -43,6 +45,29 @@
 // vote / half evaluation, kappa 3, entropies averaged per tree) reproduces the
 // authors' scripts; DefaultUF is ufmi's choice, made by measurement (see
 // "Choice of the default" below).
+//
+// # Categorical features and missing values
+//
+// Forests take categorical columns and missing cells as they are, without
+// one-hot encoding or imputation (package tree):
+//
+//   - A categorical split sends a set of levels left. The node orders its
+//     levels by the proportion of class 1 (two classes: the exact best
+//     partition) or of each of its most frequent classes (more classes, a
+//     heuristic), ties by level code, and scans that order. Level codes
+//     follow the levels' first appearance in the rows, so level names and
+//     their order never change an estimate.
+//   - At each split the builder scores every threshold (or level set) with
+//     the node's missing rows sent left and sent right and keeps the
+//     better; a node without missing training rows sends missing values to
+//     its larger child. Levels a node did not see, and levels unseen at fit
+//     time, go where its missing values go.
+//   - Growing, the honest vote, prediction, OOB posteriors and honest
+//     importance all route rows through the one rule of package tree.
+//
+// The kNN estimators reject categorical columns and missing cells, naming
+// the column. Package ufmi/table turns gota DataFrames and CSV files into
+// Features by these rules.
 //
 // # Information estimates
 //
@@ -85,6 +110,9 @@
 //     or MaxRepeats, unknown enum values, negative counts) return an error
 //     starting with "ufmi: " that names the problem and the accepted range.
 //     0 means a documented default; no other value is ever replaced by one.
+//     Feature data: NaN only where missing cells are allowed
+//     (NewFeaturesWithMissing, NewColumnFeatures), no Inf, no column missing
+//     in every row, at most tree.MaxLevels levels per categorical column.
 //
 // # Choice of the default
 //

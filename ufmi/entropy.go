@@ -57,8 +57,14 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, w
 	if !f.honest {
 		return 0, fmt.Errorf("ufmi: honest conditional entropy needs an honest forest (FitUF); use OOBProba or a held-out split for RF")
 	}
-	if unlabeled != nil && unlabeled.d != f.d {
-		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, f.d)
+	if unlabeled != nil {
+		if unlabeled.d != f.d {
+			return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, f.d)
+		}
+		var err error
+		if unlabeled, err = unlabeled.alignTo(f.train); err != nil {
+			return 0, err
+		}
 	}
 	if treeLevel {
 		return f.treeLevelEntropy(), nil

@@ -67,7 +67,7 @@ func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 		return nil, err
 	}
 	f := newForest(x, y, k, plan.trees)
-	sorted := tree.NewPresort(x.cols)
+	sorted := tree.NewPresort(x.cols, x.categorical())
 	type worker struct {
 		builder *tree.Builder
 		mult    []int32

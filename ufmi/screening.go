@@ -93,11 +93,7 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 				if nd.Feature < 0 {
 					break
 				}
-				if f.train.cols[nd.Feature][i] <= nd.Threshold {
-					id = nd.Left
-				} else {
-					id = nd.Right
-				}
+				id = ft.tree.Child(id, f.train.cols[nd.Feature][i])
 			}
 		}
 		if votes == 0 {

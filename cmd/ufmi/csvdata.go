@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // table is a CSV file read as a header and string cells.
@@ -126,44 +127,23 @@ func (t *table) allBut(exclude []string) ([]int, []string) {
 	return idx, names
 }
 
-// features parses the given columns as decimal numbers; an empty,
-// non-decimal or non-finite cell is an error naming the row and the column.
-func (t *table) features(cols []int) (*ufmi.Features, error) {
-	rows := make([][]float64, len(t.rows))
-	for i, rec := range t.rows {
-		rows[i] = make([]float64, len(cols))
-		for k, j := range cols {
-			v, err := parseDecimal(strings.TrimSpace(rec[j]))
-			if err != nil {
-				return nil, fmt.Errorf("%s: column %q, data row %d: %v", t.path, t.header[j], i+1, err)
-			}
-			rows[i][k] = v
-		}
-	}
-	x, err := ufmi.NewFeatures(rows)
+// features converts the given columns (package ufmi/table: numeric,
+// categorical, missing cells by o's markers).
+func (t *table) features(cols []int, o uftable.Options) (*ufmi.Features, error) {
+	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Features: pickNames(t.header, cols), Options: o})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", t.path, err)
+		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	return x, nil
+	return d.X, nil
 }
 
-// labels encodes the target column; an empty label is an error.
-func (t *table) labels(col int) (*ufmi.Labels, error) {
-	y := make([]string, len(t.rows))
-	for i, rec := range t.rows {
-		y[i] = strings.TrimSpace(rec[col])
-		if y[i] == "" {
-			return nil, fmt.Errorf("%s: target %q is empty in data row %d", t.path, t.header[col], i+1)
-		}
+// pickNames returns names at the given positions.
+func pickNames(names []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for k, j := range idx {
+		out[k] = names[j]
 	}
-	l, err := ufmi.EncodeStringLabels(y)
-	if err != nil {
-		return nil, err
-	}
-	if l.K() < 2 {
-		return nil, fmt.Errorf("%s: target %q holds a single class (%s); MI needs at least two", t.path, t.header[col], l.Classes[0])
-	}
-	return l, nil
+	return out
 }
 
 // columnSpec names the label and feature columns of a CSV file. A column
@@ -174,17 +154,20 @@ type columnSpec struct {
 	features string // comma-separated feature columns; empty: every column but the target and given ones
 	given    string // comma-separated columns to condition on (mi -given); empty: none
 	// targetMayBeFeature accepts the target among the listed features, as
-	// table and posterior always have (its values must then be numbers);
-	// mi rejects the target in -features and -given.
+	// table and posterior always have; mi rejects the target in -features
+	// and -given.
 	targetMayBeFeature bool
+	options            uftable.Options // missing-cell markers, declared categorical columns, dropping missing targets
 }
 
-// labelledData is a CSV file's encoded labels and numeric columns.
+// labelledData is a CSV file's encoded labels and feature columns.
 type labelledData struct {
 	labels       *ufmi.Labels
-	x            *ufmi.Features // the given columns, then the feature columns
-	givenCount   int            // how many leading columns of x are given columns
-	featureNames []string       // names of the feature columns, in x's order
+	x            *ufmi.Features  // the given columns, then the feature columns
+	givenCount   int             // how many leading columns of x are given columns
+	featureNames []string        // names of the feature columns, in x's order
+	dropped      int             // rows dropped for a missing target
+	test         uftable.Options // how to read rows to predict: x's categorical columns declared
 }
 
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
@@ -233,16 +216,13 @@ func (t *table) labelled(spec columnSpec) (*labelledData, error) {
 	if len(featCols) == 0 {
 		return nil, fmt.Errorf("%s has no feature column besides the target %q and the -given ones", t.path, spec.target)
 	}
-	cols := slices.Concat(givenCols, featCols)
-	labels, err := t.labels(ycol)
+	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Target: t.header[ycol], Given: givenNames,
+		Features: featNames, Options: spec.options})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	x, err := t.features(cols)
-	if err != nil {
-		return nil, err
-	}
-	return &labelledData{labels: labels, x: x, givenCount: len(givenCols), featureNames: featNames}, nil
+	return &labelledData{labels: d.Labels, x: d.X, givenCount: len(givenCols), featureNames: featNames,
+		dropped: d.Dropped, test: d.TestSpec(spec.options).Options}, nil
 }
 
 // givenColumns are the positions in x of the given columns.

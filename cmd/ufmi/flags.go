@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // errUsage reports a flag error already printed by the flag package.
@@ -136,6 +137,7 @@ type csvEstimateFlags struct {
 	in, target, features string
 	asJSON               bool
 	estimatorFlags
+	tableFlags
 }
 
 // register adds the flags; featuresUsage and jsonUsage describe -features
@@ -146,4 +148,36 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	fs.StringVar(&f.features, "features", "", featuresUsage)
 	fs.BoolVar(&f.asJSON, "json", false, jsonUsage)
 	f.estimatorFlags.register(fs, "uf")
+	f.tableFlags.register(fs)
+}
+
+// tableFlags say how CSV cells become features and labels (package
+// ufmi/table): missing-cell markers, categorical columns, missing targets.
+type tableFlags struct {
+	na, categorical   string
+	dropMissingTarget bool
+}
+
+func (f *tableFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.na, "na", strings.Join(uftable.DefaultNA, ","), "comma-separated cell texts that mark a missing value")
+	fs.StringVar(&f.categorical, "categorical", "", "comma-separated numeric columns to treat as categorical (text columns always are)")
+	fs.BoolVar(&f.dropMissingTarget, "drop-missing-target", false, "drop rows whose target is missing (counted in the output) instead of failing")
+}
+
+// options turns the flags into conversion options.
+func (f *tableFlags) options() uftable.Options {
+	o := uftable.Options{NA: strings.Split(f.na, ","), DropMissingTarget: f.dropMissingTarget}
+	for _, c := range strings.Split(f.categorical, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			o.Categorical = append(o.Categorical, c)
+		}
+	}
+	return o
+}
+
+// reportDropped notes on w the rows dropped for a missing target.
+func reportDropped(w io.Writer, dropped int) {
+	if dropped > 0 {
+		fmt.Fprintf(w, "dropped %d rows with a missing target\n", dropped)
+	}
 }

@@ -1,6 +1,8 @@
 // Command ufmi estimates conditional entropy and mutual information between
-// the numeric columns of a CSV file and a label column, with honest forests
-// (Uncertainty Forests), calibrated forests or kNN estimators.
+// the columns of a CSV file and a label column, with honest forests
+// (Uncertainty Forests), calibrated forests or kNN estimators. Text columns
+// are categorical, cells listed by -na are missing, and -categorical
+// declares numeric columns categorical (package ufmi/table).
 //
 //	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N] [-json]
 //	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]

@@ -201,7 +201,7 @@ func badInputs(t *testing.T) []badInput {
 		{"unknown column", mi("-features", "nope"), `has no column "nope"`},
 		{"unknown target", []string{"mi", "-in", good, "-target", "nope"}, `has no column "nope"`},
 		{"target only", []string{"mi", "-in", csv("y\np\nq\n"), "-target", "y"}, "no feature column besides the target"},
-		{"empty target cell", []string{"mi", "-in", csv("a,y\n1,p\n2,\n3,q\n"), "-target", "y"}, "is empty in data row"},
+		{"empty target cell", []string{"mi", "-in", csv("a,y\n1,p\n2,\n3,q\n"), "-target", "y"}, "missing in 1 of 3 rows (first: data row 2)"},
 		{"single class", []string{"mi", "-in", csv("a,y\n1,p\n2,p\n3,p\n"), "-target", "y"}, "single class"},
 		// Column lists.
 		{"-features a,a", mi("-features", "x1,x1"), `-features lists column "x1" twice`},
@@ -229,14 +229,17 @@ func badInputs(t *testing.T) []badInput {
 		{"-repeats 0", table("-repeats", "0"), "-repeats 0 must be in 1..10000"},
 		{"-repeats 1000000", table("-repeats", "1000000"), "-repeats 1000000 must be in 1..10000"},
 		{"misspelt flag", mi("-tress", "5"), "flag provided but not defined: -tress"},
-		// Cells: decimal numbers only.
-		{"cell foo", cell("foo"), `column "a", data row 2: "foo" is not a decimal number`},
-		{"cell 0x1p3", cell("0x1p3"), `column "a", data row 2: "0x1p3" is not a decimal number`},
-		{"cell 1_000", cell("1_000"), `"1_000" is not a decimal number`},
-		{"cell Inf", cell("Inf"), `"Inf" is not a decimal number`},
-		{"cell +Inf", cell("+Inf"), `"+Inf" is not a decimal number`},
-		{"cell NaN", cell("NaN"), `"NaN" is not a decimal number`},
-		{"cell 1e999", cell("1e999"), `"1e999" is beyond the float64 range`},
+		// Cells: a column of decimal numbers is numeric, one of text is
+		// categorical; a column mixing the two must be declared.
+		{"cell foo", cell("foo"), `column "a" holds numbers and, in data row 2, "foo", which is not a decimal number`},
+		{"cell 0x1p3", cell("0x1p3"), `in data row 2, "0x1p3", which is not a decimal number`},
+		{"cell 1_000", cell("1_000"), `"1_000", which is not a decimal number`},
+		{"cell Inf", cell("Inf"), `"Inf", which is not a decimal number`},
+		{"cell +Inf", cell("+Inf"), `"+Inf", which is not a decimal number`},
+		{"cell 1e999", cell("1e999"), `"1e999" is out of range`},
+		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, "missing in all 3 rows"},
+		{"kNN on a categorical column", []string{"mi", "-in", csv("a,y\nu,p\nv,q\nu,q\n"), "-target", "y", "-method", "ksg", "-k", "1"}, "categorical (2 levels)"},
+		{"-categorical unknown column", mi("-categorical", "zz"), `no categorical column "zz"`},
 		// Commands and flags.
 		{"unknown method", mi("-method", "magic"), "unknown method"},
 		{"unknown preset", mi("-preset", "magic"), "unknown preset"},
@@ -346,5 +349,89 @@ func TestReadmeListsBadInputs(t *testing.T) {
 		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
 			t.Errorf("README.md has no row for the bad input %q", c.name)
 		}
+	}
+}
+
+// categoricalCSV writes a table with a text column whose levels shift the
+// class, a numeric column with missing cells (empty, NA, NaN or ?), an
+// integer code and a label, some labels missing when missingLabels.
+func categoricalCSV(t *testing.T, n int, missingLabels bool) string {
+	rng := rand.New(rand.NewPCG(7, 1))
+	var b strings.Builder
+	b.WriteString("colour,size,code,label\n")
+	for i := 0; i < n; i++ {
+		c := rng.IntN(3)
+		label := "a"
+		if rng.Float64() < []float64{0.1, 0.5, 0.9}[c] {
+			label = "b"
+		}
+		if missingLabels && i%50 == 7 {
+			label = "NA"
+		}
+		size := fmt.Sprintf("%.3f", rng.NormFloat64())
+		if i%10 == 3 {
+			size = []string{"", "NA", "NaN", "?"}[i%4]
+		}
+		fmt.Fprintf(&b, "%s,%s,%d,%s\n", []string{"red", "green", "blue"}[c], size, c, label)
+	}
+	return writeFile(t, "cat.csv", b.String())
+}
+
+func TestCategoricalColumnsAndMissingCells(t *testing.T) {
+	in := categoricalCSV(t, 400, true)
+	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "40")
+	if code == 0 || !strings.Contains(errOut, "missing in 8 of 400 rows") || !strings.Contains(errOut, "-drop-missing-target") {
+		t.Fatalf("a missing target should fail and name the flag: exit %d, %q", code, errOut)
+	}
+	// "?" is a marker only when -na says so; otherwise size mixes numbers and
+	// text, an error unless the column is declared categorical.
+	_, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "40", "-drop-missing-target", "-na", ",NA,NaN")
+	if code == 0 || !strings.Contains(errOut, `column "size" holds numbers and, in data row 4, "?"`) {
+		t.Fatalf("a mixed column should fail naming the cell: exit %d, %q", code, errOut)
+	}
+	var reps []map[string]any
+	for _, extra := range [][]string{{"-na", ",NA,NaN,?"}, {"-na", ",NA,NaN", "-categorical", "size"}} {
+		na := strings.Join(extra, " ")
+		out, errOut, code := runCLI(t, append([]string{"mi", "-in", in, "-target", "label", "-trees", "40", "-drop-missing-target", "-json"}, extra...)...)
+		if code != 0 {
+			t.Fatalf("-na %q: exit %d: %s", na, code, errOut)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %q", out)
+		}
+		if rep["dropped_missing_target"].(float64) != 8 || rep["n"].(float64) != 392 || rep["mi"].(float64) < 0.1 {
+			t.Errorf("-na %q: want 8 rows dropped, n = 392 and a clear MI: %s", na, out)
+		}
+		reps = append(reps, rep)
+	}
+	if reps[0]["mi"] == reps[1]["mi"] {
+		t.Errorf("reading size as numeric or as categorical gave the same MI %v", reps[0]["mi"])
+	}
+	// The code column declared categorical carries what colour carries.
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "code", "-categorical", "code",
+		"-trees", "40", "-drop-missing-target", "-json")
+	var rep map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep["mi"].(float64) < 0.1 {
+		t.Errorf("-categorical code: exit %d, %s%s", code, out, errOut)
+	}
+	// posterior reads the test file's colour as categorical, matching levels
+	// by name; table notes the dropped rows on stderr.
+	test := writeFile(t, "test.csv", "colour,size,code\nblue,0,2\nred,NA,0\npurple,,1\n")
+	out, errOut, code = runCLI(t, "posterior", "-train", in, "-test", test, "-target", "label", "-features", "colour,size",
+		"-trees", "40", "-drop-missing-target", "-na", ",NA,NaN,?")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(errOut, "dropped 8 rows") {
+		t.Fatalf("posterior: exit %d, %q, %q", code, out, errOut)
+	}
+	var blue, red float64
+	fmt.Sscanf(strings.Split(lines[1], ",")[1], "%g", &blue)
+	fmt.Sscanf(strings.Split(lines[2], ",")[1], "%g", &red)
+	if blue < red+0.3 {
+		t.Errorf("P(b | blue) = %v, P(b | red) = %v: want blue far above red", blue, red)
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "colour,size", "-trees", "30", "-drop-missing-target", "-na", ",NA,NaN,?")
+	if code != 0 || !strings.Contains(errOut, "dropped 8 rows") || !strings.Contains(out, "colour,size") {
+		t.Errorf("table: exit %d, %q, %q", code, out, errOut)
 	}
 }

@@ -23,6 +23,7 @@ type miReport struct {
 	MI       float64  `json:"mi"`
 	PValue   *float64 `json:"p_value"`
 	Seconds  float64  `json:"seconds"`
+	Dropped  int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
@@ -48,7 +49,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
 	}
 	start := time.Now()
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options()})
 	if err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	x, labels := data.x, data.labels
-	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K()}
+	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K(), Dropped: data.dropped}
 	if cfg.Method != ufmi.MethodUF {
 		rep.Preset = ""
 	}
@@ -92,6 +93,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "preset       %s\n", rep.Preset)
 	}
 	fmt.Fprintf(stdout, "n            %d\nclasses      %d\n", rep.N, rep.Classes)
+	if rep.Dropped > 0 {
+		fmt.Fprintf(stdout, "dropped      %d rows with a missing target\n", rep.Dropped)
+	}
 	fmt.Fprintf(stdout, "H(Y)         %.4f nats\n", rep.HY)
 	if rep.HYGivenZ != nil {
 		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s)\n", *rep.HYGivenZ, *given)

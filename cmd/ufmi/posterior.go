@@ -24,6 +24,8 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	registerWorkers(fs, &workers)
 	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors}")
+	var cells tableFlags
+	cells.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -41,7 +43,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true})
+	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true, options: cells.options()})
 	if err != nil {
 		return err
 	}
@@ -52,7 +54,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	xtest, err := test.features(testCols)
+	xtest, err := test.features(testCols, data.test)
 	if err != nil {
 		return err
 	}
@@ -64,6 +66,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	reportDropped(stderr, data.dropped)
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(map[string]any{"classes": labels.Classes, "posteriors": proba})
 	}

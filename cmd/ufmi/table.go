@@ -38,10 +38,11 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
 		return err
 	}
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
 	if err != nil {
 		return err
 	}
+	reportDropped(stderr, data.dropped)
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,5 +225,21 @@ func TestEvaluateSweepAndPairwise(t *testing.T) {
 	}
 	if math.Abs(tab.Median[0][1]+0.0235) > 1e-12 || math.Abs(tab.PValue[0][1]-1.0/256) > 1e-12 || tab.PValue[1][0] != 1 {
 		t.Fatalf("table %+v", tab)
+	}
+}
+
+func TestDatasetFrameKeepsKindsAndMissingCells(t *testing.T) {
+	d := &Dataset{ID: 1, Classes: []string{"n", "y"}, Y: []int{0, 1, 1},
+		Columns: []Column{{Name: "num", Kind: Numeric, Num: []float64{1, math.NaN(), 3}},
+			{Name: "cat", Kind: Categorical, Cat: []string{"a", "", "b"}}}}
+	df, err := d.Frame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := df.Names(); !slices.Equal(got, []string{"num", "cat", TargetColumn}) {
+		t.Fatalf("columns %v", got)
+	}
+	if !df.Col("num").IsNaN()[1] || !df.Col("cat").IsNaN()[1] || df.Col("cat").IsNaN()[0] || df.Col(TargetColumn).Records()[2] != "y" {
+		t.Errorf("frame:\n%v", df)
 	}
 }

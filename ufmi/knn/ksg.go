@@ -18,6 +18,44 @@ type Matrix interface {
 	Column(j int) []float64
 }
 
+// describedMatrix is a Matrix that names its columns and knows which are
+// categorical (non-nil Levels): *ufmi.Features is one. The estimators
+// reject its categorical columns.
+type describedMatrix interface {
+	Name(j int) string
+	Levels(j int) []string
+}
+
+// checkColumns rejects categorical columns and missing (NaN) or infinite
+// values, naming the column and how many cells or levels are at fault.
+func checkColumns(x Matrix) error {
+	desc, _ := x.(describedMatrix)
+	for j := range x.Cols() {
+		what := fmt.Sprintf("feature %d", j)
+		if desc != nil && desc.Name(j) != "" {
+			what = fmt.Sprintf("column %q", desc.Name(j))
+		}
+		if desc != nil && desc.Levels(j) != nil {
+			return fmt.Errorf("ufmi: kNN estimates need numeric columns; %s is categorical (%d levels): use a forest estimator (uf, rf-oob, ...)", what, len(desc.Levels(j)))
+		}
+		missing, inf := 0, 0
+		for _, v := range x.Column(j) {
+			if math.IsNaN(v) {
+				missing++
+			} else if math.IsInf(v, 0) {
+				inf++
+			}
+		}
+		if missing > 0 {
+			return fmt.Errorf("ufmi: kNN estimates need complete data; %s has %d missing values of %d: use a forest estimator (uf, rf-oob, ...), or drop or impute them", what, missing, x.Rows())
+		}
+		if inf > 0 {
+			return fmt.Errorf("ufmi: kNN estimates need finite values; %s has %d infinite values", what, inf)
+		}
+	}
+	return nil
+}
+
 // Columns is a Matrix held as columns: Columns[j][i] is feature j of row i.
 type Columns [][]float64
 
@@ -140,6 +178,9 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkColumns(x); err != nil {
+		return nil, err
+	}
 	workers := min(pool.Workers(cfg.Workers), n)
 	if err := checkMemory(n, d, workers); err != nil {
 		return nil, err
@@ -159,9 +200,6 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 		}
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for i, v := range col {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("ufmi: feature %d of row %d is %v; kNN estimates need finite values", j, i, v)
-			}
 			if noise != nil {
 				if v += noise(); math.IsInf(v, 0) {
 					return nil, fmt.Errorf("ufmi: jitter %v makes feature %d of row %d overflow; use a smaller jitter", cfg.Jitter, j, i)

@@ -117,12 +117,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 }
 
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
-	uf := withRuntime(resolveUF(cfg.UF), cfg)
-	f, err := FitUF(x, y, uf)
-	if err != nil {
-		return err
-	}
-	h, err := f.HonestConditionalEntropy(uf.TreeLevelEntropy, cfg.Unlabeled, cfg.Workers)
+	// The forest itself is not wanted: stream its trees (bounded memory,
+	// the same result as FitUF + HonestConditionalEntropy).
+	h, err := streamHonestEntropy(x, y, withRuntime(resolveUF(cfg.UF), cfg), cfg.Unlabeled)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
 )
 
 // withoutTiming drops the "seconds" field of JSON output.
@@ -104,4 +106,26 @@ func TestSlurmScript(t *testing.T) {
 func runEnv(args []string) (string, error) {
 	out, err := exec.Command(args[0], args[1:]...).Output()
 	return string(out), err
+}
+
+// The CC18 sweep as 2 shards (datasets are its cells) gives the tables of
+// the unsharded sweep once a run without -shard merges.
+func TestCC18Shards(t *testing.T) {
+	t.Parallel()
+	datasets := mirror.Dir(t, "cc18")
+	job := []string{"cc18", "-ids", "11,15,37", "-mirror", datasets, "-json"}
+	want := mustRun(t, append(job, "-results", t.TempDir())...)
+	dir := t.TempDir()
+	first := mustRun(t, append(job, "-results", dir, "-shard", "1/2")...)
+	if !strings.Contains(first, `"datasets_evaluated":1`) || !strings.Contains(first, `"complete":false`) {
+		t.Fatalf("shard 1/2: %s", first)
+	}
+	mustRun(t, append(job, "-results", dir, "-shard", "0/2")...)
+	files, _ := filepath.Glob(filepath.Join(dir, "quick", "*.csv"))
+	if len(files) != 3 {
+		t.Fatalf("%d dataset files after both shards, want 3", len(files))
+	}
+	if got := mustRun(t, append(job, "-results", dir)...); got != want {
+		t.Errorf("merged:\n%s\nunsharded:\n%s", got, want)
+	}
 }

@@ -28,8 +28,8 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	rest := fs.Args()
-	if len(rest) == 0 || (rest[0] != "mi" && rest[0] != "table") {
-		return fmt.Errorf("usage: ufmi slurm [flags] mi|table ARGS... (the command whose shards the array runs)")
+	if len(rest) == 0 || !slices.Contains([]string{"mi", "table", "cc18"}, rest[0]) {
+		return fmt.Errorf("usage: ufmi slurm [flags] mi|table|cc18 ARGS... (the command whose shards the array runs)")
 	}
 	for _, a := range rest[1:] {
 		flagName := strings.SplitN(strings.TrimLeft(a, "-"), "=", 2)[0]
@@ -72,7 +72,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(*out, []byte(script), 0o755); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", *out, submitLines(*out, jobName, dir, bin))
+	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", *out, submitLines(*out, jobName, dir, mergeCommand(bin, rest, dir)))
 	return nil
 }
 
@@ -94,7 +94,7 @@ func slurmScript(j slurmJob) string {
 	b.WriteString("#!/bin/bash\n")
 	fmt.Fprintf(&b, "# ufmi job array: %d shards of \"ufmi %s\"; cells go to %s.\n", j.shards, strings.Join(j.command, " "), j.results)
 	b.WriteString("# Submit the array, then the merge as a job that starts when every task has succeeded:\n")
-	for _, line := range strings.Split(strings.TrimRight(submitLines(path, j.name, j.results, j.binary), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(submitLines(path, j.name, j.results, mergeCommand(j.binary, j.command, j.results)), "\n"), "\n") {
 		b.WriteString("#" + line + "\n")
 	}
 	fmt.Fprintf(&b, "# A failed or killed task loses only its unfinished cell: resubmit the array, or run\n#   %s\n# with -shard I/%d -results DIR for one task. The same script runs on Kubernetes as an Indexed Job\n# (completions %d; JOB_COMPLETION_INDEX is read when SLURM_ARRAY_TASK_ID is unset).\n",
@@ -113,10 +113,18 @@ func slurmScript(j slurmJob) string {
 }
 
 // submitLines are the shell commands that submit the array and its merge.
-func submitLines(script, name, results, binary string) string {
-	merge := shellQuote([]string{binary, "merge", "-results", results, "-json"})
+func submitLines(script, name, results, merge string) string {
 	return fmt.Sprintf("  jobid=$(sbatch --parsable %s)\n  sbatch --dependency=afterok:$jobid --job-name=%s-merge --output=%s --wrap %s\n",
 		shellQuote([]string{script}), name, shellQuote([]string{filepath.Join(results, "merged.json")}), shellQuote([]string{merge}))
+}
+
+// mergeCommand prints the merged result of the array's command as JSON:
+// "ufmi merge" for mi and table, the sweep itself without -shards for cc18.
+func mergeCommand(binary string, command []string, results string) string {
+	if command[0] == "cc18" {
+		return shellQuote(append(append([]string{binary}, command...), "-results", results, "-json"))
+	}
+	return shellQuote([]string{binary, "merge", "-results", results, "-json"})
 }
 
 // defaultBinary is this binary's path, or "ufmi" when it is a temporary

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
@@ -34,6 +35,52 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 	if len(o.IDs) == 0 {
 		return nil, fmt.Errorf("ufmi: no datasets to evaluate")
 	}
+	o = o.withDefaults()
+	var all []FoldScore
+	for i, id := range o.IDs {
+		scores, err := readScores(o.resultPath(id))
+		if err != nil {
+			if scores, err = o.evaluate(id); err != nil {
+				return nil, err
+			}
+		}
+		all = append(all, scores...)
+		if o.Progress != nil {
+			o.Progress(i+1, len(o.IDs))
+		}
+	}
+	return all, nil
+}
+
+// SweepShard evaluates the datasets of shard s (dataset i of IDs belongs
+// to shard i mod s.Count) that ResultsDir does not hold yet, and counts
+// the datasets done. Each dataset is a cell: its folds and forests draw
+// from Seed alone, so a later Sweep over the same folder returns what an
+// unsharded Sweep would.
+func SweepShard(o SweepOptions, s shard.Spec) (shard.Outcome, error) {
+	out := shard.Outcome{Shard: s, Total: len(o.IDs)}
+	if o.ResultsDir == "" {
+		return out, fmt.Errorf("ufmi: a sharded sweep needs a results folder")
+	}
+	o = o.withDefaults()
+	for i, id := range o.IDs {
+		if _, err := readScores(o.resultPath(id)); err == nil {
+			out.Done++
+			continue
+		}
+		if !s.Owns(i) {
+			continue
+		}
+		if _, err := o.evaluate(id); err != nil {
+			return out, err
+		}
+		out.Ran++
+		out.Done++
+	}
+	return out, nil
+}
+
+func (o SweepOptions) withDefaults() SweepOptions {
 	if o.Learners == nil {
 		o.Learners = Forests(QuickSettings())
 	}
@@ -43,36 +90,36 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 	if o.Bins == 0 {
 		o.Bins = 20
 	}
-	var all []FoldScore
-	for i, id := range o.IDs {
-		path := ""
-		if o.ResultsDir != "" {
-			path = filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
-		}
-		scores, err := readScores(path)
-		if err != nil {
-			d, err := Load(id, o.Load)
-			if err != nil {
-				return nil, err
-			}
-			if d, err = d.Subsample(o.MaxRows, o.Seed); err != nil {
-				return nil, err
-			}
-			if scores, err = Evaluate(d, o.Learners, o.Folds, o.Bins, o.Seed); err != nil {
-				return nil, err
-			}
-			if path != "" {
-				if err := writeScores(path, scores); err != nil {
-					return nil, err
-				}
-			}
-		}
-		all = append(all, scores...)
-		if o.Progress != nil {
-			o.Progress(i+1, len(o.IDs))
+	return o
+}
+
+// resultPath is the file of dataset id's scores ("" without ResultsDir).
+func (o SweepOptions) resultPath(id int) string {
+	if o.ResultsDir == "" {
+		return ""
+	}
+	return filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
+}
+
+// evaluate scores dataset id and saves the scores when ResultsDir is set.
+func (o SweepOptions) evaluate(id int) ([]FoldScore, error) {
+	d, err := Load(id, o.Load)
+	if err != nil {
+		return nil, err
+	}
+	if d, err = d.Subsample(o.MaxRows, o.Seed); err != nil {
+		return nil, err
+	}
+	scores, err := Evaluate(d, o.Learners, o.Folds, o.Bins, o.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if path := o.resultPath(id); path != "" {
+		if err := writeScores(path, scores); err != nil {
+			return nil, err
 		}
 	}
-	return all, nil
+	return scores, nil
 }
 
 // Available lists the suite's dataset ids that the mirror holds.

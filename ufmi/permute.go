@@ -77,6 +77,12 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 // PermutationTest with the given seed: the same values that test computes,
 // so a test can be split into blocks computed apart (ufmi/sharded).
 func PermutationNull(x *Features, y []int, stat Statistic, seed uint64, lo, hi, workers int, progress Progress) ([]float64, error) {
+	if lo < 0 || hi < lo || hi > MaxPermutations {
+		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, MaxPermutations)
+	}
+	if stat == nil {
+		return nil, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
 	null := make([]float64, hi-lo)
 	err := pool.ForEach(hi-lo, workers, progress, func(_, j int) error {
 		i := lo + j

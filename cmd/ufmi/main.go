@@ -8,12 +8,13 @@
 //	ufmi fetch-drosophila [-dir DIR] [-mirror DIR]
 //	ufmi cc18      [-ids available|all|3,11,...] [-size quick|paper] [-results DIR] [-json]
 //	ufmi merge     -results DIR [-json]
-//	ufmi slurm     [-shards N] [-results DIR] [-o FILE] mi|table ARGS...
+//	ufmi slurm     [-shards N] [-results DIR] [-o FILE] mi|table|cc18 ARGS...
 //
-// mi and table run as shards of a job with -results DIR and -shard I/N or
+// mi, table and cc18 run as shards of a job with -results DIR and -shard I/N or
 // -shards N (the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX);
-// merge prints the job's result from DIR, and slurm writes the sbatch
-// script of a job array over the shards.
+// merge prints an mi or table job's result from DIR (cc18 merges by a run
+// without -shard), and slurm writes the sbatch script of a job array over
+// the shards.
 //
 // Run "ufmi COMMAND -h" for every flag.
 package main

@@ -6,7 +6,8 @@
 # with apt-get when missing, writes /etc/slurm/slurm.conf when there is none, starts munged,
 # slurmctld and slurmd in the foreground in the background (when no cluster answers
 # already), submits the script of `ufmi slurm` (a 4-task array) and its dependent merge
-# job, waits, compares, and stops the daemons it started by their process ids.
+# job (and, when UFMI_MIRROR holds cc18/, a 2-task array of a 3-dataset CC18 sweep), waits,
+# compares, and stops the daemons it started by their process ids.
 # Where Slurm cannot be installed or started (not root, no apt-get, a daemon that does not
 # come up) it prints SKIPPED and why, and exits 0. About 30 s once installed.
 set -uo pipefail
@@ -99,11 +100,25 @@ cd "$tmp" || fail "cd"
 jobid=$(sbatch --parsable "$tmp/job.sh") || fail "sbatch"
 merge=$(sbatch --parsable --dependency="afterok:$jobid" --output="$tmp/merged.json" \
   --wrap "$tmp/ufmi merge -results $tmp/res -json") || fail "sbatch of the merge"
-for _ in $(seq 90); do
-  [ -z "$(squeue -h -j "$jobid,$merge" 2>/dev/null)" ] && break
+jobs="$jobid,$merge"
+
+# With the data mirror, a small CC18 sweep too: 3 datasets over a 2-task array.
+cc18=()
+if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR/cc18" ]; then
+  cc18=(cc18 -ids "11,15,37" -mirror "$UFMI_MIRROR/cc18")
+  step "submitting a 2-task array of a CC18 sweep"
+  "$tmp/ufmi" slurm -shards 2 -results "$tmp/cc" -o "$tmp/cc.sh" "${cc18[@]}" >/dev/null || fail "ufmi slurm cc18"
+  ccjob=$(sbatch --parsable "$tmp/cc.sh") || fail "sbatch of the CC18 array"
+  jobs="$jobs,$ccjob"
+  "$tmp/ufmi" "${cc18[@]}" -results "$tmp/cc-local" -json >"$tmp/cc-local.json" 2>"$tmp/cc-local.log" || fail "local CC18 sweep"
+else
+  step "UFMI_MIRROR has no cc18 folder: the CC18 array is skipped"
+fi
+for _ in $(seq 100); do
+  [ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] && break
   sleep 1
 done
-[ -z "$(squeue -h -j "$jobid,$merge" 2>/dev/null)" ] || { scancel "$jobid" "$merge"; fail "the jobs did not finish in 90 s"; }
+[ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] || { scancel "${jobs//,/ }"; fail "the jobs did not finish in 100 s"; }
 tasks=$(find "$tmp/res" -name "slurm-${jobid}_*.out" | wc -l)
 [ "$tasks" = 4 ] || fail "$tasks task logs, want 4"
 
@@ -115,3 +130,8 @@ for f in merged.json merged-here.json; do
     fail "$f differs from the local run: $(cat "$tmp/$f") vs $(cat "$tmp/local.json")"
 done
 echo "test_slurm: ok: 4 Slurm tasks + merge job = local run: $(strip "$tmp/local.json")"
+if [ ${#cc18[@]} -gt 0 ]; then
+  "$tmp/ufmi" "${cc18[@]}" -results "$tmp/cc" -json >"$tmp/cc-merged.json" 2>/dev/null || fail "merging the CC18 sweep"
+  cmp -s "$tmp/cc-merged.json" "$tmp/cc-local.json" || fail "the CC18 sweep of the array differs from the local sweep"
+  echo "test_slurm: ok: CC18 sweep of 2 Slurm tasks = local sweep ($(find "$tmp/cc" -name '*.csv' | wc -l) datasets)"
+fi

@@ -70,17 +70,25 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 }
 
 // jobArgs lists the flags set on fs, but the shard flags, as arguments
-// (args) and, without -in, as the job's description (desc).
+// (args, -in made absolute) and, without -in, as the job's description
+// (desc): the data enter the fingerprint by their content instead.
 func jobArgs(fs *flag.FlagSet) (args, desc []string) {
 	fs.Visit(func(f *flag.Flag) {
 		if slices.Contains(shardFlagNames, f.Name) {
 			return
 		}
-		arg := "-" + f.Name + "=" + f.Value.String()
-		args = append(args, arg)
-		if f.Name != "in" {
-			desc = append(desc, arg)
+		value := f.Value.String()
+		if f.Name == "in" {
+			// "ufmi merge" may run elsewhere: record the file's absolute path.
+			if abs, err := filepath.Abs(value); err == nil {
+				value = abs
+			}
+			args = append(args, "-in="+value)
+			return
 		}
+		arg := "-" + f.Name + "=" + value
+		args = append(args, arg)
+		desc = append(desc, arg)
 	})
 	return args, desc
 }

@@ -18,7 +18,7 @@ JUPYTER_PORT ?= 8888
 
 full_flag = $(if $(filter 1 yes true,$(FULL)),--full)
 
-.PHONY: help setup notebooks render-notebooks test tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile jupyter clean
+.PHONY: help setup notebooks render-notebooks test tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile test-slurm jupyter clean
 
 help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
@@ -41,7 +41,7 @@ render-notebooks: setup
 	$(PYTHON) scripts/run_notebooks.py $(full_flag) --render --timeout $(CELL_TIMEOUT) $(NOTEBOOKS)
 
 # go test runs last so that its summary closes the log (CI reads those lines).
-test: tidy vet test-notebooks test-dockerfile race test-fuzz gotest
+test: tidy vet test-notebooks test-dockerfile test-slurm race test-fuzz gotest
 
 # go.mod and go.sum must be exactly what `go mod tidy` writes (both modules).
 tidy:
@@ -90,6 +90,12 @@ test-notebooks: setup
 test-dockerfile:
 	@echo "== Dockerfile and shell scripts"
 	scripts/test_dockerfile.sh
+
+# A sharded permutation test as a real Slurm job array on a one-node cluster (installed and
+# started as root; skipped with a message where that is impossible).
+test-slurm:
+	@echo "== Slurm job array"
+	scripts/test_slurm.sh
 
 jupyter: setup
 	JUPYTER_IP=$(JUPYTER_IP) JUPYTER_PORT=$(JUPYTER_PORT) scripts/jupyter.sh

@@ -13,6 +13,7 @@
 //	                         EncodeStringLabels), StratifiedFolds
 //	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
 //	                         package tree grows the partition, a leafVoter fills its leaves
+//	                         (growForest keeps the trees; streamForest hands them over in order)
 //	rf.go, uf.go, ufconfig.go, honest.go
 //	                         RF (bootstrap sampler) and UF (FitUF, its config and presets, the honest sampler)
 //	screening.go             UF's pilot-forest feature screening by honest importance

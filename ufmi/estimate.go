@@ -82,6 +82,9 @@ type Estimate struct {
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
 // codes y with the configured method.
+// With MethodUF the forest is never held: its trees stream through the
+// estimate one at a time (memory O(n × classes) beyond the data and the
+// trees in flight), with the result of FitUF + HonestConditionalEntropy.
 func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	start := time.Now()
 	k, err := checkTrainingData(x, y)
@@ -117,12 +120,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 }
 
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
-	uf := withRuntime(resolveUF(cfg.UF), cfg)
-	f, err := FitUF(x, y, uf)
-	if err != nil {
-		return err
-	}
-	h, err := f.HonestConditionalEntropy(uf.TreeLevelEntropy, cfg.Unlabeled, cfg.Workers)
+	// The forest itself is not wanted: stream its trees (bounded memory,
+	// the same result as FitUF + HonestConditionalEntropy).
+	h, err := streamHonestEntropy(x, y, withRuntime(resolveUF(cfg.UF), cfg), cfg.Unlabeled)
 	if err != nil {
 		return err
 	}

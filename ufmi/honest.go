@@ -11,27 +11,36 @@ import (
 // fitHonest grows the honest forest of cfg (checked, its feature weights
 // already set), its trees drawing from the streams (cfg.Seed, purpose, t).
 func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Forest, error) {
-	trees, err := cfg.trees()
+	k, plan, err := honestPlan(x, y, cfg, purpose)
 	if err != nil {
 		return nil, err
 	}
-	k, params, err := checkFit(x, y, cfg.Tree)
-	if err != nil {
-		return nil, err
-	}
-	ns, nv, _, err := cfg.honestSizes(x.n)
-	if err != nil {
-		return nil, err
-	}
-	f, err := growForest(x, y, k, growPlan{trees: trees, params: params,
-		sampler: honestSampler{y: y, k: k, stratify: cfg.Stratify, structure: ns, vote: nv},
-		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
-		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress})
+	f, err := growForest(x, y, k, plan)
 	if err != nil {
 		return nil, err
 	}
 	f.honest = true
 	return f, nil
+}
+
+// honestPlan returns K and the growth plan of cfg's honest forest.
+func honestPlan(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (int, growPlan, error) {
+	trees, err := cfg.trees()
+	if err != nil {
+		return 0, growPlan{}, err
+	}
+	k, params, err := checkFit(x, y, cfg.Tree)
+	if err != nil {
+		return 0, growPlan{}, err
+	}
+	ns, nv, _, err := cfg.honestSizes(x.n)
+	if err != nil {
+		return 0, growPlan{}, err
+	}
+	return k, growPlan{trees: trees, params: params,
+		sampler: honestSampler{y: y, k: k, stratify: cfg.Stratify, structure: ns, vote: nv},
+		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
+		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress}, nil
 }
 
 // honestSizes returns the structure, vote and evaluation set sizes for n

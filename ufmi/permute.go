@@ -76,29 +76,51 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 			return PermutationResult{}, err
 		}
 	}
-	res := PermutationResult{Observed: observed, Null: make([]float64, perms)}
-	err = pool.ForEach(perms, cfg.Workers, cfg.Progress, func(_, i int) error {
-		yp := slices.Clone(y)
-		rng := seeds.Stream(cfg.Seed, seeds.Permutation, i)
-		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
-		v, err := stat(x, yp, seeds.Derive(cfg.Seed, seeds.PermutationFit, i))
-		if err == nil {
-			err = checkStatistic(v, fmt.Sprintf("under permutation %d", i))
-		}
-		res.Null[i] = v
-		return err
-	})
+	null, err := PermutationNull(x, y, stat, cfg.Seed, 0, perms, cfg.Workers, cfg.Progress)
 	if err != nil {
 		return PermutationResult{}, err
 	}
+	return PermutationResult{Observed: observed, Null: null, PValue: PermutationPValue(observed, null)}, nil
+}
+
+// PermutationNull returns the statistic under permutations lo..hi-1 of
+// PermutationTest with the given seed: the same values that test computes,
+// so a test can be split into blocks computed apart (ufmi/sharded).
+func PermutationNull(x *Features, y []int, stat Statistic, seed uint64, lo, hi, workers int, progress Progress) ([]float64, error) {
+	if lo < 0 || hi < lo || hi > MaxPermutations {
+		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, MaxPermutations)
+	}
+	if stat == nil {
+		return nil, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
+	null := make([]float64, hi-lo)
+	err := pool.ForEach(hi-lo, workers, progress, func(_, j int) error {
+		i := lo + j
+		yp := slices.Clone(y)
+		rng := seeds.Stream(seed, seeds.Permutation, i)
+		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
+		v, err := stat(x, yp, seeds.Derive(seed, seeds.PermutationFit, i))
+		if err == nil {
+			err = checkStatistic(v, fmt.Sprintf("under permutation %d", i))
+		}
+		null[j] = v
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return null, nil
+}
+
+// PermutationPValue is (1 + #{null >= observed}) / (1 + len(null)).
+func PermutationPValue(observed float64, null []float64) float64 {
 	exceed := 0
-	for _, v := range res.Null {
+	for _, v := range null {
 		if v >= observed {
 			exceed++
 		}
 	}
-	res.PValue = float64(1+exceed) / float64(1+perms)
-	return res, nil
+	return float64(1+exceed) / float64(1+len(null))
 }
 
 // checkStatistic rejects a NaN or infinite statistic value; where says

@@ -146,25 +146,35 @@ func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]floa
 			}
 		}
 		for i := lo; i < hi; i++ {
-			acc := flat[i*k : i*k+k]
-			switch {
-			case votes[i] > 0:
-				for c := range acc {
-					acc[c] /= float64(votes[i])
-				}
-			case keep == nil:
-				copy(acc, f.prior)
-			default:
-				for c := range acc {
-					acc[c] = math.NaN()
-				}
-			}
+			finishPosterior(flat[i*k:i*k+k], votes[i], f.prior, keep != nil)
 		}
 		return nil
 	})
-	proba := make([][]float64, x.n)
-	for i := range proba {
-		proba[i] = flat[i*k : i*k+k : i*k+k]
+	return splitRows(flat, x.n, k), votes
+}
+
+// finishPosterior turns a row's sum of votes tree posteriors into their
+// mean; a row without votes gets prior, or NaN when the trees were filtered.
+func finishPosterior(acc []float64, votes int, prior []float64, filtered bool) {
+	switch {
+	case votes > 0:
+		for c := range acc {
+			acc[c] /= float64(votes)
+		}
+	case !filtered:
+		copy(acc, prior)
+	default:
+		for c := range acc {
+			acc[c] = math.NaN()
+		}
 	}
-	return proba, votes
+}
+
+// splitRows views a flat n × k array as n rows.
+func splitRows(flat []float64, n, k int) [][]float64 {
+	rows := make([][]float64, n)
+	for i := range rows {
+		rows[i] = flat[i*k : i*k+k : i*k+k]
+	}
+	return rows
 }

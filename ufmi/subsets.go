@@ -94,24 +94,10 @@ func Singletons(cols []int) [][]int {
 // of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
 // groups must not share a column. progress, when set, counts forest fits.
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
-	m := len(groups)
-	if m == 0 || m > 16 {
-		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
-	}
-	var all []int
-	for g, cols := range groups {
-		if len(cols) == 0 {
-			return nil, fmt.Errorf("ufmi: feature group %d has no columns", g)
-		}
-		all = append(all, cols...)
-	}
-	if err := distinctColumns(all); err != nil {
+	if err := CheckSubsetGroups(groups, repeats); err != nil {
 		return nil, err
 	}
-	if repeats < 1 || repeats > MaxRepeats {
-		return nil, fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, MaxRepeats)
-	}
-	full := 1<<m - 1
+	full := 1<<len(groups) - 1
 	// h[r][mask] is H(Y | X_mask) for repeat r.
 	h := make([][]float64, repeats)
 	hy := 0.0
@@ -133,6 +119,39 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 			}
 		}
 	}
+	return SubsetTableFrom(groups, hy, h), nil
+}
+
+// CheckSubsetGroups checks the groups and repeats of a subset table: 1 to
+// 16 groups of at least one column, no column in two groups, repeats in
+// 1..MaxRepeats.
+func CheckSubsetGroups(groups [][]int, repeats int) error {
+	m := len(groups)
+	if m == 0 || m > 16 {
+		return fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
+	}
+	var all []int
+	for g, cols := range groups {
+		if len(cols) == 0 {
+			return fmt.Errorf("ufmi: feature group %d has no columns", g)
+		}
+		all = append(all, cols...)
+	}
+	if err := distinctColumns(all); err != nil {
+		return err
+	}
+	if repeats < 1 || repeats > MaxRepeats {
+		return fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, MaxRepeats)
+	}
+	return nil
+}
+
+// SubsetTableFrom assembles the subset table from H(Y) and h[r][mask] =
+// H(Y | X_mask) of repeat r (mask 1..2^groups - 1, bit b for group b; the
+// seed of repeat r is Derive(seed, repetition, r)), as SubsetTable does.
+func SubsetTableFrom(groups [][]int, hy float64, h [][]float64) []SubsetRow {
+	full := 1<<len(groups) - 1
+	repeats := len(h)
 	rows := make([]SubsetRow, 0, full)
 	for mask := 1; mask <= full; mask++ {
 		in, cmi, all := make([]float64, repeats), make([]float64, repeats), make([]float64, repeats)
@@ -148,7 +167,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		row.MIAll, row.SDMIAll = meanSD(all)
 		rows = append(rows, row)
 	}
-	return rows, nil
+	return rows
 }
 
 // distinctColumns rejects a column listed twice.

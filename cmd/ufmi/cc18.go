@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi/cc18"
 )
 
@@ -24,6 +26,8 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	mirror := fs.String("mirror", "", "mirror folder of gzip'd CSV files (default: $UFMI_MIRROR/cc18)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	asJSON := fs.Bool("json", false, "print the tables as JSON")
+	shardFlag := fs.String("shard", "", "evaluate only shard I/N of the datasets (I from 0) into -results; a run without -shard merges")
+	shards := fs.Int("shards", 0, "evaluate shard $SLURM_ARRAY_TASK_ID (or $JOB_COMPLETION_INDEX) of this many")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -43,6 +47,10 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	list, err := parseIDs(*ids, load)
 	if err != nil {
 		return err
+	}
+	if *shardFlag != "" || *shards != 0 {
+		return runCC18Shard(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed,
+			MaxRows: settings.MaxRows, ResultsDir: resultsDir}, *shardFlag, *shards, stdout, *asJSON)
 	}
 	start := time.Now()
 	status := &statusLine{w: stderr}
@@ -176,4 +184,35 @@ func (s *statusLine) end() {
 func (s *statusLine) Write(p []byte) (int, error) {
 	s.end()
 	return s.w.Write(p)
+}
+
+// runCC18Shard evaluates one shard of the datasets into the results folder.
+func runCC18Shard(o cc18.SweepOptions, flagValue string, count int, stdout io.Writer, asJSON bool) error {
+	var spec shard.Spec
+	var err error
+	switch {
+	case flagValue != "" && count != 0:
+		return fmt.Errorf("give -shard I/N or -shards N, not both")
+	case flagValue != "":
+		spec, err = shard.Parse(flagValue)
+	default:
+		spec, err = shard.FromEnv(count, os.Getenv)
+	}
+	if err != nil {
+		return err
+	}
+	if o.ResultsDir == "" {
+		return fmt.Errorf("-shard and -shards need -results DIR")
+	}
+	out, err := cc18.SweepShard(o, spec)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(stdout).Encode(map[string]any{"shard": spec.String(), "datasets_evaluated": out.Ran,
+			"datasets_done": out.Done, "datasets": out.Total, "complete": out.Complete()})
+	}
+	fmt.Fprintf(stdout, "shard %v: evaluated %d datasets; %d of %d done\n", spec, out.Ran, out.Done, out.Total)
+	fmt.Fprintln(stdout, "when every shard is done, the same command without -shard prints the tables")
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
 
 // miReport is what "ufmi mi" prints.
@@ -32,6 +33,8 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
+	var sh shardFlags
+	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -47,6 +50,12 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	}
 	if *perm > 0 && *given != "" {
 		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+	}
+	if sh.active() && *given != "" {
+		return fmt.Errorf("-results with -given is not supported: shards run the estimate and its permutation test")
+	}
+	if err := sh.resolve(fs, "mi"); err != nil {
+		return err
 	}
 	start := time.Now()
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options()})
@@ -69,6 +78,18 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		hy, _ := ufmi.LabelEntropy(labels.Codes)
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
 		rep.HYGivenZ = &cmi.HYGivenA
+	} else if sh.active() {
+		res, err := sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
+		if err != nil {
+			return err
+		}
+		if !res.Outcome.Complete() {
+			return printOutcome(stdout, res.Outcome, sh.results, opts.asJSON)
+		}
+		rep.HY, rep.HYGivenX, rep.MI = res.Estimate.HY, res.Estimate.HYGivenX, res.Estimate.MI
+		if res.Test != nil {
+			rep.PValue = &res.Test.PValue
+		}
 	} else {
 		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
 
 // subsetJSON is one row of "ufmi table -json".
@@ -25,6 +26,8 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
+	var sh shardFlags
+	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -46,7 +49,20 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
-	rows, err := ufmi.SubsetTable(data.x, data.labels.Codes, ufmi.Singletons(data.featureColumns()), *repeats, cfg, progressTo(stderr, opts.asJSON))
+	if err := sh.resolve(fs, "table"); err != nil {
+		return err
+	}
+	groups := ufmi.Singletons(data.featureColumns())
+	var rows []ufmi.SubsetRow
+	if sh.active() {
+		var out sharded.Outcome
+		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)
+		if err == nil && !out.Complete() {
+			return printOutcome(stdout, out, sh.results, opts.asJSON)
+		}
+	} else {
+		rows, err = ufmi.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, progressTo(stderr, opts.asJSON))
+	}
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -44,6 +45,54 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 	if len(o.IDs) == 0 {
 		return nil, fmt.Errorf("ufmi: no datasets to evaluate")
 	}
+	o = o.withDefaults()
+	var all []FoldScore
+	for i, id := range o.IDs {
+		scores, _, err := o.dataset(id)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, scores...)
+		if o.Progress != nil {
+			o.Progress(i+1, len(o.IDs))
+		}
+	}
+	return all, nil
+}
+
+// SweepShard evaluates the datasets of shard s (dataset i of IDs belongs
+// to shard i mod s.Count) into ResultsDir, reusing valid result files, and
+// counts the datasets whose result files are present. Each dataset is a
+// cell: its folds and forests draw from Seed alone, so a later Sweep over
+// the same folder (which validates every file) returns what an unsharded
+// Sweep would.
+func SweepShard(o SweepOptions, s shard.Spec) (shard.Outcome, error) {
+	out := shard.Outcome{Shard: s, Total: len(o.IDs)}
+	if o.ResultsDir == "" {
+		return out, fmt.Errorf("ufmi: a sharded sweep needs a results folder")
+	}
+	o = o.withDefaults()
+	for i, id := range o.IDs {
+		if !s.Owns(i) {
+			if _, err := os.Stat(o.resultPath(id)); err == nil {
+				out.Done++
+			}
+			continue
+		}
+		_, computed, err := o.dataset(id)
+		if err != nil {
+			return out, err
+		}
+		if computed {
+			out.Ran++
+		}
+		out.Done++
+	}
+	return out, nil
+}
+
+// withDefaults fills in the documented defaults of o.
+func (o SweepOptions) withDefaults() SweepOptions {
 	if o.Learners == nil {
 		o.Learners = Forests(QuickSettings())
 	}
@@ -57,58 +106,53 @@ func Sweep(o SweepOptions) ([]FoldScore, error) {
 	if o.Load.Log == nil {
 		o.Load.Log = o.Log
 	}
-	var all []FoldScore
-	for i, id := range o.IDs {
-		scores, err := o.dataset(id)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, scores...)
-		if o.Progress != nil {
-			o.Progress(i+1, len(o.IDs))
-		}
+	return o
+}
+
+// resultPath is the file of dataset id's scores ("" without ResultsDir).
+func (o SweepOptions) resultPath(id int) string {
+	if o.ResultsDir == "" {
+		return ""
 	}
-	return all, nil
+	return filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
 }
 
 // dataset returns the scores of one dataset, from its result file when that
-// is valid, else computed (and saved).
-func (o SweepOptions) dataset(id int) ([]FoldScore, error) {
+// is valid, else computed (and saved); computed says which.
+func (o SweepOptions) dataset(id int) (scores []FoldScore, computed bool, err error) {
 	full, err := Load(id, o.Load)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	d, err := full.Subsample(o.MaxRows, o.Seed)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	tests, err := testFolds(d, o.Folds, o.Seed)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	key := newResultKey(o, full, d)
-	path := ""
-	if o.ResultsDir != "" {
-		path = filepath.Join(o.ResultsDir, fmt.Sprintf("%d.csv", id))
+	path := o.resultPath(id)
+	if path != "" {
 		scores, err := readResult(path, key, tests)
 		if err == nil {
-			return scores, nil
+			return scores, false, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(o.Log, "ufmi: CC18 results %s: %v; recomputing\n", path, err)
 		}
 	}
-	scores, err := evaluateFolds(d, o.Learners, tests, o.Bins, o.Seed)
-	if err != nil {
-		return nil, err
+	if scores, err = evaluateFolds(d, o.Learners, tests, o.Bins, o.Seed); err != nil {
+		return nil, false, err
 	}
 	if path != "" {
 		err := atomicfile.Write(path, func(w io.Writer) error { return writeScores(w, key, scores) })
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
-	return scores, nil
+	return scores, true, nil
 }
 
 // readResult reads the result file at path and checks it against key and

@@ -134,31 +134,40 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features
 	if err != nil {
 		return 0, err
 	}
+	if unlabeled != nil {
+		// Level codes of categorical columns as in the training rows.
+		if unlabeled, err = unlabeled.alignTo(x); err != nil {
+			return 0, err
+		}
+	}
 	k, plan, err := honestPlan(x, y, cfg, seeds.Tree)
 	if err != nil {
 		return 0, err
 	}
 	if cfg.TreeLevelEntropy {
 		total, trees := 0.0, 0
-		streamForest(x, y, k, plan, func(_ int, ft *forestTree) {
+		err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) {
 			if h, ok := treeMeanEntropy(ft, k, x.n); ok {
 				total += h
 				trees++
 			}
 		})
-		return total / float64(trees), nil
+		return total / float64(trees), err
 	}
 	train := newPosteriorSum(x.n, k)
 	var extra *posteriorSum
 	if unlabeled != nil && unlabeled.n > 0 {
 		extra = newPosteriorSum(unlabeled.n, k)
 	}
-	streamForest(x, y, k, plan, func(_ int, ft *forestTree) {
+	err = streamForest(x, y, k, plan, func(_ int, ft *forestTree) {
 		train.add(ft, func(i int) int { return int(ft.rowLeaf[i]) })
 		if extra != nil {
 			extra.add(ft, func(i int) int { return int(ft.tree.LeafOf(unlabeled.cols, i)) })
 		}
 	})
+	if err != nil {
+		return 0, err
+	}
 	prior := classPrior(y, k)
 	h, _ := MeanEntropy(train.mean(prior))
 	if extra != nil {

@@ -117,11 +117,17 @@ func (g *treeGrower) grow(x *Features, plan growPlan, t int) forestTree {
 // each tree to use, in tree order on the calling goroutine, and drops it.
 // At most twice the workers' count of trees are in memory at once, so a
 // forest of any size needs O(n + trees in flight) memory.
-func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft *forestTree)) {
-	sorted := tree.NewPresort(x.cols, x.categorical())
-	labels := int32Labels(y)
+func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft *forestTree)) error {
 	nw := min(pool.Workers(plan.workers), plan.trees)
 	window := 2 * nw
+	// The memory check counts the trees in flight, not the forest.
+	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees), sampleRows: plan.sampler.sampleRows(),
+		workers: nw, honest: plan.voter.needsRowLeaves()}
+	if err := size.check(); err != nil {
+		return err
+	}
+	sorted := tree.NewPresort(x.cols, x.categorical())
+	labels := int32Labels(y)
 	var mu sync.Mutex
 	changed := sync.NewCond(&mu)
 	ready := make(map[int]*forestTree, window)
@@ -166,6 +172,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 			plan.progress(t+1, plan.trees)
 		}
 	}
+	return nil
 }
 
 // checkFit validates the data of a forest fit and its tree settings, and

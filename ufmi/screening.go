@@ -31,7 +31,9 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 		return nil, err
 	}
 	imp := newImportance(x, y, k)
-	streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) })
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
+		return nil, err
+	}
 	return importanceWeights(imp.mean(), floor), nil
 }
 

@@ -73,7 +73,9 @@ func TestStreamedPilotEqualsHonestImportance(t *testing.T) {
 		t.Fatal(err)
 	}
 	imp := newImportance(x, y, k)
-	streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) })
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
+		t.Fatal(err)
+	}
 	got := imp.mean()
 	for j := range want {
 		if got[j] != want[j] {
@@ -100,12 +102,15 @@ func TestStreamForestHandsTreesInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	next := 0
-	streamForest(x, y, k, plan, func(tr int, ft *forestTree) {
+	err = streamForest(x, y, k, plan, func(tr int, ft *forestTree) {
 		if tr != next || ft == nil || ft.rowLeaf == nil {
 			t.Fatalf("tree %d handed over when %d was due", tr, next)
 		}
 		next++
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if next != 25 || calls != 25 {
 		t.Fatalf("%d trees, %d progress calls; want 25", next, calls)
 	}

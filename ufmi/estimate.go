@@ -3,10 +3,12 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi/knn"
 )
@@ -47,8 +49,11 @@ func ParseMethod(s string) (Method, error) {
 // EstimatorConfig configures EstimateMI. Zero values are the documented
 // defaults; Seed and Workers apply to every method.
 type EstimatorConfig struct {
-	Method Method   // default MethodUF
-	UF     UFConfig // for MethodUF; zero value means DefaultUF()
+	Method Method // default MethodUF; unknown names are an error
+	// UF configures MethodUF. Left unset (zero in every field but Trees)
+	// it means DefaultUF() with that many trees; a config with any other
+	// field set is used as it is, and an invalid one is an error.
+	UF UFConfig
 	// Forest configures RF (300 trees by default) and the members of
 	// SigRF/IRF (60 trees per fold by default, 5 folds).
 	Forest  ForestConfig
@@ -62,7 +67,7 @@ type EstimatorConfig struct {
 	// Interval). 0 means none. Methods uf and rf-oob only.
 	Confidence float64
 	Seed       uint64
-	Workers    int
+	Workers    int // goroutines (0 or less: GOMAXPROCS)
 	Progress   Progress
 }
 
@@ -83,27 +88,28 @@ type Estimate struct {
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
 // codes y with the configured method.
+// With MethodUF the forest is never held: its trees stream through the
+// estimate one at a time (memory O(n × classes) beyond the data and the
+// trees in flight), with the result of FitUF + HonestConditionalEntropy.
 func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	start := time.Now()
 	k, err := checkTrainingData(x, y)
 	if err != nil {
 		return Estimate{}, err
 	}
-	hy, _ := LabelEntropy(y)
 	if cfg.Method == "" {
 		cfg.Method = MethodUF
 	}
-	if err := checkConfidence(cfg.Confidence); err != nil {
+	if cfg.Method, err = ParseMethod(string(cfg.Method)); err != nil {
 		return Estimate{}, err
 	}
-	if cfg.Confidence > 0 {
-		if cfg.Method != MethodUF && cfg.Method != MethodRFOOB {
-			return Estimate{}, fmt.Errorf("ufmi: confidence intervals are available for the uf and rf-oob methods, not %s", cfg.Method)
-		}
-		if cfg.Unlabeled != nil {
-			return Estimate{}, fmt.Errorf("ufmi: confidence intervals do not support unlabeled rows")
-		}
+	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
+		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
 	}
+	if err := checkConfidence(cfg); err != nil {
+		return Estimate{}, err
+	}
+	hy, _ := LabelEntropy(y)
 	est := Estimate{Method: cfg.Method, HY: hy, N: x.n, Classes: k}
 	switch cfg.Method {
 	case MethodUF:
@@ -112,51 +118,80 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 		err = est.fromOOB(x, y, cfg)
 	case MethodRFSplit, MethodSigRF, MethodIRF:
 		err = est.fromSplit(x, y, k, cfg)
-	case MethodKSG, MethodMixedKSG, MethodRoss:
-		err = est.fromKNN(x, y, cfg)
 	default:
-		_, err = ParseMethod(string(cfg.Method))
+		err = est.fromKNN(x, y, cfg)
 	}
 	if err != nil {
 		return Estimate{}, err
 	}
-	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
-		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
-	}
 	if est.parts != nil {
-		est.CI = est.parts.interval(est.MI, cfg.Confidence)
+		est.CI = est.parts.errors().at(est.MI, cfg.Confidence)
 	}
 	est.Duration = time.Since(start)
 	return est, nil
 }
 
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
-	uf := cfg.UF
-	if uf.StructureFraction == 0 {
-		// An unset UF config means the default preset (its tree count kept).
-		trees := uf.Trees
-		uf = DefaultUF()
-		if trees > 0 {
-			uf.Trees = trees
+	// The forest itself is not wanted: stream its trees (bounded memory,
+	// the same result as FitUF + HonestConditionalEntropy).
+	uf := withRuntime(resolveUF(cfg.UF), cfg)
+	var also func(t int, ft *forestTree)
+	var iv *intervalSum
+	if cfg.Confidence > 0 {
+		trees, err := uf.trees()
+		if err != nil {
+			return err
 		}
+		if iv, err = newIntervalSum(y, e.Classes, trees, false, uf.TreeLevelEntropy); err != nil {
+			return err
+		}
+		also = func(t int, ft *forestTree) { iv.add(t, ft, func(i int) int { return int(ft.rowLeaf[i]) }) }
 	}
-	uf = withRuntime(uf, cfg)
-	f, err := FitUF(x, y, uf)
+	h, err := streamHonestEntropy(x, y, uf, cfg.Unlabeled, also)
 	if err != nil {
 		return err
 	}
-	h, err := f.HonestConditionalEntropy(uf.TreeLevelEntropy, cfg.Unlabeled, cfg.Workers)
-	if err != nil {
-		return err
+	if iv != nil {
+		e.parts = iv.parts(e.HY)
 	}
 	e.HYGivenX, e.MI, e.Evaluated = h, e.HY-h, x.n
 	if cfg.Unlabeled != nil {
 		e.Evaluated += cfg.Unlabeled.n
 	}
-	if cfg.Confidence > 0 {
-		e.parts, err = f.intervalParts(y, e.HY, false, uf.TreeLevelEntropy, cfg.Workers)
+	return nil
+}
+
+// checkConfidence validates an interval request: a level of 0 (none) or in
+// (0, 1), for the uf or rf-oob method, without unlabeled rows.
+func checkConfidence(cfg EstimatorConfig) error {
+	level := cfg.Confidence
+	switch {
+	case level == 0:
+		return nil
+	case !(level > 0 && level < 1):
+		return fmt.Errorf("ufmi: confidence level %v must be in (0, 1), or 0 for no interval", level)
+	case cfg.Method != MethodUF && cfg.Method != MethodRFOOB:
+		return fmt.Errorf("ufmi: confidence intervals are available for the uf and rf-oob methods, not %s", cfg.Method)
+	case cfg.Unlabeled != nil:
+		return fmt.Errorf("ufmi: confidence intervals do not support unlabeled rows")
 	}
-	return err
+	return nil
+}
+
+// resolveUF returns DefaultUF() with uf.Trees when uf is unset (zero in
+// every field but Trees and the runtime fields EstimateMI sets), else uf
+// unchanged: FitUF then rejects what is invalid.
+func resolveUF(uf UFConfig) UFConfig {
+	probe := uf
+	probe.Trees, probe.Seed, probe.Workers, probe.Progress = 0, 0, 0, nil
+	if !reflect.ValueOf(probe).IsZero() {
+		return uf
+	}
+	def := DefaultUF()
+	if uf.Trees != 0 {
+		def.Trees = uf.Trees
+	}
+	return def
 }
 
 // withRuntime copies the estimator's seed, workers and progress into a UF config.
@@ -183,7 +218,7 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 	}
 	e.HYGivenX, e.MI, e.Evaluated, e.Excluded = h, e.HY-h, used, never
 	if cfg.Confidence > 0 {
-		e.parts, err = f.intervalParts(y, e.HY, true, false, cfg.Workers)
+		e.parts, err = f.intervalParts(y, e.HY, true)
 	}
 	return err
 }
@@ -205,7 +240,7 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 	perm := seeds.Stream(cfg.Seed, seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
 	ytrain := pick(y, train)
-	if _, err := checkCodes(ytrain, len(train)); err != nil {
+	if _, err := classes.CheckWithin(ytrain, k); err != nil {
 		return fmt.Errorf("ufmi: training part of the split: %w", err)
 	}
 	xtrain, xtest := x.SelectRows(train), x.SelectRows(test)

@@ -3,6 +3,7 @@ package ufmi
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -28,9 +29,11 @@ type treeRows struct {
 
 // rowSampler draws the rows of one tree: it fills mult (zeroed on entry,
 // one entry per training row) and returns the tree's index sets. perm is an
-// n-long scratch buffer the sampler may use.
+// n-long scratch buffer the sampler may use. sampleRows is the number of
+// rows, with multiplicity, that grow each tree.
 type rowSampler interface {
 	sample(rng *rand.Rand, mult []int32, perm []int) treeRows
+	sampleRows() int
 }
 
 // leafVoter fills the leaves of a grown tree: it returns K posterior values
@@ -56,72 +59,150 @@ type growPlan struct {
 // growForest grows plan.trees trees on x, y (K = k classes). Tree t draws
 // its rows and splits from the stream (seed, purpose, t) only, so the forest
 // does not depend on the number of workers.
+// It first checks that the forest fits in the available memory.
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
-	f := newForest(x, y, k, plan.trees)
-	sorted := tree.NewPresort(x.cols)
-	type worker struct {
-		builder *tree.Builder
-		mult    []int32
-		perm    []int
+	nWorkers := min(pool.Workers(plan.workers), plan.trees)
+	size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees, sampleRows: plan.sampler.sampleRows(),
+		workers: nWorkers, honest: plan.voter.needsRowLeaves()}
+	if err := size.check(); err != nil {
+		return nil, err
 	}
-	workers := make([]*worker, min(pool.Workers(plan.workers), plan.trees))
+	f := newForest(x, y, k, plan.trees)
+	sorted := tree.NewPresort(x.cols, x.categorical())
+	workers := make([]*treeGrower, nWorkers)
 	err := pool.ForEach(plan.trees, len(workers), plan.progress, func(w, t int) error {
 		if workers[w] == nil {
-			workers[w] = &worker{builder: tree.NewBuilder(sorted, f.labels, k, plan.params),
-				mult: make([]int32, x.n), perm: make([]int, x.n)}
+			workers[w] = newTreeGrower(x, sorted, f.labels, k, plan.params)
 		}
-		wk := workers[w]
-		rng := seeds.Stream(plan.seed, plan.purpose, t)
-		clear(wk.mult)
-		rows := plan.sampler.sample(rng, wk.mult, wk.perm)
-		var rowLeaf []int32
-		if plan.voter.needsRowLeaves() {
-			rowLeaf = make([]int32, x.n)
-		}
-		grown, counts := wk.builder.Grow(wk.mult, rowLeaf, rng)
-		if rowLeaf != nil {
-			for i, m := range wk.mult {
-				if m == 0 {
-					rowLeaf[i] = grown.LeafOf(x.cols, i)
-				}
-			}
-		}
-		f.trees[t] = forestTree{tree: grown, posterior: plan.voter.vote(grown, counts, rowLeaf, rows),
-			structure: rows.structure, vote: rows.vote, eval: rows.eval, rowLeaf: rowLeaf}
+		f.trees[t] = workers[w].grow(x, plan, t)
 		return nil
 	})
 	return f, err
 }
 
-// checkFit validates what every forest fit needs and returns K, the
-// resolved tree parameters and the number of trees (0 means DefaultTrees).
-func checkFit(x *Features, y []int, tc tree.Config, trees int) (int, tree.Params, int, error) {
+// treeGrower holds one worker's tree builder and row buffers.
+type treeGrower struct {
+	builder *tree.Builder
+	mult    []int32
+	perm    []int
+}
+
+func newTreeGrower(x *Features, sorted *tree.Presort, labels []int32, k int, params tree.Params) *treeGrower {
+	return &treeGrower{builder: tree.NewBuilder(sorted, labels, k, params),
+		mult: make([]int32, x.n), perm: make([]int, x.n)}
+}
+
+// grow grows tree t of plan from the stream (plan.seed, plan.purpose, t).
+func (g *treeGrower) grow(x *Features, plan growPlan, t int) forestTree {
+	rng := seeds.Stream(plan.seed, plan.purpose, t)
+	clear(g.mult)
+	rows := plan.sampler.sample(rng, g.mult, g.perm)
+	var rowLeaf []int32
+	if plan.voter.needsRowLeaves() {
+		rowLeaf = make([]int32, x.n)
+	}
+	grown, counts := g.builder.Grow(g.mult, rowLeaf, rng)
+	if rowLeaf != nil {
+		for i, m := range g.mult {
+			if m == 0 {
+				rowLeaf[i] = grown.LeafOf(x.cols, i)
+			}
+		}
+	}
+	return forestTree{tree: grown, posterior: plan.voter.vote(grown, counts, rowLeaf, rows),
+		structure: rows.structure, vote: rows.vote, eval: rows.eval, rowLeaf: rowLeaf}
+}
+
+// streamForest grows the same trees as growForest but keeps none: it hands
+// each tree to use, in tree order on the calling goroutine, and drops it.
+// At most twice the workers' count of trees are in memory at once, so a
+// forest of any size needs O(n + trees in flight) memory.
+func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft *forestTree)) error {
+	nw := min(pool.Workers(plan.workers), plan.trees)
+	window := 2 * nw
+	// The memory check counts the trees in flight, not the forest.
+	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees), sampleRows: plan.sampler.sampleRows(),
+		workers: nw, honest: plan.voter.needsRowLeaves()}
+	if err := size.check(); err != nil {
+		return err
+	}
+	sorted := tree.NewPresort(x.cols, x.categorical())
+	labels := int32Labels(y)
+	var mu sync.Mutex
+	changed := sync.NewCond(&mu)
+	ready := make(map[int]*forestTree, window)
+	issued, consumed := 0, 0
+	for range nw {
+		go func() {
+			g := newTreeGrower(x, sorted, labels, k, plan.params)
+			for {
+				mu.Lock()
+				for issued < plan.trees && issued-consumed >= window {
+					changed.Wait()
+				}
+				if issued >= plan.trees {
+					mu.Unlock()
+					return
+				}
+				t := issued
+				issued++
+				mu.Unlock()
+				ft := g.grow(x, plan, t)
+				mu.Lock()
+				ready[t] = &ft
+				changed.Broadcast()
+				mu.Unlock()
+			}
+		}()
+	}
+	for t := range plan.trees {
+		mu.Lock()
+		for ready[t] == nil {
+			changed.Wait()
+		}
+		ft := ready[t]
+		delete(ready, t)
+		mu.Unlock()
+		use(t, ft)
+		mu.Lock()
+		consumed++
+		changed.Broadcast()
+		mu.Unlock()
+		if plan.progress != nil {
+			plan.progress(t+1, plan.trees)
+		}
+	}
+	return nil
+}
+
+// checkFit validates the data of a forest fit and its tree settings, and
+// returns K and the resolved tree parameters.
+func checkFit(x *Features, y []int, tc tree.Config) (int, tree.Params, error) {
 	k, err := checkTrainingData(x, y)
 	if err != nil {
-		return 0, tree.Params{}, 0, err
+		return 0, tree.Params{}, err
 	}
 	if k > tree.MaxClasses {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, tree.MaxClasses)
+		return 0, tree.Params{}, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, tree.MaxClasses)
 	}
 	params, err := tc.Resolve(x.d)
 	if err != nil {
-		return 0, tree.Params{}, 0, err
+		return 0, tree.Params{}, err
 	}
-	if trees == 0 {
-		trees = DefaultTrees
-	}
-	if trees < 0 {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
-	}
-	return k, params, trees, nil
+	return k, params, nil
 }
 
 // newForest allocates a forest for training data x, y with k classes.
 func newForest(x *Features, y []int, k, trees int) *Forest {
-	f := &Forest{k: k, d: x.d, train: x, labels: int32Labels(y), prior: make([]float64, k),
+	return &Forest{k: k, d: x.d, train: x, labels: int32Labels(y), prior: classPrior(y, k),
 		trees: make([]forestTree, trees)}
+}
+
+// classPrior returns the class frequencies of class codes y.
+func classPrior(y []int, k int) []float64 {
+	prior := make([]float64, k)
 	for _, c := range y {
-		f.prior[c] += 1 / float64(len(y))
+		prior[c] += 1 / float64(len(y))
 	}
-	return f
+	return prior
 }

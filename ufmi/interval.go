@@ -3,8 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-
-	"github.com/ufmi-dev/ufmi/internal/pool"
 )
 
 // intervalGroups is the number of tree groups behind SEForest.
@@ -61,24 +59,22 @@ type intervalParts struct {
 	groups []float64 // the MI estimate of each group of trees
 }
 
-// checkConfidence validates a confidence level: 0 (none) or in (0, 1).
-func checkConfidence(level float64) error {
-	if level != 0 && !(level > 0 && level < 1) {
-		return fmt.Errorf("ufmi: confidence level %v must be in (0, 1), or 0 for no interval", level)
-	}
-	return nil
-}
-
-// interval centres an interval of the given level on estimate.
-func (p *intervalParts) interval(estimate, level float64) Interval {
-	iv := Interval{Level: level}
+// errors returns the standard errors of the parts (an Interval without
+// level or bounds).
+func (p *intervalParts) errors() Interval {
+	var iv Interval
 	sd, used := sdSkippingNaN(p.phi)
 	iv.SEData = sd / math.Sqrt(float64(used))
 	sd, used = sdSkippingNaN(p.groups)
 	iv.SEForest = sd / math.Sqrt(float64(used))
 	iv.SE = math.Hypot(iv.SEData, iv.SEForest)
+	return iv
+}
+
+// at centres the interval of the given level on estimate.
+func (iv Interval) at(estimate, level float64) Interval {
 	z := math.Sqrt2 * math.Erfinv(level)
-	iv.Low, iv.High = estimate-z*iv.SE, estimate+z*iv.SE
+	iv.Level, iv.Low, iv.High = level, estimate-z*iv.SE, estimate+z*iv.SE
 	return iv
 }
 
@@ -114,144 +110,172 @@ func (p *intervalParts) minus(q *intervalParts) *intervalParts {
 	return out
 }
 
-// treeGroups returns the number of tree groups for a forest of the given
-// size: intervalGroups, or fewer so that each group has at least two trees.
-func treeGroups(trees int) (int, error) {
-	if trees < 4 {
-		return 0, fmt.Errorf("ufmi: a confidence interval needs at least 4 trees, the forest has %d", trees)
+// meanParts averages the parts of repeated fits row by row and group by
+// group: the mean of R fits has 1/R of one fit's Monte Carlo variance, and
+// so does the mean of their group estimates.
+func meanParts(ps []*intervalParts) *intervalParts {
+	out := &intervalParts{phi: make([]float64, len(ps[0].phi)), groups: make([]float64, len(ps[0].groups))}
+	r := float64(len(ps))
+	for _, p := range ps {
+		for i, v := range p.phi {
+			out.phi[i] += v / r
+		}
+		for g, v := range p.groups {
+			out.groups[g] += v / r
+		}
 	}
-	return min(intervalGroups, trees/2), nil
+	return out
 }
 
-// intervalParts computes φ and the group estimates of a fitted forest on its
-// training labels y (H(Y) = hy). oob selects RF's out-of-bag strategy; else
-// the forest is a UF and treeLevel selects its tree-level entropy. Results
-// do not depend on workers.
-func (f *Forest) intervalParts(y []int, hy float64, oob, treeLevel bool, workers int) (*intervalParts, error) {
-	G, err := treeGroups(len(f.trees))
+// intervalSum gathers an interval's parts from a forest's trees, handed to
+// add one at a time in tree order (as streamForest hands them), so that the
+// forest need not be held: per row the out-of-sample posterior of its label,
+// and the posteriors of the current group of consecutive trees.
+type intervalSum struct {
+	y                []int
+	k, trees, groups int
+	prior            []float64
+	oob, treeLevel   bool
+	oosSum           []float64 // per row: the sum of its out-of-sample trees' p(y_i)
+	oosTrees         []int32   // per row: how many trees that is
+	group            []float64 // per row and class: the current group's posterior sum
+	groupVotes       []int32
+	groupTreeH       []float64 // tree level: the current group's tree entropies
+	groupH           []float64 // per finished group: its H(Y|X) estimate
+	voteCounts       []int32   // scratch: the current tree's vote counts per leaf and class
+}
+
+// newIntervalSum prepares the parts of a forest of the given number of trees
+// on labels y (codes 0..k-1): an RF out-of-bag estimate (oob) or a UF at
+// forest or tree level.
+func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, error) {
+	if trees < 4 {
+		return nil, fmt.Errorf("ufmi: a confidence interval needs at least 4 trees, the forest has %d", trees)
+	}
+	n := len(y)
+	return &intervalSum{y: y, k: k, trees: trees, groups: min(intervalGroups, trees/2),
+		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel,
+		oosSum: make([]float64, n), oosTrees: make([]int32, n),
+		group: make([]float64, n*k), groupVotes: make([]int32, n)}, nil
+}
+
+// groupOf is the group of tree t: groups of consecutive trees.
+func (s *intervalSum) groupOf(t int) int { return t * s.groups / s.trees }
+
+// add takes tree t; leaf(i) is training row i's leaf in it.
+func (s *intervalSum) add(t int, ft *forestTree, leaf func(i int) int) {
+	k, n := s.k, len(s.y)
+	if !s.oob {
+		// The vote rows' class counts per leaf, so that a vote row's own
+		// vote can be taken out of its leaf.
+		s.voteCounts = append(s.voteCounts[:0], make([]int32, ft.tree.Leaves()*k)...)
+		for i := 0; i < n; i++ {
+			if ft.vote.contains(i) {
+				s.voteCounts[leaf(i)*k+s.y[i]]++
+			}
+		}
+	}
+	if s.treeLevel {
+		if h, ok := treeMeanEntropy(ft, k, n); ok {
+			s.groupTreeH = append(s.groupTreeH, h)
+		}
+	}
+	for i := 0; i < n; i++ {
+		out := !ft.structure.contains(i) && !ft.vote.contains(i)
+		if s.oob && !out {
+			continue
+		}
+		l := leaf(i)
+		p := ft.posterior[l*k : l*k+k]
+		if math.IsNaN(p[0]) {
+			continue
+		}
+		yi := s.y[i]
+		switch {
+		case out:
+			s.oosSum[i] += p[yi]
+			s.oosTrees[i]++
+		case ft.vote.contains(i):
+			lc := s.voteCounts[l*k : l*k+k]
+			m := int32(0)
+			for _, v := range lc {
+				m += v
+			}
+			if m > 1 {
+				s.oosSum[i] += float64(lc[yi]-1) / float64(m-1)
+				s.oosTrees[i]++
+			}
+		}
+		if !s.treeLevel {
+			acc := s.group[i*k : i*k+k]
+			for c, v := range p {
+				acc[c] += v
+			}
+			s.groupVotes[i]++
+		}
+	}
+	if t == s.trees-1 || s.groupOf(t+1) != s.groupOf(t) {
+		s.closeGroup()
+	}
+}
+
+// closeGroup records the finished group's H(Y|X) and clears its sums.
+func (s *intervalSum) closeGroup() {
+	if s.treeLevel {
+		sum := 0.0
+		for _, h := range s.groupTreeH {
+			sum += h
+		}
+		s.groupH = append(s.groupH, sum/float64(len(s.groupTreeH)))
+		s.groupTreeH = s.groupTreeH[:0]
+		return
+	}
+	k := s.k
+	sum, rows := 0.0, 0
+	for i, v := range s.groupVotes {
+		if v == 0 && s.oob {
+			continue // no out-of-bag tree in this group
+		}
+		acc := s.group[i*k : i*k+k]
+		finishPosterior(acc, int(v), s.prior, false)
+		sum += Entropy(acc)
+		rows++
+	}
+	s.groupH = append(s.groupH, sum/float64(rows))
+	clear(s.group)
+	clear(s.groupVotes)
+}
+
+// parts returns φ and the group estimates once every tree was added.
+func (s *intervalSum) parts(hy float64) *intervalParts {
+	p := &intervalParts{phi: make([]float64, len(s.y)), groups: make([]float64, len(s.groupH))}
+	for i, c := range s.y {
+		if s.oosTrees[i] == 0 {
+			p.phi[i] = math.NaN()
+			continue
+		}
+		p.phi[i] = math.Log((s.oosSum[i]+s.prior[c])/float64(s.oosTrees[i]+1)) - math.Log(s.prior[c])
+	}
+	for g, h := range s.groupH {
+		p.groups[g] = hy - h
+	}
+	return p
+}
+
+// intervalParts computes the interval's parts of a fitted forest on its
+// training labels y (H(Y) = hy): RF out-of-bag (oob), or a forest-level UF.
+func (f *Forest) intervalParts(y []int, hy float64, oob bool) (*intervalParts, error) {
+	s, err := newIntervalSum(y, f.k, len(f.trees), oob, false)
 	if err != nil {
 		return nil, err
 	}
-	n, k, T := f.train.n, f.k, len(f.trees)
-	groupOf := func(t int) int { return t * G / T }
-	// voteCounts[t] holds tree t's vote-row class counts per leaf (UF), so
-	// that a vote row's own vote can be taken out of its leaf.
-	var voteCounts [][]int32
-	if !oob {
-		voteCounts = make([][]int32, T)
-		_ = pool.ForEach(T, workers, nil, func(_, t int) error {
-			ft := &f.trees[t]
-			c := make([]int32, ft.tree.Leaves()*k)
-			for i := 0; i < n; i++ {
-				if ft.vote.contains(i) {
-					c[int(ft.rowLeaf[i])*k+y[i]]++
-				}
-			}
-			voteCounts[t] = c
-			return nil
-		})
+	for t := range f.trees {
+		ft := &f.trees[t]
+		leaf := func(i int) int { return int(ft.tree.LeafOf(f.train.cols, i)) }
+		if ft.rowLeaf != nil {
+			leaf = func(i int) int { return int(ft.rowLeaf[i]) }
+		}
+		s.add(t, ft, leaf)
 	}
-	phi := make([]float64, n)
-	blocks := (n + predictBlock - 1) / predictBlock
-	// blockH[b*G+g] is the sum over block b's rows of the entropy of group
-	// g's posterior (forest-level estimates); blockRows counts those rows.
-	blockH := make([]float64, blocks*G)
-	blockRows := make([]int, blocks*G)
-	_ = pool.ForEach(blocks, workers, nil, func(_, b int) error {
-		lo, hi := b*predictBlock, min((b+1)*predictBlock, n)
-		acc := make([]float64, G*k)
-		votes := make([]int, G)
-		for i := lo; i < hi; i++ {
-			clear(acc)
-			clear(votes)
-			yi := y[i]
-			sum, trees := 0.0, 0
-			for t := range f.trees {
-				ft := &f.trees[t]
-				out := !ft.structure.contains(i) && !ft.vote.contains(i)
-				if oob && !out {
-					continue
-				}
-				var l int
-				if ft.rowLeaf != nil {
-					l = int(ft.rowLeaf[i])
-				} else {
-					l = int(ft.tree.LeafOf(f.train.cols, i))
-				}
-				p := ft.posterior[l*k : l*k+k]
-				if math.IsNaN(p[0]) {
-					continue
-				}
-				g := groupOf(t)
-				a := acc[g*k : g*k+k]
-				for c, v := range p {
-					a[c] += v
-				}
-				votes[g]++
-				switch {
-				case out:
-					sum += p[yi]
-					trees++
-				case ft.vote.contains(i):
-					lc := voteCounts[t][l*k : l*k+k]
-					m := int32(0)
-					for _, v := range lc {
-						m += v
-					}
-					if m > 1 {
-						sum += float64(lc[yi]-1) / float64(m-1)
-						trees++
-					}
-				}
-			}
-			if trees == 0 {
-				phi[i] = math.NaN()
-			} else {
-				phi[i] = math.Log((sum+f.prior[yi])/float64(trees+1)) - math.Log(f.prior[yi])
-			}
-			if treeLevel {
-				continue
-			}
-			for g := range G {
-				a := acc[g*k : g*k+k]
-				switch {
-				case votes[g] > 0:
-					for c := range a {
-						a[c] /= float64(votes[g])
-					}
-				case oob:
-					continue // no out-of-bag tree in this group
-				default:
-					copy(a, f.prior)
-				}
-				blockH[b*G+g] += Entropy(a)
-				blockRows[b*G+g]++
-			}
-		}
-		return nil
-	})
-	groups := make([]float64, G)
-	if treeLevel {
-		perTree := f.treeEntropies()
-		for g := range G {
-			sum, used := 0.0, 0
-			for t, h := range perTree {
-				if groupOf(t) == g && !math.IsNaN(h) {
-					sum += h
-					used++
-				}
-			}
-			groups[g] = hy - sum/float64(used)
-		}
-	} else {
-		for g := range G {
-			sum, rows := 0.0, 0
-			for b := range blocks {
-				sum += blockH[b*G+g]
-				rows += blockRows[b*G+g]
-			}
-			groups[g] = hy - sum/float64(rows)
-		}
-	}
-	return &intervalParts{phi: phi, groups: groups}, nil
+	return s.parts(hy), nil
 }

@@ -173,7 +173,7 @@ func TestIntervalPhiIsVoteLeaveOneOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parts, err := f.intervalParts(y, 0, false, false, 0)
+	parts, err := f.intervalParts(y, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

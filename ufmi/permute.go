@@ -2,8 +2,10 @@ package ufmi
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/memory"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -26,12 +28,12 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 
 // PermutationConfig configures PermutationTest.
 type PermutationConfig struct {
-	Permutations int // number of label permutations (default 1000, the paper's)
+	Permutations int // number of label permutations, 1..MaxPermutations (0: 1000, the paper's)
 	// Seed: permutation i shuffles with the stream (Seed, permutation, i)
 	// and refits with the seed Derive(Seed, permutation-fit, i); the
 	// observed statistic is fitted with Seed itself.
 	Seed     uint64
-	Workers  int      // permutations run in parallel (default GOMAXPROCS)
+	Workers  int      // permutations run in parallel (0 or less: GOMAXPROCS)
 	Progress Progress // called after each permutation
 }
 
@@ -45,39 +47,87 @@ type PermutationResult struct {
 
 // PermutationTest computes stat on (x, y), then on (x, π(y)) for random
 // permutations π, refitting every time, and returns the permutation p-value.
+// A statistic that is NaN or infinite, observed or under a permutation, is
+// an error: it has no place in the ordering the p-value counts. After the
+// observed fit it checks that Workers fits of its size fit in memory at once
+// (the size being the largest memory check the fit made).
 func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig) (PermutationResult, error) {
+	if stat == nil {
+		return PermutationResult{}, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
+	perms, err := countOrDefault("number of permutations", cfg.Permutations, 1000, MaxPermutations)
+	if err != nil {
+		return PermutationResult{}, err
+	}
 	if _, err := checkTrainingData(x, y); err != nil {
 		return PermutationResult{}, err
 	}
-	perms := cfg.Permutations
-	if perms == 0 {
-		perms = 1000
+	var observed float64
+	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.Seed) })
+	if err == nil {
+		err = checkStatistic(observed, "on the observed labels")
 	}
-	if perms < 0 {
-		return PermutationResult{}, fmt.Errorf("ufmi: number of permutations %d must be positive", perms)
-	}
-	observed, err := stat(x, y, cfg.Seed)
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	res := PermutationResult{Observed: observed, Null: make([]float64, perms)}
-	err = pool.ForEach(perms, cfg.Workers, cfg.Progress, func(_, i int) error {
+	if workers := min(pool.Workers(cfg.Workers), perms); workers > 1 {
+		what := fmt.Sprintf("running %d permutation fits at once on %d rows", workers, x.n)
+		if err := memory.Check(what, memory.Bytes(float64(oneFit)*float64(workers)), "use fewer workers, trees or rows"); err != nil {
+			return PermutationResult{}, err
+		}
+	}
+	null, err := PermutationNull(x, y, stat, cfg.Seed, 0, perms, cfg.Workers, cfg.Progress)
+	if err != nil {
+		return PermutationResult{}, err
+	}
+	return PermutationResult{Observed: observed, Null: null, PValue: PermutationPValue(observed, null)}, nil
+}
+
+// PermutationNull returns the statistic under permutations lo..hi-1 of
+// PermutationTest with the given seed: the same values that test computes,
+// so a test can be split into blocks computed apart (ufmi/sharded).
+func PermutationNull(x *Features, y []int, stat Statistic, seed uint64, lo, hi, workers int, progress Progress) ([]float64, error) {
+	if lo < 0 || hi < lo || hi > MaxPermutations {
+		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, MaxPermutations)
+	}
+	if stat == nil {
+		return nil, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
+	null := make([]float64, hi-lo)
+	err := pool.ForEach(hi-lo, workers, progress, func(_, j int) error {
+		i := lo + j
 		yp := slices.Clone(y)
-		rng := seeds.Stream(cfg.Seed, seeds.Permutation, i)
+		rng := seeds.Stream(seed, seeds.Permutation, i)
 		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
-		v, err := stat(x, yp, seeds.Derive(cfg.Seed, seeds.PermutationFit, i))
-		res.Null[i] = v
+		v, err := stat(x, yp, seeds.Derive(seed, seeds.PermutationFit, i))
+		if err == nil {
+			err = checkStatistic(v, fmt.Sprintf("under permutation %d", i))
+		}
+		null[j] = v
 		return err
 	})
 	if err != nil {
-		return PermutationResult{}, err
+		return nil, err
 	}
+	return null, nil
+}
+
+// PermutationPValue is (1 + #{null >= observed}) / (1 + len(null)).
+func PermutationPValue(observed float64, null []float64) float64 {
 	exceed := 0
-	for _, v := range res.Null {
+	for _, v := range null {
 		if v >= observed {
 			exceed++
 		}
 	}
-	res.PValue = float64(1+exceed) / float64(1+perms)
-	return res, nil
+	return float64(1+exceed) / float64(1+len(null))
+}
+
+// checkStatistic rejects a NaN or infinite statistic value; where says
+// which labels gave it.
+func checkStatistic(v float64, where string) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("ufmi: the statistic is %v %s; a permutation test needs a finite statistic", v, where)
+	}
+	return nil
 }

@@ -18,28 +18,23 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 	if floor == 0 {
 		floor = 0.01
 	}
-	if !(floor > 0) || math.IsInf(floor, 0) {
-		return nil, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
-	}
 	pilot := cfg
 	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0
 	pilot.Tree.MaxFeatures, pilot.Tree.FeatureWeights = tree.AllFeatures(), nil
 	if report := cfg.Progress; report != nil {
-		trees := cfg.Trees
-		if trees == 0 {
-			trees = DefaultTrees
-		}
+		trees, _ := cfg.trees() // checked by FitUF
 		pilot.Progress = func(done, total int) { report(done, total+trees) }
 	}
-	f, err := fitHonest(x, y, pilot, seeds.Pilot)
+	// The pilot streams: each tree adds its importances and is dropped.
+	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
 	if err != nil {
 		return nil, err
 	}
-	imp, err := f.HonestImportance()
-	if err != nil {
+	imp := newImportance(x, y, k)
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
 		return nil, err
 	}
-	return importanceWeights(imp, floor), nil
+	return importanceWeights(imp.mean(), floor), nil
 }
 
 // importanceWeights turns importances into feature-sampling weights: the
@@ -73,56 +68,77 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 	if !f.honest {
 		return nil, fmt.Errorf("ufmi: honest importance needs an honest forest (FitUF)")
 	}
-	imp := make([]float64, f.d)
-	k := f.k
-	var counts []float64
+	imp := importance{cols: f.train.cols, labels: f.labels, k: f.k, n: f.train.n, sum: make([]float64, f.d)}
 	for t := range f.trees {
-		ft := &f.trees[t]
-		nodes := ft.tree.Nodes()
-		if size := nodes * k; cap(counts) < size {
-			counts = make([]float64, size)
-		} else {
-			counts = counts[:size]
-			clear(counts)
-		}
-		votes := 0
-		for i := 0; i < f.train.n; i++ {
-			if !ft.vote.contains(i) {
-				continue
-			}
-			votes++
-			c := int(f.labels[i])
-			id := 0
-			for {
-				counts[id*k+c]++
-				nd := ft.tree.Node(id)
-				if nd.Feature < 0 {
-					break
-				}
-				if f.train.cols[nd.Feature][i] <= nd.Threshold {
-					id = nd.Left
-				} else {
-					id = nd.Right
-				}
-			}
-		}
-		if votes == 0 {
+		imp.add(&f.trees[t])
+	}
+	return imp.mean(), nil
+}
+
+// importance sums honest importances over trees, one tree at a time.
+type importance struct {
+	cols   [][]float64
+	labels []int32
+	k, n   int
+	sum    []float64
+	trees  int
+	counts []float64 // scratch: class counts of the vote rows per node
+}
+
+func newImportance(x *Features, y []int, k int) *importance {
+	return &importance{cols: x.cols, labels: int32Labels(y), k: k, n: x.n, sum: make([]float64, x.d)}
+}
+
+// add adds the impurity drops of one tree's splits among its vote rows.
+func (imp *importance) add(ft *forestTree) {
+	imp.trees++
+	k := imp.k
+	nodes := ft.tree.Nodes()
+	if size := nodes * k; cap(imp.counts) < size {
+		imp.counts = make([]float64, size)
+	} else {
+		imp.counts = imp.counts[:size]
+		clear(imp.counts)
+	}
+	counts := imp.counts
+	votes := 0
+	for i := 0; i < imp.n; i++ {
+		if !ft.vote.contains(i) {
 			continue
 		}
-		impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
-		for id := range nodes {
+		votes++
+		c := int(imp.labels[i])
+		id := 0
+		for {
+			counts[id*k+c]++
 			nd := ft.tree.Node(id)
 			if nd.Feature < 0 {
-				continue
+				break
 			}
-			drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-			imp[nd.Feature] += drop / float64(votes)
+			id = ft.tree.Child(id, imp.cols[nd.Feature][i])
 		}
 	}
-	for j := range imp {
-		imp[j] /= float64(len(f.trees))
+	if votes == 0 {
+		return
 	}
-	return imp, nil
+	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
+	for id := range nodes {
+		nd := ft.tree.Node(id)
+		if nd.Feature < 0 {
+			continue
+		}
+		drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
+		imp.sum[nd.Feature] += drop / float64(votes)
+	}
+}
+
+// mean returns the importances averaged over the trees added.
+func (imp *importance) mean() []float64 {
+	out := make([]float64, len(imp.sum))
+	for j, v := range imp.sum {
+		out[j] = v / float64(imp.trees)
+	}
+	return out
 }
 
 // unbiasedGiniSum is (m² - Σ c²)/(m - 1) for class counts c summing to m,

@@ -3,19 +3,27 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // ConditionalEntropy estimates H(Y|X_cols) with the configured method, using
-// only the given columns of x (all columns when cols is nil).
+// only the given columns of x (all columns when cols is nil). A column listed
+// twice is an error: it would weigh that feature twice.
 func ConditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	xs := x
-	if cols != nil {
-		var err error
-		if xs, err = x.SelectCols(cols); err != nil {
-			return Estimate{}, err
-		}
+	if x.Rows() == 0 {
+		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
+	if cols == nil {
+		return EstimateMI(x, y, cfg)
+	}
+	if err := distinctColumns(cols); err != nil {
+		return Estimate{}, err
+	}
+	xs, err := x.SelectCols(cols)
+	if err != nil {
+		return Estimate{}, err
 	}
 	return EstimateMI(xs, y, cfg)
 }
@@ -32,6 +40,9 @@ type CMIEstimate struct {
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval).
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
+	if x.Rows() == 0 {
+		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
 	if len(target) == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: conditional MI needs at least one target column")
 	}
@@ -59,7 +70,7 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	}
 	res.CMI = res.HYGivenA - res.HYGivenAB
 	if both.parts != nil {
-		res.CI = both.parts.interval(res.CMI, cfg.Confidence)
+		res.CI = both.parts.errors().at(res.CMI, cfg.Confidence)
 	}
 	return res, nil
 }
@@ -92,98 +103,138 @@ func Singletons(cols []int) [][]int {
 // e.g. a value and its missing-value indicator), in bit-mask order (group 0
 // is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
 // every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
-// of a repeat share their seed. progress, when set, counts forest fits.
+// of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
+// groups must not share a column. progress, when set, counts forest fits.
+// With cfg.Confidence the rows carry intervals; the full set is then
+// fitted first, so that one subset's per-row contributions are held at a
+// time.
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
-	m := len(groups)
-	if m == 0 || m > 16 {
-		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
+	if err := CheckSubsetGroups(groups, repeats); err != nil {
+		return nil, err
 	}
-	for g, cols := range groups {
-		if len(cols) == 0 {
-			return nil, fmt.Errorf("ufmi: feature group %d has no columns", g)
-		}
+	full := 1<<len(groups) - 1
+	// h[r][mask] is H(Y | X_mask) for repeat r.
+	h := make([][]float64, repeats)
+	for r := range h {
+		h[r] = make([]float64, full+1)
 	}
-	if repeats < 1 {
-		return nil, fmt.Errorf("ufmi: repeats %d must be at least 1", repeats)
-	}
-	full := 1<<m - 1
+	hy := 0.0
 	done, total := 0, repeats*full
-	// fits returns H(Y|X_mask) of every repeat.
-	fits := func(mask int) ([]Estimate, error) {
+	fit := func(r, mask int) (*intervalParts, error) {
+		c := cfg
+		c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
 		_, cols := subsetMembers(groups, mask)
-		ests := make([]Estimate, repeats)
-		for r := range ests {
-			c := cfg
-			c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
-			est, err := ConditionalEntropy(x, y, cols, c)
-			if err != nil {
+		est, err := ConditionalEntropy(x, y, cols, c)
+		if err != nil {
+			return nil, err
+		}
+		h[r][mask], hy = est.HYGivenX, est.HY
+		done++
+		if progress != nil {
+			progress(done, total)
+		}
+		return est.parts, nil
+	}
+	if cfg.Confidence == 0 {
+		for r := range h {
+			for mask := 1; mask <= full; mask++ {
+				if _, err := fit(r, mask); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return SubsetTableFrom(groups, hy, h), nil
+	}
+	// fits returns the repeats' parts of subset mask, averaged.
+	fits := func(mask int) (*intervalParts, error) {
+		parts := make([]*intervalParts, repeats)
+		for r := range parts {
+			var err error
+			if parts[r], err = fit(r, mask); err != nil {
 				return nil, err
 			}
-			ests[r] = est
-			done++
-			if progress != nil {
-				progress(done, total)
-			}
 		}
-		return ests, nil
+		return meanParts(parts), nil
 	}
-	// The full set first: every subset's conditional MI is measured against it.
 	all, err := fits(full)
 	if err != nil {
 		return nil, err
 	}
-	rows := make([]SubsetRow, 0, full)
-	for mask := 1; mask <= full; mask++ {
-		sub := all
-		if mask != full {
-			if sub, err = fits(mask); err != nil {
-				return nil, err
-			}
+	seIn, seCMI := make([]Interval, full+1), make([]Interval, full+1)
+	seIn[full] = all.errors()
+	for mask := 1; mask < full; mask++ {
+		in, err := fits(mask)
+		if err != nil {
+			return nil, err
 		}
-		rows = append(rows, subsetRow(groups, mask, sub, all, cfg.Confidence))
+		seIn[mask], seCMI[mask] = in.errors(), all.minus(in).errors()
+	}
+	rows := SubsetTableFrom(groups, hy, h)
+	for i := range rows {
+		r, mask := &rows[i], i+1
+		r.CIMIIn = seIn[mask].at(r.MIIn, cfg.Confidence)
+		r.CICMI = seCMI[mask].at(r.CMIOutGivenIn, cfg.Confidence)
+		r.CIMIAll = seIn[full].at(r.MIAll, cfg.Confidence)
 	}
 	return rows, nil
 }
 
-// subsetRow summarises the repeats' fits of X_mask (sub) and of all groups.
-func subsetRow(groups [][]int, mask int, sub, all []Estimate, level float64) SubsetRow {
-	in, cmi, mi := make([]float64, len(sub)), make([]float64, len(sub)), make([]float64, len(sub))
-	for r := range sub {
-		hy := sub[r].HY
-		in[r] = hy - sub[r].HYGivenX
-		cmi[r] = sub[r].HYGivenX - all[r].HYGivenX
-		mi[r] = hy - all[r].HYGivenX
+// CheckSubsetGroups checks the groups and repeats of a subset table: 1 to
+// 16 groups of at least one column, no column in two groups, repeats in
+// 1..MaxRepeats.
+func CheckSubsetGroups(groups [][]int, repeats int) error {
+	m := len(groups)
+	if m == 0 || m > 16 {
+		return fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
 	}
-	var row SubsetRow
-	row.Groups, row.Columns = subsetMembers(groups, mask)
-	row.MIIn, row.SDMIIn = meanSD(in)
-	row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
-	row.MIAll, row.SDMIAll = meanSD(mi)
-	if level > 0 {
-		pin, pall := meanParts(sub), meanParts(all)
-		row.CIMIIn = pin.interval(row.MIIn, level)
-		row.CICMI = pall.minus(pin).interval(row.CMIOutGivenIn, level)
-		row.CIMIAll = pall.interval(row.MIAll, level)
+	var all []int
+	for g, cols := range groups {
+		if len(cols) == 0 {
+			return fmt.Errorf("ufmi: feature group %d has no columns", g)
+		}
+		all = append(all, cols...)
 	}
-	return row
+	if err := distinctColumns(all); err != nil {
+		return err
+	}
+	if repeats < 1 || repeats > MaxRepeats {
+		return fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, MaxRepeats)
+	}
+	return nil
 }
 
-// meanParts averages the interval parts of repeated fits row by row and
-// group by group: the mean of R fits has 1/R of one fit's Monte Carlo
-// variance, and so does the mean of their group estimates.
-func meanParts(ests []Estimate) *intervalParts {
-	first := ests[0].parts
-	out := &intervalParts{phi: make([]float64, len(first.phi)), groups: make([]float64, len(first.groups))}
-	r := float64(len(ests))
-	for _, e := range ests {
-		for i, v := range e.parts.phi {
-			out.phi[i] += v / r
+// SubsetTableFrom assembles the subset table from H(Y) and h[r][mask] =
+// H(Y | X_mask) of repeat r (mask 1..2^groups - 1, bit b for group b; the
+// seed of repeat r is Derive(seed, repetition, r)), as SubsetTable does.
+func SubsetTableFrom(groups [][]int, hy float64, h [][]float64) []SubsetRow {
+	full := 1<<len(groups) - 1
+	repeats := len(h)
+	rows := make([]SubsetRow, 0, full)
+	for mask := 1; mask <= full; mask++ {
+		in, cmi, all := make([]float64, repeats), make([]float64, repeats), make([]float64, repeats)
+		for r := range h {
+			in[r] = hy - h[r][mask]
+			cmi[r] = h[r][mask] - h[r][full]
+			all[r] = hy - h[r][full]
 		}
-		for g, v := range e.parts.groups {
-			out.groups[g] += v / r
+		var row SubsetRow
+		row.Groups, row.Columns = subsetMembers(groups, mask)
+		row.MIIn, row.SDMIIn = meanSD(in)
+		row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
+		row.MIAll, row.SDMIAll = meanSD(all)
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// distinctColumns rejects a column listed twice.
+func distinctColumns(cols []int) error {
+	for i, c := range cols {
+		if slices.Contains(cols[:i], c) {
+			return fmt.Errorf("ufmi: column %d is selected twice; list each column once", c)
 		}
 	}
-	return out
+	return nil
 }
 
 // subsetMembers lists the groups whose bits are set in mask and their columns.

@@ -17,13 +17,14 @@ import (
 	"encoding/csv"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/readme"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -120,16 +121,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 			}
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(outPath), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(outPath)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	w := csv.NewWriter(f)
-	w.Write([]string{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"})
+	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
 	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Workers: 1}
 	cfg.UF, cfg.Forest.Trees = ufmi.DefaultUF(), trees
 	cfg.UF.Trees = trees
@@ -141,18 +133,18 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 			return err
 		}
 		for r, res := range results {
-			w.Write([]string{c.quantity(), c.setting.String(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
+			records = append(records, []string{c.quantity(), c.setting.String(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
 				f6(res.estimate), f6(res.truth), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
 				fmt.Sprintf("%.3f", res.seconds)})
 		}
-		w.Flush()
+		// Every estimate so far, rewritten after each cell.
+		if err := atomicfile.Write(outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
+			return err
+		}
 		s := summarise(c, results)
 		table = append(table, s)
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
 			ci+1, len(cells), c.quantity(), c.setting, c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
-	}
-	if err := w.Error(); err != nil {
-		return err
 	}
 	text := formatTable(table, reps, trees, level, method, time.Since(start))
 	fmt.Print(text)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
 
 // miReport is what "ufmi mi" prints.
@@ -26,6 +27,7 @@ type miReport struct {
 	CIHigh   *float64 `json:"ci_high,omitempty"`
 	PValue   *float64 `json:"p_value"`
 	Seconds  float64  `json:"seconds"`
+	Dropped  int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
@@ -33,7 +35,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
-	perm := fs.Int("perm", 0, "label permutations for a p-value (0: none)")
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
+	var sh shardFlags
+	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -44,20 +48,35 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+		return err
+	}
+	if *perm > 0 && *given != "" {
+		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+	}
+	if sh.active() && *given != "" {
+		return fmt.Errorf("-results with -given is not supported: shards run the estimate and its permutation test")
+	}
+	if sh.active() && cfg.Confidence > 0 {
+		return fmt.Errorf("-ci with -results is not supported: shards keep the estimate, not its interval")
+	}
+	if err := sh.resolve(fs, "mi"); err != nil {
+		return err
+	}
 	start := time.Now()
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options()})
 	if err != nil {
 		return err
 	}
+	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
+		return err
+	}
 	x, labels := data.x, data.labels
-	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K()}
+	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K(), Dropped: data.dropped}
 	if cfg.Method != ufmi.MethodUF {
 		rep.Preset = ""
 	}
 	if data.givenCount > 0 {
-		if *perm > 0 {
-			return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
-		}
 		cmi, err := ufmi.ConditionalMI(x, labels.Codes, data.givenColumns(), data.featureColumns(), cfg)
 		if err != nil {
 			return err
@@ -66,6 +85,18 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
 		rep.HYGivenZ = &cmi.HYGivenA
 		rep.setInterval(cmi.CI)
+	} else if sh.active() {
+		res, err := sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
+		if err != nil {
+			return err
+		}
+		if !res.Outcome.Complete() {
+			return printOutcome(stdout, res.Outcome, sh.results, opts.asJSON)
+		}
+		rep.HY, rep.HYGivenX, rep.MI = res.Estimate.HY, res.Estimate.HYGivenX, res.Estimate.MI
+		if res.Test != nil {
+			rep.PValue = &res.Test.PValue
+		}
 	} else {
 		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
 		if err != nil {
@@ -73,9 +104,6 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		}
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
 		rep.setInterval(est.CI)
-		if *perm < 0 {
-			return fmt.Errorf("-perm %d must not be negative", *perm)
-		}
 		if *perm > 0 {
 			res, err := ufmi.PermutationTest(x, labels.Codes, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{
 				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, opts.asJSON)})
@@ -94,6 +122,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "preset       %s\n", rep.Preset)
 	}
 	fmt.Fprintf(stdout, "n            %d\nclasses      %d\n", rep.N, rep.Classes)
+	if rep.Dropped > 0 {
+		fmt.Fprintf(stdout, "dropped      %d rows with a missing target\n", rep.Dropped)
+	}
 	fmt.Fprintf(stdout, "H(Y)         %.4f nats\n", rep.HY)
 	if rep.HYGivenZ != nil {
 		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s)\n", *rep.HYGivenZ, *given)

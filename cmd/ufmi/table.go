@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
 
 // subsetJSON is one row of "ufmi table -json".
@@ -31,7 +32,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
-	repeats := fs.Int("repeats", 1, "fits per subset, averaged (spread reported)")
+	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
+	var sh shardFlags
+	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -42,11 +45,34 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true})
+	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
+		return err
+	}
+	if sh.active() && cfg.Confidence > 0 {
+		return fmt.Errorf("-ci with -results is not supported: shards keep the estimates, not their intervals")
+	}
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
 	if err != nil {
 		return err
 	}
-	rows, err := ufmi.SubsetTable(data.x, data.labels.Codes, ufmi.Singletons(data.featureColumns()), *repeats, cfg, progressTo(stderr, opts.asJSON))
+	reportDropped(stderr, data.dropped)
+	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
+		return err
+	}
+	if err := sh.resolve(fs, "table"); err != nil {
+		return err
+	}
+	groups := ufmi.Singletons(data.featureColumns())
+	var rows []ufmi.SubsetRow
+	if sh.active() {
+		var out sharded.Outcome
+		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)
+		if err == nil && !out.Complete() {
+			return printOutcome(stdout, out, sh.results, opts.asJSON)
+		}
+	} else {
+		rows, err = ufmi.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, progressTo(stderr, opts.asJSON))
+	}
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 )
 
 // Markers returns the start and end markers of the section name.
@@ -29,7 +31,7 @@ func Replace(s, name, text string) (string, error) {
 	return s[:i+len(open)] + "\n" + text + s[i+j:], nil
 }
 
-// ReplaceInFile applies Replace to the file at path.
+// ReplaceInFile applies Replace to the file at path, atomically.
 func ReplaceInFile(path, name, text string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -39,5 +41,5 @@ func ReplaceInFile(path, name, text string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return os.WriteFile(path, []byte(s), 0o644)
+	return atomicfile.WriteFile(path, []byte(s))
 }

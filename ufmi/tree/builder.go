@@ -30,6 +30,7 @@ type Builder struct {
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
 	rowLeaf    []int32   // when set, receives the leaf of every sample row
+	inLeft     []bool    // by level rank: sent left by the categorical split being made
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
@@ -37,8 +38,9 @@ type Builder struct {
 func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
 	d := len(sorted.order)
 	b := &Builder{k: k, sorted: sorted,
-		splitter: splitter{params: params, features: make([]int, d), left: make([]int, k), right: make([]int, k)},
-		buf:      [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), y16: make([]uint16, len(y))}
+		splitter: splitter{params: params, categorical: sorted.categorical, features: make([]int, d),
+			left: make([]int, k), right: make([]int, k), levelScratch: levelScratch{miss: make([]int, k)}},
+		buf: [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), y16: make([]uint16, len(y))}
 	for i, c := range y {
 		b.y16[i] = uint16(c)
 	}
@@ -78,6 +80,9 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 			b.xlogx[i] = float64(i) * math.Log(float64(i))
 		}
 	}
+	if b.sorted.special {
+		b.prepare(b.params.criterion, m, b.xlogx)
+	}
 	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
 	b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
 	b.leafCounts = make([]float64, 0, m*b.k)
@@ -111,23 +116,97 @@ func (b *Builder) node(start, end, depth int) int32 {
 		b.makeLeaf(id, counts, rows.order[0][start:end])
 		return id
 	}
-	feature, pos, ok := b.bestSplit(rows, start, end, counts)
+	sp, ok := b.bestSplit(rows, start, end, counts)
 	if !ok {
 		b.makeLeaf(id, counts, rows.order[0][start:end])
 		return id
 	}
-	ranks, distinct := rows.ranks[feature][start:end], b.sorted.distinct[feature]
-	lo, hi := distinct[ranks[pos]], distinct[ranks[pos+1]]
+	nd := treeNode{feature: int32(sp.feature), leaf: -1, set: -1, missingLeft: sp.missingLeft}
+	copied := -1 // a feature whose left rows already come first
+	if sp.plain {
+		nd.threshold = b.threshold(rows, sp, start)
+		for p, r := range rows.order[sp.feature][start:end] {
+			b.goLeft[r] = p <= sp.pos
+		}
+		copied = sp.feature
+	} else {
+		b.markLeft(rows, sp, start, end, &nd)
+	}
+	b.partition(rows, &b.buf[(depth+1)&1], copied, start, end, sp.leftRows)
+	mid := start + sp.leftRows
+	nd.left = b.node(start, mid, depth+1)
+	nd.right = b.node(mid, end, depth+1)
+	t.nodes[id] = nd
+	return id
+}
+
+// threshold is the value between the last present value sent left by a
+// numeric split and the next, or +Inf when every present value goes left
+// (and the missing ones right).
+func (b *Builder) threshold(rows *sortedRows, sp split, start int) float64 {
+	ranks, distinct := rows.ranks[sp.feature][start:], b.sorted.distinct[sp.feature]
+	if ranks[sp.pos+1] == missingRank {
+		return math.Inf(1)
+	}
+	lo, hi := distinct[ranks[sp.pos]], distinct[ranks[sp.pos+1]]
 	threshold := lo + (hi-lo)/2
 	if threshold >= hi || math.IsInf(threshold, 0) {
 		threshold = lo
 	}
-	b.partition(rows, &b.buf[(depth+1)&1], feature, start, end, pos)
-	mid := start + pos + 1
-	l := b.node(start, mid, depth+1)
-	r := b.node(mid, end, depth+1)
-	t.nodes[id] = treeNode{threshold: threshold, feature: int32(feature), left: l, right: r, leaf: -1}
-	return id
+	return threshold
+}
+
+// markLeft sets goLeft for the node's rows under a split whose left rows
+// are not a prefix of its feature's order (missing values, or a set of
+// levels), and completes the node: its threshold, or its level set.
+func (b *Builder) markLeft(rows *sortedRows, sp split, start, end int, nd *treeNode) {
+	f := sp.feature
+	vals, order := rows.ranks[f][start:end], rows.order[f][start:end]
+	np := present(vals)
+	if !sp.categorical {
+		nd.threshold = b.threshold(rows, sp, start)
+		for p, r := range order {
+			b.goLeft[r] = p <= sp.pos || (p >= np && sp.missingLeft)
+		}
+		return
+	}
+	distinct := b.sorted.distinct[f]
+	if len(b.inLeft) < len(distinct) {
+		b.inLeft = make([]bool, len(distinct))
+	}
+	for _, r := range b.bestLevels {
+		b.inLeft[r] = true
+	}
+	for p, r := range order {
+		b.goLeft[r] = sp.missingLeft
+		if p < np {
+			b.goLeft[r] = b.inLeft[vals[p]]
+		}
+	}
+	// The level set covers every code seen at fit time; levels absent from
+	// the node follow the missing values, and so, at prediction, do codes
+	// beyond the set.
+	off, bits := b.tree.addSet(int(distinct[len(distinct)-1])/64 + 1)
+	if sp.missingLeft {
+		for w := range bits {
+			bits[w] = ^uint64(0)
+		}
+	}
+	for p := 0; p < np; p++ {
+		if p > 0 && vals[p] == vals[p-1] {
+			continue
+		}
+		code := uint64(distinct[vals[p]])
+		if b.inLeft[vals[p]] {
+			bits[code>>6] |= 1 << (code & 63)
+		} else {
+			bits[code>>6] &^= 1 << (code & 63)
+		}
+	}
+	for _, r := range b.bestLevels {
+		b.inLeft[r] = false
+	}
+	nd.set, nd.threshold = off, categoricalThreshold
 }
 
 func isPure(counts []int, m int) bool {
@@ -155,23 +234,20 @@ func (b *Builder) makeLeaf(id int32, counts []int, rows []int32) {
 }
 
 // partition copies the node's range of every feature array from src to
-// dst, rows going left (the first pos+1 rows in feature's order) first, then
-// those going right, each side keeping its order.
-func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) {
-	for p, r := range src.order[feature][start:end] {
-		b.goLeft[r] = p <= pos
-	}
-	mid := pos + 1
+// dst, rows going left (goLeft, nLeft of them) first, then those going
+// right, each side keeping its order. Feature copied, when not -1, already
+// has its left rows first and is copied as it is.
+func (b *Builder) partition(src, dst *sortedRows, copied, start, end, nLeft int) {
 	for g := range src.order {
 		a, v, c := src.order[g][start:end], src.ranks[g][start:end], src.classes[g][start:end]
 		da, dv, dc := dst.order[g][start:end], dst.ranks[g][start:end], dst.classes[g][start:end]
-		if g == feature {
+		if g == copied {
 			copy(da, a)
 			copy(dv, v)
 			copy(dc, c)
 			continue
 		}
-		l, r := 0, mid
+		l, r := 0, nLeft
 		for p, row := range a {
 			if b.goLeft[row] {
 				da[l], dv[l], dc[l] = row, v[p], c[p]

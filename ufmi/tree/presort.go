@@ -2,30 +2,47 @@ package tree
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
+// MaxLevels is the most levels a categorical feature may have: level codes
+// run from 0 to MaxLevels-1.
+const MaxLevels = 1024
+
+// missingRank is the rank of a missing value. Missing values sort after
+// every value, so in every node's range of a feature they come last.
+const missingRank = math.MaxUint32
+
 // Presort holds, for every feature, the row indices sorted by that
-// feature's value (ties by row index), each position's dense value rank, and
-// the distinct values in increasing order. It is computed once per fit and
-// shared, read only, by every tree: a tree then filters it by its own sample
-// in O(n·d) instead of sorting again. Trees work on ranks (4 bytes, exact
-// for comparisons) and turn them back into values only for thresholds.
+// feature's value (ties by row index, missing values last), each position's
+// dense value rank, and the distinct values in increasing order. It is
+// computed once per fit and shared, read only, by every tree: a tree then
+// filters it by its own sample in O(n·d) instead of sorting again. Trees work
+// on ranks (4 bytes, exact for comparisons) and turn them back into values
+// only for thresholds and level sets.
 type Presort struct {
-	n        int         // rows
-	order    [][]int32   // order[j][p]: the row at position p in feature j's order
-	rank     [][]uint32  // rank[j][p]: dense rank of that row's value of feature j
-	distinct [][]float64 // distinct[j][r]: the feature's value of rank r
+	n           int         // rows
+	order       [][]int32   // order[j][p]: the row at position p in feature j's order
+	rank        [][]uint32  // rank[j][p]: dense rank of that row's value of feature j (missingRank: missing)
+	distinct    [][]float64 // distinct[j][r]: the feature's value of rank r
+	categorical []bool      // categorical[j]: feature j holds level codes
+	special     bool        // some feature is categorical or has a missing value
 }
 
 // NewPresort sorts every column of column-major data (cols[j][i] is
-// feature j of row i; every column n long).
-func NewPresort(cols [][]float64) *Presort {
+// feature j of row i; every column n long). NaN marks a missing value.
+// categorical, when not nil, flags the columns that hold level codes
+// (integers 0..MaxLevels-1); the others are numeric.
+func NewPresort(cols [][]float64, categorical []bool) *Presort {
 	d, n := len(cols), 0
 	if d > 0 {
 		n = len(cols[0])
 	}
-	p := &Presort{n: n, order: make([][]int32, d), rank: make([][]uint32, d), distinct: make([][]float64, d)}
+	p := &Presort{n: n, order: make([][]int32, d), rank: make([][]uint32, d), distinct: make([][]float64, d),
+		categorical: make([]bool, d)}
+	copy(p.categorical, categorical)
+	p.special = slices.Contains(p.categorical, true)
 	type entry struct {
 		v   float64
 		row int32
@@ -37,7 +54,7 @@ func NewPresort(cols [][]float64) *Presort {
 			entries[i] = entry{col[i], int32(i)}
 		}
 		slices.SortFunc(entries, func(a, b entry) int {
-			if c := cmp.Compare(a.v, b.v); c != 0 {
+			if c := compareMissingLast(a.v, b.v); c != 0 {
 				return c
 			}
 			return cmp.Compare(a.row, b.row)
@@ -45,14 +62,34 @@ func NewPresort(cols [][]float64) *Presort {
 		order, rank := make([]int32, n), make([]uint32, n)
 		var distinct []float64
 		for i, e := range entries {
+			order[i] = e.row
+			if math.IsNaN(e.v) {
+				rank[i] = missingRank
+				p.special = true
+				continue
+			}
 			if i == 0 || e.v != entries[i-1].v {
 				distinct = append(distinct, e.v)
 			}
-			order[i], rank[i] = e.row, uint32(len(distinct)-1)
+			rank[i] = uint32(len(distinct) - 1)
 		}
 		p.order[j], p.rank[j], p.distinct[j] = order, rank, distinct
 	}
 	return p
+}
+
+// compareMissingLast orders numbers increasingly and NaN after all of them.
+func compareMissingLast(a, b float64) int {
+	an, bn := math.IsNaN(a), math.IsNaN(b)
+	switch {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	}
+	return cmp.Compare(a, b)
 }
 
 // sortedRows holds, per feature j, the tree's sample rows (with
@@ -76,4 +113,23 @@ func (s *sortedRows) resize(m int) {
 		}
 		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
 	}
+}
+
+// present returns how many of the sorted ranks are not missing: missing
+// values sort last, so they are the tail after the returned position.
+func present(ranks []uint32) int {
+	m := len(ranks)
+	if m == 0 || ranks[m-1] != missingRank {
+		return m
+	}
+	lo, hi := 0, m-1 // ranks[hi] is missing
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if ranks[mid] == missingRank {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }

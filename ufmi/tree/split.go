@@ -11,22 +11,39 @@ import (
 // the tree's generator and the scratch buffers of the scans.
 type splitter struct {
 	params      Params
+	categorical []bool    // per feature: holds level codes
 	features    []int     // feature order of the current draw
 	left, right []int     // class counts on each side during a scan
 	xlogx       []float64 // x log x for the entropy criterion
 	drawKey     []float64 // per feature, its key in a weighted draw
 	rng         *rand.Rand
+	impurityTables
+	levelScratch
+}
+
+// split is a node's chosen split. pos indexes the feature's present
+// (non-missing) values in the node's order: a numeric split sends the
+// first pos+1 of them left. A categorical split sends left the levels
+// listed in the splitter's bestLevels.
+type split struct {
+	feature     int
+	pos         int
+	score       float64
+	leftRows    int  // rows sent left, missing ones included
+	missingLeft bool // missing values (and levels the node did not see) go left
+	categorical bool
+	plain       bool // numeric, no missing value in the node: left rows are a prefix
 }
 
 // bestSplit examines features in a fresh random order until mtry
-// non-constant ones have been scanned (as scikit-learn does), and returns the
-// feature and the position in its sorted range after which the node splits.
-func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (feature, pos int, ok bool) {
+// non-constant ones have been scanned (as scikit-learn does), and returns
+// the best split; ok is false when no feature can split the node.
+func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (best split, ok bool) {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
 	}
-	best := math.Inf(-1)
+	best.score = math.Inf(-1)
 	visited := 0
 	for i := 0; i < d && visited < b.params.mtry; i++ {
 		if b.params.weights == nil {
@@ -35,22 +52,35 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (fe
 		}
 		f := b.features[i]
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
-		if vals[0] == vals[len(vals)-1] {
-			continue
+		m := len(vals)
+		if vals[0] == vals[m-1] {
+			continue // one value, or all missing
 		}
 		visited++
-		var p int
-		var score float64
-		if b.params.criterion == Gini {
-			p, score = b.scanGini(vals, cls, counts)
-		} else {
-			p, score = b.scanEntropy(vals, cls, counts)
+		var s split
+		switch {
+		case b.categorical[f]:
+			s = b.scanLevels(vals, cls, counts)
+		case vals[m-1] == missingRank:
+			s = b.scanMissing(vals, cls, counts)
+		default:
+			if b.params.criterion == Gini {
+				s.pos, s.score = b.scanGini(vals, cls, counts)
+			} else {
+				s.pos, s.score = b.scanEntropy(vals, cls, counts)
+			}
+			// No missing training value: missing values go to the larger child.
+			s.plain, s.leftRows, s.missingLeft = true, s.pos+1, 2*(s.pos+1) >= m
 		}
-		if p >= 0 && score > best {
-			best, feature, pos, ok = score, f, p, true
+		if s.pos >= 0 && s.score > best.score {
+			s.feature = f
+			best, ok = s, true
+			if s.categorical {
+				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
+			}
 		}
 	}
-	return feature, pos, ok
+	return best, ok
 }
 
 // weightedOrder puts the features in the order of a weighted draw without

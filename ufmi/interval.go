@@ -37,8 +37,8 @@ const intervalGroups = 10
 // steep (the scaled setting) or the signal sits among noise features
 // (three_class at d = 10); and at I = 0 (independence, or a conditional MI
 // of features that add nothing) the influence function vanishes and the
-// estimate's own bias exceeds its spread, so the interval misses 0: test
-// independence with PermutationTest. The pilot forest of feature screening
+// estimate's own bias exceeds its spread, so the interval misses 0, the more
+// often the larger n: test independence with PermutationTest. The pilot forest of feature screening
 // is not regrouped: its Monte Carlo noise (measured at most 0.0006 nats at
 // n = 2000, d = 10) is not in SEForest. The README section "Inference"
 // gives the measured coverage.

@@ -258,3 +258,30 @@ func TestNoIntervalUnlessAsked(t *testing.T) {
 		t.Errorf("no interval asked for: %+v, %v", est.CI, err)
 	}
 }
+
+// Categorical columns and missing cells go through the interval as through
+// the estimate: both methods give an interval around it.
+func TestIntervalWithCategoricalAndMissing(t *testing.T) {
+	x, y := separatedData(600, 2, 9)
+	num, cat := make([]float64, 600), make([]float64, 600)
+	for i := range num {
+		num[i] = x.cols[0][i]
+		if i%7 == 3 {
+			num[i] = math.NaN()
+		}
+		cat[i] = float64((y[i] + i%3) % 3) // a level code that tells the class apart
+	}
+	cols, err := NewColumnFeatures([]Column{{Kind: Numeric, Values: num}, {Kind: Categorical, Values: cat, Levels: []string{"a", "b", "c"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Method{MethodUF, MethodRFOOB} {
+		est, err := EstimateMI(cols, y, EstimatorConfig{Method: m, UF: UFConfig{Trees: 40}, Forest: ForestConfig{Trees: 40}, Confidence: 0.95, Seed: 1})
+		if err != nil {
+			t.Fatal(m, err)
+		}
+		if !est.CI.Contains(est.MI) || !(est.CI.SEData > 0) || math.IsNaN(est.CI.SE) {
+			t.Errorf("%s: interval %+v around %.4f", m, est.CI, est.MI)
+		}
+	}
+}

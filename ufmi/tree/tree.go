@@ -3,6 +3,7 @@ package tree
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // Tree is a fitted classification tree that only partitions feature space:
@@ -40,6 +41,9 @@ type treeNode struct {
 	set         int32 // categorical split: offset of its level set in Tree.sets, else -1
 	missingLeft bool  // missing values and unseen levels go left
 }
+
+// NodeBytes is the memory one node of a Tree takes (for memory estimates).
+const NodeBytes = int(unsafe.Sizeof(treeNode{}))
 
 // Leaves is the number of leaves.
 func (t *Tree) Leaves() int { return t.nLeaves }

@@ -19,6 +19,13 @@ type subsetJSON struct {
 	MIAll         float64 `json:"mi_all"`
 	SDMIIn        float64 `json:"sd_mi_in"`
 	SDCMI         float64 `json:"sd_cmi_out_given_in"`
+	// With -ci: the intervals of the three estimates.
+	MIInLow   *float64 `json:"mi_in_ci_low,omitempty"`
+	MIInHigh  *float64 `json:"mi_in_ci_high,omitempty"`
+	CMILow    *float64 `json:"cmi_out_given_in_ci_low,omitempty"`
+	CMIHigh   *float64 `json:"cmi_out_given_in_ci_high,omitempty"`
+	MIAllLow  *float64 `json:"mi_all_ci_low,omitempty"`
+	MIAllHigh *float64 `json:"mi_all_ci_high,omitempty"`
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -40,6 +47,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
 		return err
+	}
+	if sh.active() && cfg.Confidence > 0 {
+		return fmt.Errorf("-ci with -results is not supported: shards keep the estimates, not their intervals")
 	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
 	if err != nil {
@@ -74,9 +84,23 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		}
 		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn, CMIOutGivenIn: r.CMIOutGivenIn,
 			MIAll: r.MIAll, SDMIIn: r.SDMIIn, SDCMI: r.SDCMI}
+		if cfg.Confidence > 0 {
+			out[i].MIInLow, out[i].MIInHigh = &r.CIMIIn.Low, &r.CIMIIn.High
+			out[i].CMILow, out[i].CMIHigh = &r.CICMI.Low, &r.CICMI.High
+			out[i].MIAllLow, out[i].MIAllHigh = &r.CIMIAll.Low, &r.CIMIAll.High
+		}
 	}
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
+	}
+	if cfg.Confidence > 0 {
+		ci := fmt.Sprintf("%g%% CI", 100*cfg.Confidence)
+		fmt.Fprintf(stdout, "%-32s %10s %18s %16s %18s %10s %18s\n", "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
+		for _, r := range out {
+			fmt.Fprintf(stdout, "%-32s %10.4f %18s %16.4f %18s %10.4f %18s\n", r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
+				r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
+		}
+		return nil
 	}
 	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s\n", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
 	for _, r := range out {
@@ -84,3 +108,6 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// span formats an interval as [low, high].
+func span(low, high *float64) string { return fmt.Sprintf("[%.4f, %.4f]", *low, *high) }

@@ -111,16 +111,7 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 }
 
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
-	uf := cfg.UF
-	if uf.StructureFraction == 0 {
-		// An unset UF config means the default preset (its tree count kept).
-		trees := uf.Trees
-		uf = DefaultUF()
-		if trees > 0 {
-			uf.Trees = trees
-		}
-	}
-	uf = withRuntime(uf, cfg)
+	uf := resolveUF(cfg)
 	f, err := FitUF(x, y, uf)
 	if err != nil {
 		return err
@@ -134,6 +125,21 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 		e.Evaluated += cfg.Unlabeled.n
 	}
 	return nil
+}
+
+// resolveUF returns the UF configuration of cfg with its seed, workers and
+// progress: an unset UF config means the default preset (its tree count
+// kept).
+func resolveUF(cfg EstimatorConfig) UFConfig {
+	uf := cfg.UF
+	if uf.StructureFraction == 0 {
+		trees := uf.Trees
+		uf = DefaultUF()
+		if trees > 0 {
+			uf.Trees = trees
+		}
+	}
+	return withRuntime(uf, cfg)
 }
 
 // withRuntime copies the estimator's seed, workers and progress into a UF config.

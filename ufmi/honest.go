@@ -11,29 +11,39 @@ import (
 // fitHonest grows the honest forest of cfg (its feature weights already
 // set), its trees drawing from the streams (cfg.Seed, purpose, t).
 func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Forest, error) {
-	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+	plan, k, err := honestPlan(x, y, cfg, purpose)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Kappa < 0 || math.IsNaN(cfg.Kappa) {
-		return nil, fmt.Errorf("ufmi: kappa %v must be positive, or 0 for no correction", cfg.Kappa)
-	}
-	if cfg.EmptyLeaf < EmptyUniform || cfg.EmptyLeaf > EmptyAbstain {
-		return nil, fmt.Errorf("ufmi: unknown empty-leaf policy %d", int(cfg.EmptyLeaf))
-	}
-	ns, nv, _, err := cfg.honestSizes(x.n)
-	if err != nil {
-		return nil, err
-	}
-	f, err := growForest(x, y, k, growPlan{trees: trees, params: params,
-		sampler: honestSampler{y: y, k: k, stratify: cfg.Stratify, structure: ns, vote: nv},
-		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
-		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress})
+	f, err := growForest(x, y, k, plan)
 	if err != nil {
 		return nil, err
 	}
 	f.honest = true
 	return f, nil
+}
+
+// honestPlan checks cfg for x, y and returns the plan of its honest forest
+// and K.
+func honestPlan(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (growPlan, int, error) {
+	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+	if err != nil {
+		return growPlan{}, 0, err
+	}
+	if cfg.Kappa < 0 || math.IsNaN(cfg.Kappa) {
+		return growPlan{}, 0, fmt.Errorf("ufmi: kappa %v must be positive, or 0 for no correction", cfg.Kappa)
+	}
+	if cfg.EmptyLeaf < EmptyUniform || cfg.EmptyLeaf > EmptyAbstain {
+		return growPlan{}, 0, fmt.Errorf("ufmi: unknown empty-leaf policy %d", int(cfg.EmptyLeaf))
+	}
+	ns, nv, _, err := cfg.honestSizes(x.n)
+	if err != nil {
+		return growPlan{}, 0, err
+	}
+	return growPlan{trees: trees, params: params,
+		sampler: honestSampler{y: y, k: k, stratify: cfg.Stratify, structure: ns, vote: nv},
+		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
+		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress}, k, nil
 }
 
 // honestSizes returns the structure, vote and evaluation set sizes for n rows.
@@ -66,13 +76,20 @@ type honestSampler struct {
 	y               []int
 	k               int
 	stratify        bool
-	structure, vote int // set sizes; the rest evaluate
+	structure, vote int  // set sizes; the rest evaluate
+	votersOnly      bool // return only the vote rows, no index sets (a refit that keeps no forest)
 }
 
 func (s honestSampler) sample(rng *rand.Rand, mult []int32, perm []int) treeRows {
 	n := len(mult)
 	perm = honestPermutation(rng, perm, s.y, s.k, s.stratify, s.structure, s.vote)
 	ns, nv := s.structure, s.vote
+	if s.votersOnly {
+		for _, i := range perm[:ns] {
+			mult[i] = 1
+		}
+		return treeRows{voters: perm[ns : ns+nv]}
+	}
 	rows := treeRows{structure: newRowSet(n), vote: newRowSet(n), voters: perm[ns : ns+nv]}
 	for _, i := range perm[:ns] {
 		mult[i] = 1

@@ -14,11 +14,20 @@ type Statistic func(x *Features, y []int, seed uint64) (float64, error)
 
 // MIStatistic is the statistic Î(X;Y) of EstimateMI under cfg. Each fit
 // runs on one goroutine: a permutation test parallelises over permutations
-// instead (results do not depend on the worker count).
+// instead (results do not depend on the worker count). UF estimates at
+// forest level reuse the presorted features and the buffers of earlier fits
+// and keep no forest (fasttest.go); the value is the same.
 func MIStatistic(cfg EstimatorConfig) Statistic {
+	var lean *refitter
+	if leanUF(cfg) {
+		lean = &refitter{}
+	}
 	return func(x *Features, y []int, seed uint64) (float64, error) {
 		c := cfg
 		c.Seed, c.Progress, c.Workers = seed, nil, 1
+		if lean != nil {
+			return lean.mi(x, y, c)
+		}
 		est, err := EstimateMI(x, y, c)
 		return est.MI, err
 	}

@@ -14,12 +14,30 @@ import (
 // later vote: a mild departure from strict honesty, measured to pay off
 // (bench/migrid).
 func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
+	pilot, floor, err := pilotConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	f, err := fitHonest(x, y, pilot, seeds.Pilot)
+	if err != nil {
+		return nil, err
+	}
+	imp, err := f.HonestImportance()
+	if err != nil {
+		return nil, err
+	}
+	return importanceWeights(imp, floor), nil
+}
+
+// pilotConfig returns the configuration of cfg's pilot forest (all features
+// examined, no weights) and the weight floor.
+func pilotConfig(cfg UFConfig) (UFConfig, float64, error) {
 	floor := cfg.PilotFloor
 	if floor == 0 {
 		floor = 0.01
 	}
 	if !(floor > 0) || math.IsInf(floor, 0) {
-		return nil, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
+		return UFConfig{}, 0, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
 	}
 	pilot := cfg
 	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0
@@ -31,15 +49,7 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 		}
 		pilot.Progress = func(done, total int) { report(done, total+trees) }
 	}
-	f, err := fitHonest(x, y, pilot, seeds.Pilot)
-	if err != nil {
-		return nil, err
-	}
-	imp, err := f.HonestImportance()
-	if err != nil {
-		return nil, err
-	}
-	return importanceWeights(imp, floor), nil
+	return pilot, floor, nil
 }
 
 // importanceWeights turns importances into feature-sampling weights: the
@@ -74,55 +84,57 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 		return nil, fmt.Errorf("ufmi: honest importance needs an honest forest (FitUF)")
 	}
 	imp := make([]float64, f.d)
-	k := f.k
 	var counts []float64
 	for t := range f.trees {
 		ft := &f.trees[t]
-		nodes := ft.tree.Nodes()
-		if size := nodes * k; cap(counts) < size {
-			counts = make([]float64, size)
-		} else {
-			counts = counts[:size]
-			clear(counts)
-		}
-		votes := 0
-		for i := 0; i < f.train.n; i++ {
-			if !ft.vote.contains(i) {
-				continue
-			}
-			votes++
-			c := int(f.labels[i])
-			id := 0
-			for {
-				counts[id*k+c]++
-				nd := ft.tree.Node(id)
-				if nd.Feature < 0 {
-					break
-				}
-				if f.train.cols[nd.Feature][i] <= nd.Threshold {
-					id = nd.Left
-				} else {
-					id = nd.Right
-				}
-			}
-		}
-		if votes == 0 {
-			continue
-		}
-		impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
-		for id := range nodes {
-			nd := ft.tree.Node(id)
-			if nd.Feature < 0 {
-				continue
-			}
-			drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-			imp[nd.Feature] += drop / float64(votes)
-		}
+		counts = addTreeImportance(imp, ft.tree, f.train.cols, f.labels, f.k, ft.vote.rows(f.train.n), counts)
 	}
 	for j := range imp {
 		imp[j] /= float64(len(f.trees))
 	}
 	return imp, nil
+}
+
+// addTreeImportance adds one tree's honest importance to imp: each split's
+// drop in the unbiased Gini sum of the vote rows, per vote row. counts is
+// scratch space, returned for reuse.
+func addTreeImportance(imp []float64, t *tree.Tree, cols [][]float64, labels []int32, k int, voters []int, counts []float64) []float64 {
+	nodes := t.Nodes()
+	if size := nodes * k; cap(counts) < size {
+		counts = make([]float64, size)
+	} else {
+		counts = counts[:size]
+		clear(counts)
+	}
+	for _, i := range voters {
+		c := int(labels[i])
+		id := 0
+		for {
+			counts[id*k+c]++
+			nd := t.Node(id)
+			if nd.Feature < 0 {
+				break
+			}
+			if cols[nd.Feature][i] <= nd.Threshold {
+				id = nd.Left
+			} else {
+				id = nd.Right
+			}
+		}
+	}
+	if len(voters) == 0 {
+		return counts
+	}
+	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
+	for id := range nodes {
+		nd := t.Node(id)
+		if nd.Feature < 0 {
+			continue
+		}
+		drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
+		imp[nd.Feature] += drop / float64(len(voters))
+	}
+	return counts
 }
 
 // unbiasedGiniSum is (m² - Σ c²)/(m - 1) for class counts c summing to m,

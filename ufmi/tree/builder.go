@@ -3,6 +3,7 @@ package tree
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 )
 
 // MaxClasses is the most classes a tree handles (class codes are stored as
@@ -25,11 +26,16 @@ type Builder struct {
 
 	buf        [2]sortedRows
 	y16        []uint16 // class codes, compact
-	goLeft     []bool
-	countsAt   [][]int // class counts per depth
+	goLeft     []uint8  // 1 when the row goes left in the current partition
+	countsAt   [][]int  // class counts per depth
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
 	rowLeaf    []int32   // when set, receives the leaf of every sample row
+	scratch    bool      // Grow reuses tree and leafCounts (see Scratch)
+	everyRow   bool      // rowLeaf receives the leaf of every row (see LeafOfEveryRow)
+	// others[depth%2] holds the rows outside the sample, each node's in a
+	// range of its own, when everyRow is set.
+	others [2][]int32
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
@@ -38,25 +44,50 @@ func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
 	d := len(sorted.order)
 	b := &Builder{k: k, sorted: sorted,
 		splitter: splitter{params: params, features: make([]int, d), left: make([]int, k), right: make([]int, k)},
-		buf:      [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), y16: make([]uint16, len(y))}
+		buf:      [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]uint8, sorted.n), y16: make([]uint16, len(y))}
 	for i, c := range y {
 		b.y16[i] = uint16(c)
 	}
 	return b
 }
 
+// Relabel gives the builder new class codes (k classes, one per row of the
+// presorted data) and parameters, keeping its buffers: refits on permuted
+// labels of the same features then allocate nothing.
+func (b *Builder) Relabel(y []int32, k int, params Params) {
+	b.k, b.params = k, params
+	if len(b.left) != k {
+		b.left, b.right, b.countsAt = make([]int, k), make([]int, k), nil
+	}
+	for i, c := range y {
+		b.y16[i] = uint16(c)
+	}
+}
+
+// Scratch makes every later Grow reuse one tree and one count buffer: each
+// tree Grow returns is then valid only until the next Grow. For callers
+// that read each tree once and keep none.
+func (b *Builder) Scratch() { b.scratch = true }
+
+// LeafOfEveryRow makes every later Grow fill rowLeaf for every row of the
+// data, in the sample or not: the rows outside the sample follow the splits
+// down the tree beside the sample (by value rank, which sends every row
+// where the threshold sends it) at less cost than Tree.LeafOf row by row.
+func (b *Builder) LeafOfEveryRow() { b.everyRow = true }
+
 // Grow fits a tree on the sample where row i appears mult[i] times, drawing
 // its feature orders from rng. It returns the tree and the sample's class
 // counts per leaf (K per leaf). When rowLeaf is not nil, rowLeaf[i] receives
-// the leaf of every sample row i.
+// the leaf of every sample row i (of every row after LeafOfEveryRow).
 func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []float64) {
 	b.rng, b.rowLeaf = rng, rowLeaf
 	for j := range b.features {
 		b.features[j] = j
 	}
-	m := 0
+	m, most := 0, int32(0)
 	for _, c := range mult {
 		m += int(c)
+		most = max(most, c)
 	}
 	b.buf[0].resize(m)
 	b.buf[1].resize(m)
@@ -65,6 +96,16 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
 		rankOf := b.sorted.rank[j]
 		w := 0
+		if most <= 1 {
+			// A subsample: write every row, keep it by advancing w (the
+			// arrays have room for one more row).
+			o, rk, cl = o[:m+1], rk[:m+1], cl[:m+1]
+			for p, r := range b.sorted.order[j] {
+				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
+				w += int(mult[r])
+			}
+			continue
+		}
 		for p, r := range b.sorted.order[j] {
 			for c := mult[r]; c > 0; c-- {
 				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
@@ -79,9 +120,26 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		}
 	}
 	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
-	b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
-	b.leafCounts = make([]float64, 0, m*b.k)
-	b.node(0, m, 0)
+	if b.scratch && b.tree != nil && cap(b.tree.nodes) >= 2*m && cap(b.leafCounts) >= m*b.k {
+		*b.tree = Tree{nodes: b.tree.nodes[:0]}
+		b.leafCounts = b.leafCounts[:0]
+	} else {
+		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
+		b.leafCounts = make([]float64, 0, m*b.k)
+	}
+	others := 0
+	if b.everyRow && b.rowLeaf != nil {
+		if len(b.others[0]) < b.sorted.n {
+			b.others = [2][]int32{make([]int32, b.sorted.n), make([]int32, b.sorted.n)}
+		}
+		for r, c := range mult {
+			if c == 0 {
+				b.others[0][others] = int32(r)
+				others++
+			}
+		}
+	}
+	b.node(0, m, 0, others, 0)
 	return b.tree, b.leafCounts
 }
 
@@ -95,9 +153,10 @@ func (b *Builder) countsFor(depth int) []int {
 	return c
 }
 
-// node grows the subtree over the range [start, end) of buf[depth%2] and
-// returns its node id.
-func (b *Builder) node(start, end, depth int) int32 {
+// node grows the subtree over the range [start, end) of buf[depth%2], and
+// the rows outside the sample in others[depth%2][ostart:oend], and returns
+// its node id.
+func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	t := b.tree
 	id := t.addNode()
 	t.depth = max(t.depth, depth)
@@ -108,12 +167,12 @@ func (b *Builder) node(start, end, depth int) int32 {
 	}
 	m := end - start
 	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
-		b.makeLeaf(id, counts, rows.order[0][start:end])
+		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
 	feature, pos, ok := b.bestSplit(rows, start, end, counts)
 	if !ok {
-		b.makeLeaf(id, counts, rows.order[0][start:end])
+		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
 	ranks, distinct := rows.ranks[feature][start:end], b.sorted.distinct[feature]
@@ -123,11 +182,41 @@ func (b *Builder) node(start, end, depth int) int32 {
 		threshold = lo
 	}
 	b.partition(rows, &b.buf[(depth+1)&1], feature, start, end, pos)
+	omid := ostart
+	if oend > ostart {
+		// Rows outside the sample may hold values between lo and hi: cut
+		// at the last rank whose value the threshold sends left.
+		cut := ranks[pos] + uint32(sort.Search(int(ranks[pos+1]-ranks[pos]), func(r int) bool {
+			return distinct[int(ranks[pos])+r+1] > threshold
+		}))
+		omid = b.partitionOthers(depth, feature, cut, ostart, oend)
+	}
 	mid := start + pos + 1
-	l := b.node(start, mid, depth+1)
-	r := b.node(mid, end, depth+1)
+	l := b.node(start, mid, ostart, omid, depth+1)
+	r := b.node(mid, end, omid, oend, depth+1)
 	t.nodes[id] = treeNode{threshold: threshold, feature: int32(feature), left: l, right: r, leaf: -1}
 	return id
+}
+
+// partitionOthers copies the rows outside the sample of others[depth%2]
+// [start, end) to the next depth's buffer, those of feature rank at most
+// rank (left of the threshold) first, and returns where the right ones
+// start.
+func (b *Builder) partitionOthers(depth, feature int, rank uint32, start, end int) int {
+	src, dst := b.others[depth&1][start:end], b.others[(depth+1)&1][start:end]
+	rankOf := b.sorted.rowRank[feature]
+	l, r := 0, len(dst)-1
+	for _, row := range src {
+		left := 0
+		if rankOf[row] <= rank {
+			left = 1
+		}
+		to := r ^ ((l ^ r) & -left)
+		dst[to] = row
+		l += left
+		r -= 1 - left
+	}
+	return start + l
 }
 
 func isPure(counts []int, m int) bool {
@@ -139,13 +228,17 @@ func isPure(counts []int, m int) bool {
 	return false
 }
 
-// makeLeaf turns node id into a leaf holding the sample rows given.
-func (b *Builder) makeLeaf(id int32, counts []int, rows []int32) {
+// makeLeaf turns node id into a leaf holding the sample rows given and the
+// rows outside the sample that reach it.
+func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) {
 	leaf := int32(b.tree.nLeaves)
 	b.tree.nodes[id].leaf = leaf
 	b.tree.nLeaves++
 	if b.rowLeaf != nil {
 		for _, r := range rows {
+			b.rowLeaf[r] = leaf
+		}
+		for _, r := range others {
 			b.rowLeaf[r] = leaf
 		}
 	}
@@ -159,7 +252,10 @@ func (b *Builder) makeLeaf(id int32, counts []int, rows []int32) {
 // those going right, each side keeping its order.
 func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) {
 	for p, r := range src.order[feature][start:end] {
-		b.goLeft[r] = p <= pos
+		b.goLeft[r] = 0
+		if p <= pos {
+			b.goLeft[r] = 1
+		}
 	}
 	mid := pos + 1
 	for g := range src.order {
@@ -171,15 +267,14 @@ func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) 
 			copy(dc, c)
 			continue
 		}
+		// Without branches: to is l for a row going left, else r.
 		l, r := 0, mid
 		for p, row := range a {
-			if b.goLeft[row] {
-				da[l], dv[l], dc[l] = row, v[p], c[p]
-				l++
-			} else {
-				da[r], dv[r], dc[r] = row, v[p], c[p]
-				r++
-			}
+			left := int(b.goLeft[row])
+			to := r ^ ((l ^ r) & -left)
+			da[to], dv[to], dc[to] = row, v[p], c[p]
+			l += left
+			r += 1 - left
 		}
 	}
 }

@@ -16,6 +16,7 @@ type Presort struct {
 	order    [][]int32   // order[j][p]: the row at position p in feature j's order
 	rank     [][]uint32  // rank[j][p]: dense rank of that row's value of feature j
 	distinct [][]float64 // distinct[j][r]: the feature's value of rank r
+	rowRank  [][]uint32  // rowRank[j][i]: dense rank of row i's value of feature j
 }
 
 // NewPresort sorts every column of column-major data (cols[j][i] is
@@ -25,7 +26,8 @@ func NewPresort(cols [][]float64) *Presort {
 	if d > 0 {
 		n = len(cols[0])
 	}
-	p := &Presort{n: n, order: make([][]int32, d), rank: make([][]uint32, d), distinct: make([][]float64, d)}
+	p := &Presort{n: n, order: make([][]int32, d), rank: make([][]uint32, d), distinct: make([][]float64, d),
+		rowRank: make([][]uint32, d)}
 	type entry struct {
 		v   float64
 		row int32
@@ -42,15 +44,16 @@ func NewPresort(cols [][]float64) *Presort {
 			}
 			return cmp.Compare(a.row, b.row)
 		})
-		order, rank := make([]int32, n), make([]uint32, n)
+		order, rank, rowRank := make([]int32, n), make([]uint32, n), make([]uint32, n)
 		var distinct []float64
 		for i, e := range entries {
 			if i == 0 || e.v != entries[i-1].v {
 				distinct = append(distinct, e.v)
 			}
 			order[i], rank[i] = e.row, uint32(len(distinct)-1)
+			rowRank[e.row] = rank[i]
 		}
-		p.order[j], p.rank[j], p.distinct[j] = order, rank, distinct
+		p.order[j], p.rank[j], p.distinct[j], p.rowRank[j] = order, rank, distinct, rowRank
 	}
 	return p
 }
@@ -68,11 +71,12 @@ func newSortedRows(d int) sortedRows {
 	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
 }
 
-// resize gives every feature's arrays length m, reusing their storage.
+// resize gives every feature's arrays length m and room for one more
+// entry, reusing their storage.
 func (s *sortedRows) resize(m int) {
 	for j := range s.order {
-		if cap(s.order[j]) < m {
-			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m), make([]uint32, m), make([]uint16, m)
+		if cap(s.order[j]) < m+1 {
+			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m+1), make([]uint32, m+1), make([]uint16, m+1)
 		}
 		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
 	}

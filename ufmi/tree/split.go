@@ -89,27 +89,33 @@ func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, flo
 	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
 	// by cross-multiplication, which avoids two divisions per position.
 	bestPos, bestNum, bestDen := -1, -1.0, 1.0
-	for p := 0; p < m-1; p++ {
-		c := cls[p]
+	// Positions p leave nL = p+1 rows left; only msl-1 <= p < m-msl leave
+	// msl rows on each side. Rows before move left without a score.
+	first := min(msl-1, m-1)
+	for _, c := range cls[:first] {
 		sumL += 2*left[c] + 1
 		left[c]++
 		sumR -= 2*right[c] - 1
 		right[c]--
-		nL := p + 1
-		if nL < msl {
-			continue
-		}
-		if m-nL < msl {
-			break
-		}
-		if vals[p] == vals[p+1] {
-			continue
-		}
-		nR := m - nL
-		num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
-		den := float64(nL) * float64(nR)
-		if num*bestDen > bestNum*den {
-			bestNum, bestDen, bestPos = num, den, p
+	}
+	if m-msl > first {
+		vals, cls := vals[:m-msl+1], cls[:m-msl]
+		for p := first; p < len(cls); p++ {
+			c := cls[p]
+			sumL += 2*left[c] + 1
+			left[c]++
+			sumR -= 2*right[c] - 1
+			right[c]--
+			if vals[p] == vals[p+1] {
+				continue
+			}
+			nL := p + 1
+			nR := m - nL
+			num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
+			den := float64(nL) * float64(nR)
+			if num*bestDen > bestNum*den {
+				bestNum, bestDen, bestPos = num, den, p
+			}
 		}
 	}
 	return bestPos, bestNum / bestDen

@@ -45,13 +45,15 @@ func (t *Tree) Apply(x []float64) int {
 // LeafOf is Apply for row i of column-major data (cols[j][i] is feature j
 // of row i), without copying the row.
 func (t *Tree) LeafOf(cols [][]float64, i int) int32 {
-	nd := &t.nodes[0]
+	nodes := t.nodes
+	nd := &nodes[0]
 	for nd.feature >= 0 {
-		if cols[nd.feature][i] <= nd.threshold {
-			nd = &t.nodes[nd.left]
-		} else {
-			nd = &t.nodes[nd.right]
+		// Branch-free: the path through a tree is unpredictable.
+		var right int32
+		if !(cols[nd.feature][i] <= nd.threshold) {
+			right = 1
 		}
+		nd = &nodes[nd.left+right*(nd.right-nd.left)]
 	}
 	return nd.leaf
 }

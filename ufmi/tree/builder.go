@@ -93,22 +93,22 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	b.buf[1].resize(m)
 	top := &b.buf[0]
 	for j := range top.order {
-		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
-		rankOf := b.sorted.rank[j]
+		o, key := top.order[j], top.keys[j]
+		rank := b.sorted.rank[j]
 		w := 0
 		if most <= 1 {
 			// A subsample: write every row, keep it by advancing w (the
 			// arrays have room for one more row).
-			o, rk, cl = o[:m+1], rk[:m+1], cl[:m+1]
+			o, key = o[:m+1], key[:m+1]
 			for p, r := range b.sorted.order[j] {
-				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
+				o[w], key[w] = r, uint64(rank[p])<<16|uint64(b.y16[r])
 				w += int(mult[r])
 			}
 			continue
 		}
 		for p, r := range b.sorted.order[j] {
 			for c := mult[r]; c > 0; c-- {
-				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
+				o[w], key[w] = r, uint64(rank[p])<<16|uint64(b.y16[r])
 				w++
 			}
 		}
@@ -162,8 +162,8 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	t.depth = max(t.depth, depth)
 	rows := &b.buf[depth&1]
 	counts := b.countsFor(depth)
-	for _, c := range rows.classes[0][start:end] {
-		counts[c]++
+	for _, key := range rows.keys[0][start:end] {
+		counts[classOf(key)]++
 	}
 	m := end - start
 	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
@@ -175,8 +175,9 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
-	ranks, distinct := rows.ranks[feature][start:end], b.sorted.distinct[feature]
-	lo, hi := distinct[ranks[pos]], distinct[ranks[pos+1]]
+	keys, distinct := rows.keys[feature][start:end], b.sorted.distinct[feature]
+	rlo, rhi := rankOf(keys[pos]), rankOf(keys[pos+1])
+	lo, hi := distinct[rlo], distinct[rhi]
 	threshold := lo + (hi-lo)/2
 	if threshold >= hi || math.IsInf(threshold, 0) {
 		threshold = lo
@@ -186,8 +187,8 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	if oend > ostart {
 		// Rows outside the sample may hold values between lo and hi: cut
 		// at the last rank whose value the threshold sends left.
-		cut := ranks[pos] + uint32(sort.Search(int(ranks[pos+1]-ranks[pos]), func(r int) bool {
-			return distinct[int(ranks[pos])+r+1] > threshold
+		cut := rlo + uint32(sort.Search(int(rhi-rlo), func(r int) bool {
+			return distinct[int(rlo)+r+1] > threshold
 		}))
 		omid = b.partitionOthers(depth, feature, cut, ostart, oend)
 	}
@@ -259,12 +260,11 @@ func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) 
 	}
 	mid := pos + 1
 	for g := range src.order {
-		a, v, c := src.order[g][start:end], src.ranks[g][start:end], src.classes[g][start:end]
-		da, dv, dc := dst.order[g][start:end], dst.ranks[g][start:end], dst.classes[g][start:end]
+		a, v := src.order[g][start:end], src.keys[g][start:end]
+		da, dv := dst.order[g][start:end], dst.keys[g][start:end]
 		if g == feature {
 			copy(da, a)
 			copy(dv, v)
-			copy(dc, c)
 			continue
 		}
 		// Without branches: to is l for a row going left, else r.
@@ -272,7 +272,7 @@ func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) 
 		for p, row := range a {
 			left := int(b.goLeft[row])
 			to := r ^ ((l ^ r) & -left)
-			da[to], dv[to], dc[to] = row, v[p], c[p]
+			da[to], dv[to] = row, v[p]
 			l += left
 			r += 1 - left
 		}

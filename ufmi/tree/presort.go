@@ -59,16 +59,19 @@ func NewPresort(cols [][]float64) *Presort {
 }
 
 // sortedRows holds, per feature j, the tree's sample rows (with
-// multiplicity) in feature j's order, with their value ranks and classes
-// beside them for sequential scans.
+// multiplicity) in feature j's order, and beside them for sequential scans
+// a key holding each row's value rank and class: rank<<16 | class.
 type sortedRows struct {
-	order   [][]int32
-	ranks   [][]uint32 // ranks[j][p]: value rank of row order[j][p]
-	classes [][]uint16 // classes[j][p] = y[order[j][p]]
+	order [][]int32
+	keys  [][]uint64 // keys[j][p]: rank<<16 | y of row order[j][p]
 }
 
+// rankOf and classOf read a key.
+func rankOf(key uint64) uint32  { return uint32(key >> 16) }
+func classOf(key uint64) uint16 { return uint16(key) }
+
 func newSortedRows(d int) sortedRows {
-	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
+	return sortedRows{order: make([][]int32, d), keys: make([][]uint64, d)}
 }
 
 // resize gives every feature's arrays length m and room for one more
@@ -76,8 +79,8 @@ func newSortedRows(d int) sortedRows {
 func (s *sortedRows) resize(m int) {
 	for j := range s.order {
 		if cap(s.order[j]) < m+1 {
-			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m+1), make([]uint32, m+1), make([]uint16, m+1)
+			s.order[j], s.keys[j] = make([]int32, m+1), make([]uint64, m+1)
 		}
-		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
+		s.order[j], s.keys[j] = s.order[j][:m], s.keys[j][:m]
 	}
 }

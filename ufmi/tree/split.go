@@ -34,17 +34,17 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (fe
 			b.features[i], b.features[j] = b.features[j], b.features[i]
 		}
 		f := b.features[i]
-		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
-		if vals[0] == vals[len(vals)-1] {
+		keys := rows.keys[f][start:end]
+		if rankOf(keys[0]) == rankOf(keys[len(keys)-1]) {
 			continue
 		}
 		visited++
 		var p int
 		var score float64
 		if b.params.criterion == Gini {
-			p, score = b.scanGini(vals, cls, counts)
+			p, score = b.scanGini(keys, counts)
 		} else {
-			p, score = b.scanEntropy(vals, cls, counts)
+			p, score = b.scanEntropy(keys, counts)
 		}
 		if p >= 0 && score > best {
 			best, feature, pos, ok = score, f, p, true
@@ -76,7 +76,7 @@ func (b *splitter) weightedOrder() int {
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted Gini impurity of the children.
-func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
+func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -84,7 +84,7 @@ func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, flo
 	for _, c := range counts {
 		sumR += c * c
 	}
-	m := len(vals)
+	m := len(keys)
 	msl := b.params.minSamplesLeaf
 	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
 	// by cross-multiplication, which avoids two divisions per position.
@@ -92,29 +92,30 @@ func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, flo
 	// Positions p leave nL = p+1 rows left; only msl-1 <= p < m-msl leave
 	// msl rows on each side. Rows before move left without a score.
 	first := min(msl-1, m-1)
-	for _, c := range cls[:first] {
+	for _, key := range keys[:first] {
+		c := classOf(key)
 		sumL += 2*left[c] + 1
 		left[c]++
 		sumR -= 2*right[c] - 1
 		right[c]--
 	}
 	if m-msl > first {
-		vals, cls := vals[:m-msl+1], cls[:m-msl]
-		for p := first; p < len(cls); p++ {
-			c := cls[p]
+		next := keys[first+1 : m-msl+1]
+		for p, key := range keys[first : m-msl] {
+			c := classOf(key)
 			sumL += 2*left[c] + 1
 			left[c]++
 			sumR -= 2*right[c] - 1
 			right[c]--
-			if vals[p] == vals[p+1] {
+			if (key^next[p])>>16 == 0 { // a tie: no split between equal values
 				continue
 			}
-			nL := p + 1
+			nL := first + p + 1
 			nR := m - nL
 			num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
 			den := float64(nL) * float64(nR)
 			if num*bestDen > bestNum*den {
-				bestNum, bestDen, bestPos = num, den, p
+				bestNum, bestDen, bestPos = num, den, nL-1
 			}
 		}
 	}
@@ -124,7 +125,7 @@ func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, flo
 // scanEntropy returns the split position maximising
 // sum_k L_k log L_k + sum_k R_k log R_k - n_L log n_L - n_R log n_R,
 // which is minus the children's entropy times the node size.
-func (b *splitter) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, float64) {
+func (b *splitter) scanEntropy(keys []uint64, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -133,11 +134,11 @@ func (b *splitter) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, 
 	for _, c := range counts {
 		sumR += xl[c]
 	}
-	m := len(vals)
+	m := len(keys)
 	msl := b.params.minSamplesLeaf
 	bestPos, best := -1, math.Inf(-1)
 	for p := 0; p < m-1; p++ {
-		c := cls[p]
+		c := classOf(keys[p])
 		sumL += xl[left[c]+1] - xl[left[c]]
 		left[c]++
 		sumR += xl[right[c]-1] - xl[right[c]]
@@ -149,7 +150,7 @@ func (b *splitter) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, 
 		if m-nL < msl {
 			break
 		}
-		if vals[p] == vals[p+1] {
+		if rankOf(keys[p]) == rankOf(keys[p+1]) {
 			continue
 		}
 		if s := sumL + sumR - xl[nL] - xl[m-nL]; s > best {

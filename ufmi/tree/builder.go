@@ -84,10 +84,27 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	for j := range b.features {
 		b.features[j] = j
 	}
-	m, most := 0, int32(0)
-	for _, c := range mult {
-		m += int(c)
-		most = max(most, c)
+	// m and the largest multiplicity; with everyRow, the rows outside the
+	// sample go to others[0][:outside].
+	m, most, outside := 0, int32(0), 0
+	if b.everyRow && rowLeaf != nil {
+		if len(b.others[0]) < len(mult) {
+			b.others = [2][]int32{make([]int32, len(mult)), make([]int32, len(mult))}
+		}
+		others := b.others[0][:len(mult)]
+		for r, c := range mult {
+			m += int(c)
+			most = max(most, c)
+			others[outside] = int32(r)
+			if c == 0 {
+				outside++
+			}
+		}
+	} else {
+		for _, c := range mult {
+			m += int(c)
+			most = max(most, c)
+		}
 	}
 	b.buf[0].resize(m)
 	b.buf[1].resize(m)
@@ -127,19 +144,11 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
 		b.leafCounts = make([]float64, 0, m*b.k)
 	}
-	others := 0
-	if b.everyRow && b.rowLeaf != nil {
-		if len(b.others[0]) < b.sorted.n {
-			b.others = [2][]int32{make([]int32, b.sorted.n), make([]int32, b.sorted.n)}
-		}
-		for r, c := range mult {
-			if c == 0 {
-				b.others[0][others] = int32(r)
-				others++
-			}
-		}
+	counts := b.countsFor(0)
+	for _, key := range top.keys[0] {
+		counts[classOf(key)]++
 	}
-	b.node(0, m, 0, others, 0)
+	b.node(0, m, 0, outside, 0)
 	return b.tree, b.leafCounts
 }
 
@@ -155,18 +164,15 @@ func (b *Builder) countsFor(depth int) []int {
 
 // node grows the subtree over the range [start, end) of buf[depth%2], and
 // the rows outside the sample in others[depth%2][ostart:oend], and returns
-// its node id.
+// its node id. countsAt[depth] holds the range's class counts.
 func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	t := b.tree
 	id := t.addNode()
 	t.depth = max(t.depth, depth)
 	rows := &b.buf[depth&1]
-	counts := b.countsFor(depth)
-	for _, key := range rows.keys[0][start:end] {
-		counts[classOf(key)]++
-	}
+	counts := b.countsAt[depth]
 	m := end - start
-	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
+	if b.leafChild(m, counts, depth) {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
@@ -182,7 +188,31 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	if threshold >= hi || math.IsInf(threshold, 0) {
 		threshold = lo
 	}
-	b.partition(rows, &b.buf[(depth+1)&1], feature, start, end, pos)
+	mid := start + pos + 1
+	// The left child's class counts, from the smaller side; the right
+	// child's by difference once the left subtree is done (it leaves
+	// countsAt[depth+1] as it found it).
+	left := b.countsFor(depth + 1)
+	if 2*(pos+1) <= m {
+		for _, key := range keys[:pos+1] {
+			left[classOf(key)]++
+		}
+	} else {
+		for _, key := range keys[pos+1:] {
+			left[classOf(key)]++
+		}
+		for c := range left {
+			left[c] = counts[c] - left[c]
+		}
+	}
+	next := &b.buf[(depth+1)&1]
+	if b.leafChild(pos+1, left, depth+1) && b.rightLeafChild(m-pos-1, counts, left, depth+1) {
+		// Two leaves need only their rows: the split feature's order has
+		// them, left rows first.
+		copy(next.order[0][start:end], rows.order[feature][start:end])
+	} else {
+		b.partition(rows, next, feature, start, end, pos)
+	}
 	omid := ostart
 	if oend > ostart {
 		// Rows outside the sample may hold values between lo and hi: cut
@@ -192,8 +222,10 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 		}))
 		omid = b.partitionOthers(depth, feature, cut, ostart, oend)
 	}
-	mid := start + pos + 1
 	l := b.node(start, mid, ostart, omid, depth+1)
+	for c := range left {
+		left[c] = counts[c] - left[c]
+	}
 	r := b.node(mid, end, omid, oend, depth+1)
 	t.nodes[id] = treeNode{threshold: threshold, feature: int32(feature), left: l, right: r, leaf: -1}
 	return id
@@ -218,6 +250,26 @@ func (b *Builder) partitionOthers(depth, feature int, rank uint32, start, end in
 		r -= 1 - left
 	}
 	return start + l
+}
+
+// leafChild reports whether a child of m rows with these class counts at
+// this depth will be a leaf (node's first test).
+func (b *Builder) leafChild(m int, counts []int, depth int) bool {
+	return m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m)
+}
+
+// rightLeafChild is leafChild for the right child, whose counts are the
+// parent's minus the left child's.
+func (b *Builder) rightLeafChild(m int, parent, left []int, depth int) bool {
+	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth {
+		return true
+	}
+	for c, v := range parent {
+		if v-left[c] == m {
+			return true
+		}
+	}
+	return false
 }
 
 func isPure(counts []int, m int) bool {

@@ -41,7 +41,11 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (fe
 		visited++
 		var p int
 		var score float64
-		if b.params.criterion == Gini {
+		if len(keys) == 2 && b.params.criterion == Gini {
+			// Two rows of different classes (else the node is pure) and
+			// values: the scan's one position scores (1 + 1)/1.
+			p, score = 0, 2
+		} else if b.params.criterion == Gini {
 			p, score = b.scanGini(keys, counts)
 		} else {
 			p, score = b.scanEntropy(keys, counts)
@@ -77,12 +81,13 @@ func (b *splitter) weightedOrder() int {
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted Gini impurity of the children.
 func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
-	left, right := b.left, b.right
-	clear(left)
-	copy(right, counts)
+	// Only the left counts are kept: a class's right count is its node
+	// count minus its left count.
+	left := b.left[:len(counts)]
 	sumL, sumR := 0, 0
-	for _, c := range counts {
-		sumR += c * c
+	for c, v := range counts { // one loop, not clear's call: nodes are mostly small
+		left[c] = 0
+		sumR += v * v
 	}
 	m := len(keys)
 	msl := b.params.minSamplesLeaf
@@ -94,19 +99,19 @@ func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
 	first := min(msl-1, m-1)
 	for _, key := range keys[:first] {
 		c := classOf(key)
-		sumL += 2*left[c] + 1
-		left[c]++
-		sumR -= 2*right[c] - 1
-		right[c]--
+		lc := left[c]
+		sumL += 2*lc + 1
+		sumR -= 2*(counts[c]-lc) - 1
+		left[c] = lc + 1
 	}
 	if m-msl > first {
 		next := keys[first+1 : m-msl+1]
 		for p, key := range keys[first : m-msl] {
 			c := classOf(key)
-			sumL += 2*left[c] + 1
-			left[c]++
-			sumR -= 2*right[c] - 1
-			right[c]--
+			lc := left[c]
+			sumL += 2*lc + 1
+			sumR -= 2*(counts[c]-lc) - 1
+			left[c] = lc + 1
 			if (key^next[p])>>16 == 0 { // a tie: no split between equal values
 				continue
 			}

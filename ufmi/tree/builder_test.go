@@ -97,3 +97,61 @@ func rowLevels(t *Tree, leafCounts []float64, k int) int {
 	walk(0, 0)
 	return total
 }
+
+// A builder reused through Scratch, LeafOfEveryRow and Relabel grows the
+// trees fresh builders grow, and gives every row, in the sample or not, the
+// leaf LeafOf finds (values are coarse, so rows outside a node's sample
+// often fall between its split values).
+func TestReusedBuilderGrowsTheSameTrees(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 5))
+	const n, d, k = 400, 3, 3
+	cols, y := smallColumns(rng, n, d, k)
+	sorted := NewPresort(cols)
+	for _, cfg := range []Config{{}, {Criterion: Entropy}, {MinSamplesLeaf: 3, MaxFeatures: FeatureCount(2)}} {
+		params, err := cfg.Resolve(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reused := NewBuilder(sorted, codes32(y), k, params)
+		reused.Scratch()
+		reused.LeafOfEveryRow()
+		for trial := range 6 {
+			labels := y
+			if trial%2 == 1 { // another labelling of the same features
+				labels = make([]int, n)
+				for i := range labels {
+					labels[i] = rng.IntN(k)
+				}
+			}
+			reused.Relabel(codes32(labels), k, params)
+			mult := make([]int32, n)
+			for range n / 2 {
+				mult[rng.IntN(n)]++ // a bootstrap: some rows twice
+			}
+			if trial >= 3 {
+				clear(mult)
+				for _, i := range rng.Perm(n)[:n/2] {
+					mult[i] = 1 // a subsample
+				}
+			}
+			fresh := NewBuilder(sorted, codes32(labels), k, params)
+			want, wantCounts := fresh.Grow(mult, make([]int32, n), seeds.Stream(9, seeds.Tree, trial))
+			rowLeaf := make([]int32, n)
+			got, gotCounts := reused.Grow(mult, rowLeaf, seeds.Stream(9, seeds.Tree, trial))
+			if got.Nodes() != want.Nodes() || fmt.Sprint(gotCounts) != fmt.Sprint(wantCounts) {
+				t.Fatalf("%+v trial %d: %d nodes, want %d", cfg, trial, got.Nodes(), want.Nodes())
+			}
+			for id := range want.Nodes() {
+				if got.Node(id) != want.Node(id) {
+					t.Fatalf("%+v trial %d: node %d is %+v, want %+v", cfg, trial, id, got.Node(id), want.Node(id))
+				}
+			}
+			for i := range n {
+				if l := want.LeafOf(cols, i); rowLeaf[i] != l {
+					t.Fatalf("%+v trial %d: row %d (multiplicity %d) in leaf %d, LeafOf says %d", cfg, trial, i, mult[i], rowLeaf[i], l)
+				}
+			}
+		}
+	}
+}

@@ -2,9 +2,9 @@
 // the numeric columns of a CSV file and a label column, with honest forests
 // (Uncertainty Forests), calibrated forests or kNN estimators.
 //
-//	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N] [-json]
+//	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N [-test refit|fast]] [-json]
 //	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]
-//	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-json]
+//	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-perm N [-test refit|fast|both]] [-json]
 //	ufmi fetch-drosophila [-dir DIR] [-mirror DIR]
 //	ufmi cc18      [-ids available|all|3,11,...] [-size quick|paper] [-results DIR] [-json]
 //

@@ -22,6 +22,7 @@ type miReport struct {
 	HYGivenZ *float64 `json:"h_y_given_z,omitempty"` // H(Y | given columns), with -given
 	MI       float64  `json:"mi"`
 	PValue   *float64 `json:"p_value"`
+	Test     *string  `json:"test"` // the permutation test behind p_value: refit or fast
 	Seconds  float64  `json:"seconds"`
 }
 
@@ -31,11 +32,15 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	perm := fs.Int("perm", 0, "label permutations for a p-value (0: none)")
+	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
 	if opts.target == "" {
 		return fmt.Errorf("-target is required")
+	}
+	if _, err := parseTests(*test, false); err != nil {
+		return err
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -72,12 +77,11 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-perm %d must not be negative", *perm)
 		}
 		if *perm > 0 {
-			res, err := ufmi.PermutationTest(x, labels.Codes, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{
-				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, opts.asJSON)})
+			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON))
 			if err != nil {
 				return err
 			}
-			rep.PValue = &res.PValue
+			rep.PValue, rep.Test = &p, test
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
@@ -99,7 +103,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "I(X;Y)       %.4f nats\n", rep.MI)
 	}
 	if rep.PValue != nil {
-		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations)\n", *rep.PValue, *perm)
+		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil

@@ -18,6 +18,9 @@ type subsetJSON struct {
 	MIAll         float64 `json:"mi_all"`
 	SDMIIn        float64 `json:"sd_mi_in"`
 	SDCMI         float64 `json:"sd_cmi_out_given_in"`
+	// With -perm: permutation p-values of I(Y; X_in) by each test asked for.
+	PRefit *float64 `json:"p_value_refit,omitempty"`
+	PFast  *float64 `json:"p_value_fast,omitempty"`
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -25,11 +28,20 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, "fits per subset, averaged (spread reported)")
+	perm := fs.Int("perm", 0, "label permutations for a p-value of I(Y;X_in) per subset (0: none)")
+	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
 	if opts.target == "" || opts.features == "" {
 		return fmt.Errorf("-target and -features are required")
+	}
+	tests, err := parseTests(*test, true)
+	if err != nil {
+		return err
+	}
+	if *perm < 0 {
+		return fmt.Errorf("-perm %d must not be negative", *perm)
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -51,13 +63,50 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		}
 		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn, CMIOutGivenIn: r.CMIOutGivenIn,
 			MIAll: r.MIAll, SDMIIn: r.SDMIIn, SDCMI: r.SDCMI}
+		if *perm > 0 {
+			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progressTo(stderr, opts.asJSON)); err != nil {
+				return err
+			}
+		}
 	}
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}
-	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s\n", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
+	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
+	if *perm > 0 {
+		for _, t := range tests {
+			fmt.Fprintf(stdout, " %10s", "p "+t)
+		}
+	}
+	fmt.Fprintln(stdout)
 	for _, r := range out {
-		fmt.Fprintf(stdout, "%-32s %10.4f %10.4f %16.4f %10.4f\n", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+		fmt.Fprintf(stdout, "%-32s %10.4f %10.4f %16.4f %10.4f", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+		for _, p := range []*float64{r.PRefit, r.PFast} {
+			if p != nil {
+				fmt.Fprintf(stdout, " %10.4g", *p)
+			}
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
+
+// addPValues tests I(Y; X_in) for the subset's columns with each test.
+func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols []int, cfg ufmi.EstimatorConfig, perms int, progress ufmi.Progress) error {
+	xs, err := x.SelectCols(cols)
+	if err != nil {
+		return err
+	}
+	for _, t := range tests {
+		p, err := permutationPValue(t, xs, y, cfg, perms, progress)
+		if err != nil {
+			return err
+		}
+		if t == testFast {
+			r.PFast = &p
+		} else {
+			r.PRefit = &p
+		}
 	}
 	return nil
 }

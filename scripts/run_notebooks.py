@@ -9,7 +9,8 @@ repository. The mode reaches the notebooks through the environment, which GoNB k
 UFMI_FULL=1 with --full (the paper's sizes), unset otherwise (small sizes).
 
 Executed copies go to --out (default out/notebooks/) and every image output to --figures
-(default out/figures/) as <notebook>_<n>.png (or .svg), n counting images from 1.
+(default out/figures/) as <notebook>_<n>.png (or .svg), n counting images from 1. With --render, a
+notebook that passes is also written back in place with its outputs (make render-notebooks).
 
 A notebook fails when a cell raises an error (compile error, panic, os.Exit, timeout); when a
 cell prints on stderr "exit status N" (a failing `!` shell line) or "unknown or not implemented
@@ -190,6 +191,9 @@ def run_one(path, args, kernel_name):
         return False, elapsed
     print("   ok: %.1f s, %d figure(s), executed copy in %s" % (
         elapsed, len(figures), args.out / path.name), flush=True)
+    if args.render:
+        nbformat.write(nb, str(path))
+        print("   rendered in place: %s" % path, flush=True)
     return True, elapsed
 
 
@@ -201,6 +205,8 @@ def parse_args(argv):
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "notebooks")
     parser.add_argument("--figures", type=Path, default=ROOT / "out" / "figures")
     parser.add_argument("--kernel", default="gonb", help="kernel name (default gonb)")
+    parser.add_argument("--render", action="store_true",
+                        help="write each passing notebook back in place, with its outputs")
     return parser.parse_args(argv)
 
 

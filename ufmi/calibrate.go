@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -20,10 +22,13 @@ const (
 )
 
 func (c Calibration) String() string {
-	if c == Isotonic {
+	switch c {
+	case Sigmoid:
+		return "sigmoid"
+	case Isotonic:
 		return "isotonic"
 	}
-	return "sigmoid"
+	return fmt.Sprintf("Calibration(%d)", int(c))
 }
 
 // CalibratedConfig configures a k-fold cross-validated calibration ensemble,
@@ -31,10 +36,14 @@ func (c Calibration) String() string {
 // a random forest is fitted on the other folds and calibrated one-vs-rest on
 // the held-out fold; predictions average the calibrated members.
 type CalibratedConfig struct {
-	Method Calibration
-	Folds  int          // default 5, as in the paper
+	Method Calibration  // Sigmoid or Isotonic; other values are an error
+	Folds  int          // 2..n (0: 5, as in the paper)
 	Forest ForestConfig // each member; Trees defaults to 60 (5×60 = 300 trees in all)
 }
+
+// calibratedFoldTrees is the trees of each calibration fold when
+// CalibratedConfig.Forest.Trees is 0.
+const calibratedFoldTrees = 60
 
 // CalibratedForest is a fitted SigRF or IRF.
 type CalibratedForest struct {
@@ -51,7 +60,15 @@ type calibratedMember struct {
 
 // FitCalibrated fits a SigRF or IRF on class codes y.
 func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedForest, error) {
-	k, err := checkTrainingData(x, y)
+	if cfg.Method != Sigmoid && cfg.Method != Isotonic {
+		return nil, fmt.Errorf("ufmi: unknown calibration %d (want Sigmoid or Isotonic)", int(cfg.Method))
+	}
+	fcfg := cfg.Forest
+	var err error
+	if fcfg.Trees, err = fcfg.check(calibratedFoldTrees); err != nil {
+		return nil, err
+	}
+	k, _, err := checkFit(x, y, fcfg.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -60,11 +77,10 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 		folds = 5
 	}
 	if folds < 2 {
-		return nil, fmt.Errorf("ufmi: calibration needs at least 2 folds, got %d", folds)
+		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means 5)", folds)
 	}
-	fcfg := cfg.Forest
-	if fcfg.Trees == 0 {
-		fcfg.Trees = 60
+	if err := checkCalibratedMemory(x, k, folds, fcfg); err != nil {
+		return nil, err
 	}
 	testFolds, err := stratifiedFolds(y, k, folds, fcfg.Seed)
 	if err != nil {
@@ -74,7 +90,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	for fold, test := range testFolds {
 		train := complementRows(test, x.n)
 		ytrain := pick(y, train)
-		if _, err := checkCodes(ytrain, len(train)); err != nil {
+		if _, err := classes.CheckWithin(ytrain, k); err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		mcfg := fcfg
@@ -85,6 +101,9 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		held, _ := forest.PredictProba(x.SelectRows(test), fcfg.Workers)
+		for i := range held {
+			held[i] = widen(held[i], k)
+		}
 		ytest := pick(y, test)
 		m := calibratedMember{forest: forest, maps: make([]func(float64) float64, k)}
 		for c := 0; c < k; c++ {
@@ -113,11 +132,28 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	return cf, nil
 }
 
+// checkCalibratedMemory checks that the folds' forests fit in memory
+// together (each grown on the largest training part), before any is grown.
+// Settings FitRF rejects are left for it to report.
+func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig) error {
+	nTrain := x.n - x.n/folds
+	draws, err := fcfg.sampleSize(nTrain)
+	if err != nil || fcfg.Trees < 1 {
+		return nil
+	}
+	s := forestSize{n: nTrain, d: x.d, k: k, trees: fcfg.Trees, sampleRows: draws,
+		workers: min(pool.Workers(fcfg.Workers), fcfg.Trees)}
+	return s.checkMany(folds, fmt.Sprintf("fitting %d calibration folds of %d trees on %d rows", folds, fcfg.Trees, x.n))
+}
+
 // Classes is the number of classes K.
 func (cf *CalibratedForest) Classes() int { return cf.k }
 
 // PredictProba returns the calibrated posteriors of every row of x.
 func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64, error) {
+	if _, err := cf.members[0].forest.checkInput(x); err != nil {
+		return nil, err
+	}
 	out := make([][]float64, x.Rows())
 	for i := range out {
 		out[i] = make([]float64, cf.k)
@@ -128,13 +164,25 @@ func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64,
 			return nil, err
 		}
 		for i, p := range raw {
-			cal := m.calibrate(p)
+			cal := m.calibrate(widen(p, cf.k))
 			for c := range cal {
 				out[i][c] += cal[c] / float64(len(cf.members))
 			}
 		}
 	}
 	return out, nil
+}
+
+// widen returns posterior p over k classes: a fold's forest knows only the
+// classes up to the largest code of its training part, and the classes
+// beyond get probability 0.
+func widen(p []float64, k int) []float64 {
+	if len(p) >= k {
+		return p
+	}
+	out := make([]float64, k)
+	copy(out, p)
+	return out
 }
 
 // calibrate maps one raw posterior row through the member's calibrators and

@@ -122,3 +122,32 @@ func TestCalibratedForests(t *testing.T) {
 		t.Error("one fold accepted")
 	}
 }
+
+// A class whose rows all fall in one fold is absent from that fold's
+// training part, whose forest then predicts fewer classes: the ensemble
+// still predicts every class (found by FuzzCLI).
+func TestCalibratedFoldMissingTheLastClass(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(6, 6))
+	x, y := smallData(rng, 60, 2, 2)
+	y[17] = 2 // the only row of class 2
+	for _, m := range []Calibration{Sigmoid, Isotonic} {
+		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 5, Seed: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := cf.PredictProba(x, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range p {
+			s := 0.0
+			for _, v := range row {
+				s += v
+			}
+			if len(row) != 3 || math.Abs(s-1) > 1e-9 {
+				t.Fatalf("%v: row %d is %v", m, i, row)
+			}
+		}
+	}
+}

@@ -7,10 +7,13 @@
 // Rows in -> forest (partition) -> voter (leaf posteriors) -> posteriors ->
 // entropy / MI, one file per step:
 //
-//	features.go, labels.go   a dense feature matrix (NewFeatures, FeaturesFromMatrix),
-//	                         class codes 0..K-1 (EncodeIntLabels, EncodeStringLabels), StratifiedFolds
+//	features.go, labels.go   a dense feature matrix of numeric and categorical columns, NaN
+//	                         marking missing cells (NewFeatures, NewFeaturesWithMissing,
+//	                         NewColumnFeatures), class codes 0..K-1 (EncodeIntLabels,
+//	                         EncodeStringLabels), StratifiedFolds
 //	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
 //	                         package tree grows the partition, a leafVoter fills its leaves
+//	                         (growForest keeps the trees; streamForest hands them over in order)
 //	rf.go, uf.go, ufconfig.go, honest.go
 //	                         RF (bootstrap sampler) and UF (FitUF, its config and presets, the honest sampler)
 //	screening.go             UF's pilot-forest feature screening by honest importance
@@ -20,6 +23,7 @@
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
 //	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
 //	models.go                the model catalogue: one named Model type for every experiment
+//	limits.go                upper bounds on counts (MaxTrees, ...) and the memory a forest needs
 //
 // Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
 // sim (the paper's simulations with exact truth), metrics (calibration
@@ -42,6 +46,29 @@
 // vote / half evaluation, kappa 3, entropies averaged per tree) reproduces the
 // authors' scripts; DefaultUF is ufmi's choice, made by measurement (see
 // "Choice of the default" below).
+//
+// # Categorical features and missing values
+//
+// Forests take categorical columns and missing cells as they are, without
+// one-hot encoding or imputation (package tree):
+//
+//   - A categorical split sends a set of levels left. The node orders its
+//     levels by the proportion of class 1 (two classes: the exact best
+//     partition) or of each of its most frequent classes (more classes, a
+//     heuristic), ties by level code, and scans that order. Level codes
+//     follow the levels' first appearance in the rows, so level names and
+//     their order never change an estimate.
+//   - At each split the builder scores every threshold (or level set) with
+//     the node's missing rows sent left and sent right and keeps the
+//     better; a node without missing training rows sends missing values to
+//     its larger child. Levels a node did not see, and levels unseen at fit
+//     time, go where its missing values go.
+//   - Growing, the honest vote, prediction, OOB posteriors and honest
+//     importance all route rows through the one rule of package tree.
+//
+// The kNN estimators reject categorical columns and missing cells, naming
+// the column. Package ufmi/table turns gota DataFrames and CSV files into
+// Features by these rules.
 //
 // # Information estimates
 //
@@ -73,10 +100,20 @@
 //     refit, repetition i of an experiment. Purposes never share a stream,
 //     so data and estimator never share randomness, and results never
 //     depend on the number of workers. No global or time-based randomness.
-//   - Concurrency: Workers bounds the goroutines; 0 means GOMAXPROCS.
+//   - Concurrency: Workers bounds the goroutines; 0 or less means GOMAXPROCS.
+//   - Memory: every forest fit, calibrated forest, kNN estimate and
+//     permutation test (Workers fits at once) first estimates the memory it
+//     needs and returns an error when that exceeds the memory available to
+//     the process (internal/memory: cgroup limit, MemAvailable, GOMEMLIMIT).
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
-//     fractions that leave a set empty, invalid hyper-parameters) return an
-//     error starting with "ufmi: " that names the problem.
+//     class codes outside 0..n-1, fractions that leave a set empty, nil
+//     inputs) and invalid settings (counts beyond MaxTrees, MaxPermutations
+//     or MaxRepeats, unknown enum values, negative counts) return an error
+//     starting with "ufmi: " that names the problem and the accepted range.
+//     0 means a documented default; no other value is ever replaced by one.
+//     Feature data: NaN only where missing cells are allowed
+//     (NewFeaturesWithMissing, NewColumnFeatures), no Inf, no column missing
+//     in every row, at most tree.MaxLevels levels per categorical column.
 //
 // # Choice of the default
 //

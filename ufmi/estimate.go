@@ -3,10 +3,12 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi/knn"
 )
@@ -47,8 +49,11 @@ func ParseMethod(s string) (Method, error) {
 // EstimatorConfig configures EstimateMI. Zero values are the documented
 // defaults; Seed and Workers apply to every method.
 type EstimatorConfig struct {
-	Method Method   // default MethodUF
-	UF     UFConfig // for MethodUF; zero value means DefaultUF()
+	Method Method // default MethodUF; unknown names are an error
+	// UF configures MethodUF. Left unset (zero in every field but Trees)
+	// it means DefaultUF() with that many trees; a config with any other
+	// field set is used as it is, and an invalid one is an error.
+	UF UFConfig
 	// Forest configures RF (300 trees by default) and the members of
 	// SigRF/IRF (60 trees per fold by default, 5 folds).
 	Forest  ForestConfig
@@ -58,7 +63,7 @@ type EstimatorConfig struct {
 	// posterior entropies (UF, forest level only).
 	Unlabeled *Features
 	Seed      uint64
-	Workers   int
+	Workers   int // goroutines (0 or less: GOMAXPROCS)
 	Progress  Progress
 }
 
@@ -77,16 +82,25 @@ type Estimate struct {
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
 // codes y with the configured method.
+// With MethodUF the forest is never held: its trees stream through the
+// estimate one at a time (memory O(n × classes) beyond the data and the
+// trees in flight), with the result of FitUF + HonestConditionalEntropy.
 func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	start := time.Now()
 	k, err := checkTrainingData(x, y)
 	if err != nil {
 		return Estimate{}, err
 	}
-	hy, _ := LabelEntropy(y)
 	if cfg.Method == "" {
 		cfg.Method = MethodUF
 	}
+	if cfg.Method, err = ParseMethod(string(cfg.Method)); err != nil {
+		return Estimate{}, err
+	}
+	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
+		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
+	}
+	hy, _ := LabelEntropy(y)
 	est := Estimate{Method: cfg.Method, HY: hy, N: x.n, Classes: k}
 	switch cfg.Method {
 	case MethodUF:
@@ -95,28 +109,20 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 		err = est.fromOOB(x, y, cfg)
 	case MethodRFSplit, MethodSigRF, MethodIRF:
 		err = est.fromSplit(x, y, k, cfg)
-	case MethodKSG, MethodMixedKSG, MethodRoss:
-		err = est.fromKNN(x, y, cfg)
 	default:
-		_, err = ParseMethod(string(cfg.Method))
+		err = est.fromKNN(x, y, cfg)
 	}
 	if err != nil {
 		return Estimate{}, err
-	}
-	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
-		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
 	}
 	est.Duration = time.Since(start)
 	return est, nil
 }
 
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
-	uf := resolveUF(cfg)
-	f, err := FitUF(x, y, uf)
-	if err != nil {
-		return err
-	}
-	h, err := f.HonestConditionalEntropy(uf.TreeLevelEntropy, cfg.Unlabeled, cfg.Workers)
+	// The forest itself is not wanted: stream its trees (bounded memory,
+	// the same result as FitUF + HonestConditionalEntropy).
+	h, err := streamHonestEntropy(x, y, withRuntime(resolveUF(cfg.UF), cfg), cfg.Unlabeled)
 	if err != nil {
 		return err
 	}
@@ -127,19 +133,20 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 	return nil
 }
 
-// resolveUF returns the UF configuration of cfg with its seed, workers and
-// progress: an unset UF config means the default preset (its tree count
-// kept).
-func resolveUF(cfg EstimatorConfig) UFConfig {
-	uf := cfg.UF
-	if uf.StructureFraction == 0 {
-		trees := uf.Trees
-		uf = DefaultUF()
-		if trees > 0 {
-			uf.Trees = trees
-		}
+// resolveUF returns DefaultUF() with uf.Trees when uf is unset (zero in
+// every field but Trees and the runtime fields EstimateMI sets), else uf
+// unchanged: FitUF then rejects what is invalid.
+func resolveUF(uf UFConfig) UFConfig {
+	probe := uf
+	probe.Trees, probe.Seed, probe.Workers, probe.Progress = 0, 0, 0, nil
+	if !reflect.ValueOf(probe).IsZero() {
+		return uf
 	}
-	return withRuntime(uf, cfg)
+	def := DefaultUF()
+	if uf.Trees != 0 {
+		def.Trees = uf.Trees
+	}
+	return def
 }
 
 // withRuntime copies the estimator's seed, workers and progress into a UF config.
@@ -185,7 +192,7 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 	perm := seeds.Stream(cfg.Seed, seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
 	ytrain := pick(y, train)
-	if _, err := checkCodes(ytrain, len(train)); err != nil {
+	if _, err := classes.CheckWithin(ytrain, k); err != nil {
 		return fmt.Errorf("ufmi: training part of the split: %w", err)
 	}
 	xtrain, xtest := x.SelectRows(train), x.SelectRows(test)

@@ -319,9 +319,9 @@ func TestFitRejectsBadInput(t *testing.T) {
 	x, y := benchData(50, 2, 1)
 	one := make([]int, 50)
 	cases := map[string]func() error{
-		"single class":     func() error { _, err := FitRF(x, one, ForestConfig{}); return err },
-		"labels for":       func() error { _, err := FitRF(x, y[:10], ForestConfig{}); return err },
-		"must be positive": func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}); return err },
+		"single class": func() error { _, err := FitRF(x, one, ForestConfig{}); return err },
+		"labels for":   func() error { _, err := FitRF(x, y[:10], ForestConfig{}); return err },
+		"number of trees -1 must be in 1..1000000": func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}); return err },
 		"sample fraction": func() error {
 			_, err := FitRF(x, y, ForestConfig{Sampling: Subsample, SampleFraction: 1.5})
 			return err

@@ -2,7 +2,9 @@ package ufmi
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -28,9 +30,11 @@ type treeRows struct {
 
 // rowSampler draws the rows of one tree: it fills mult (zeroed on entry,
 // one entry per training row) and returns the tree's index sets. perm is an
-// n-long scratch buffer the sampler may use.
+// n-long scratch buffer the sampler may use. sampleRows is the number of
+// rows, with multiplicity, that grow each tree.
 type rowSampler interface {
 	sample(rng *rand.Rand, mult []int32, perm []int) treeRows
+	sampleRows() int
 }
 
 // leafVoter fills the leaves of a grown tree: it returns K posterior values
@@ -56,72 +60,299 @@ type growPlan struct {
 // growForest grows plan.trees trees on x, y (K = k classes). Tree t draws
 // its rows and splits from the stream (seed, purpose, t) only, so the forest
 // does not depend on the number of workers.
+// It first checks that the forest fits in the available memory.
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
-	f := newForest(x, y, k, plan.trees)
-	sorted := tree.NewPresort(x.cols)
-	type worker struct {
-		builder *tree.Builder
-		mult    []int32
-		perm    []int
+	nWorkers := min(pool.Workers(plan.workers), plan.trees)
+	size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees, sampleRows: plan.sampler.sampleRows(),
+		workers: nWorkers, honest: plan.voter.needsRowLeaves()}
+	if err := size.check(); err != nil {
+		return nil, err
 	}
-	workers := make([]*worker, min(pool.Workers(plan.workers), plan.trees))
+	f := newForest(x, y, k, plan.trees)
+	sorted := tree.NewPresort(x.cols, x.categorical())
+	workers := make([]*treeGrower, nWorkers)
 	err := pool.ForEach(plan.trees, len(workers), plan.progress, func(w, t int) error {
 		if workers[w] == nil {
-			workers[w] = &worker{builder: tree.NewBuilder(sorted, f.labels, k, plan.params),
-				mult: make([]int32, x.n), perm: make([]int, x.n)}
+			workers[w] = newTreeGrower(x, sorted, f.labels, k, plan.params)
 		}
-		wk := workers[w]
-		rng := seeds.Stream(plan.seed, plan.purpose, t)
-		clear(wk.mult)
-		rows := plan.sampler.sample(rng, wk.mult, wk.perm)
-		var rowLeaf []int32
-		if plan.voter.needsRowLeaves() {
-			rowLeaf = make([]int32, x.n)
-		}
-		grown, counts := wk.builder.Grow(wk.mult, rowLeaf, rng)
-		if rowLeaf != nil {
-			for i, m := range wk.mult {
-				if m == 0 {
-					rowLeaf[i] = grown.LeafOf(x.cols, i)
-				}
-			}
-		}
-		f.trees[t] = forestTree{tree: grown, posterior: plan.voter.vote(grown, counts, rowLeaf, rows),
-			structure: rows.structure, vote: rows.vote, eval: rows.eval, rowLeaf: rowLeaf}
+		f.trees[t] = workers[w].grow(x, plan, t)
 		return nil
 	})
 	return f, err
 }
 
-// checkFit validates what every forest fit needs and returns K, the
-// resolved tree parameters and the number of trees (0 means DefaultTrees).
-func checkFit(x *Features, y []int, tc tree.Config, trees int) (int, tree.Params, int, error) {
+// treeGrower holds one worker's tree builder and row buffers.
+type treeGrower struct {
+	builder *tree.Builder
+	mult    []int32
+	perm    []int
+}
+
+func newTreeGrower(x *Features, sorted *tree.Presort, labels []int32, k int, params tree.Params) *treeGrower {
+	return &treeGrower{builder: tree.NewBuilder(sorted, labels, k, params),
+		mult: make([]int32, x.n), perm: make([]int, x.n)}
+}
+
+// grow grows tree t of plan from the stream (plan.seed, plan.purpose, t).
+func (g *treeGrower) grow(x *Features, plan growPlan, t int) forestTree {
+	rng := seeds.Stream(plan.seed, plan.purpose, t)
+	clear(g.mult)
+	rows := plan.sampler.sample(rng, g.mult, g.perm)
+	var rowLeaf []int32
+	if plan.voter.needsRowLeaves() {
+		rowLeaf = make([]int32, x.n)
+	}
+	grown, counts := g.builder.Grow(g.mult, rowLeaf, rng)
+	if rowLeaf != nil {
+		for i, m := range g.mult {
+			if m == 0 {
+				rowLeaf[i] = grown.LeafOf(x.cols, i)
+			}
+		}
+	}
+	return forestTree{tree: grown, posterior: plan.voter.vote(grown, counts, rowLeaf, rows),
+		structure: rows.structure, vote: rows.vote, eval: rows.eval, rowLeaf: rowLeaf}
+}
+
+// streamForest grows the same trees as growForest but keeps none: it hands
+// each tree to use, in tree order on the calling goroutine, and drops it.
+// At most twice the workers' count of trees are in memory at once, so a
+// forest of any size needs O(n + trees in flight) memory.
+func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft *forestTree)) error {
+	nw := min(pool.Workers(plan.workers), plan.trees)
+	window := 2 * nw
+	// The memory check counts the trees in flight, not the forest.
+	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees), sampleRows: plan.sampler.sampleRows(),
+		workers: nw, honest: plan.voter.needsRowLeaves()}
+	if err := size.check(); err != nil {
+		return err
+	}
+	sorted := tree.NewPresort(x.cols, x.categorical())
+	labels := int32Labels(y)
+	var mu sync.Mutex
+	changed := sync.NewCond(&mu)
+	ready := make(map[int]*forestTree, window)
+	issued, consumed := 0, 0
+	for range nw {
+		go func() {
+			g := newTreeGrower(x, sorted, labels, k, plan.params)
+			for {
+				mu.Lock()
+				for issued < plan.trees && issued-consumed >= window {
+					changed.Wait()
+				}
+				if issued >= plan.trees {
+					mu.Unlock()
+					return
+				}
+				t := issued
+				issued++
+				mu.Unlock()
+				ft := g.grow(x, plan, t)
+				mu.Lock()
+				ready[t] = &ft
+				changed.Broadcast()
+				mu.Unlock()
+			}
+		}()
+	}
+	for t := range plan.trees {
+		mu.Lock()
+		for ready[t] == nil {
+			changed.Wait()
+		}
+		ft := ready[t]
+		delete(ready, t)
+		mu.Unlock()
+		use(t, ft)
+		mu.Lock()
+		consumed++
+		changed.Broadcast()
+		mu.Unlock()
+		if plan.progress != nil {
+			plan.progress(t+1, plan.trees)
+		}
+	}
+	return nil
+}
+
+// checkFit validates the data of a forest fit and its tree settings, and
+// returns K and the resolved tree parameters.
+func checkFit(x *Features, y []int, tc tree.Config) (int, tree.Params, error) {
 	k, err := checkTrainingData(x, y)
 	if err != nil {
-		return 0, tree.Params{}, 0, err
+		return 0, tree.Params{}, err
 	}
 	if k > tree.MaxClasses {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, tree.MaxClasses)
+		return 0, tree.Params{}, fmt.Errorf("ufmi: %d classes; trees support at most %d", k, tree.MaxClasses)
 	}
 	params, err := tc.Resolve(x.d)
 	if err != nil {
-		return 0, tree.Params{}, 0, err
+		return 0, tree.Params{}, err
 	}
-	if trees == 0 {
-		trees = DefaultTrees
-	}
-	if trees < 0 {
-		return 0, tree.Params{}, 0, fmt.Errorf("ufmi: number of trees %d must be positive", trees)
-	}
-	return k, params, trees, nil
+	return k, params, nil
 }
 
 // newForest allocates a forest for training data x, y with k classes.
 func newForest(x *Features, y []int, k, trees int) *Forest {
-	f := &Forest{k: k, d: x.d, train: x, labels: int32Labels(y), prior: make([]float64, k),
+	return &Forest{k: k, d: x.d, train: x, labels: int32Labels(y), prior: classPrior(y, k),
 		trees: make([]forestTree, trees)}
+}
+
+// classPrior returns the class frequencies of class codes y.
+func classPrior(y []int, k int) []float64 {
+	prior := make([]float64, k)
 	for _, c := range y {
-		f.prior[c] += 1 / float64(len(y))
+		prior[c] += 1 / float64(len(y))
 	}
-	return f
+	return prior
+}
+
+// refitter computes UF's MI for MIStatistic without keeping a forest, as
+// streamHonestEntropy does, but on one goroutine and reusing from call to
+// call the presorted features (while they stay the same), one tree builder
+// and every buffer: each tree is grown into reused storage (the rows
+// outside its sample descend with it) and its posteriors are added to the
+// rows' sums at once. A permutation test's refits then allocate almost
+// nothing. The result is bit for bit EstimateMI's.
+type refitter struct {
+	mu     sync.Mutex
+	x      *Features // the features sorted is for
+	sorted *tree.Presort
+	free   []*refitScratch
+}
+
+// refitScratch is one goroutine's builder and buffers, for the features of
+// sorted.
+type refitScratch struct {
+	sorted  *tree.Presort
+	builder *tree.Builder
+	mult    []int32
+	perm    []int
+	rowLeaf []int32
+	post    []float64 // leaf posteriors of the current tree
+	sum     posteriorSum
+}
+
+// leanUF reports whether the refitter computes cfg's statistic: a UF
+// estimate at forest level without unlabeled rows.
+func leanUF(cfg EstimatorConfig) bool {
+	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.Unlabeled == nil && !resolveUF(cfg.UF).TreeLevelEntropy
+}
+
+// acquire returns buffers for x, presorting x when it is new.
+func (r *refitter) acquire(x *Features) *refitScratch {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.x != x {
+		r.x, r.sorted, r.free = x, tree.NewPresort(x.cols, x.categorical()), nil
+	}
+	if n := len(r.free); n > 0 {
+		s := r.free[n-1]
+		r.free = r.free[:n-1]
+		return s
+	}
+	return &refitScratch{sorted: r.sorted, mult: make([]int32, x.n), perm: make([]int, x.n), rowLeaf: make([]int32, x.n)}
+}
+
+// release returns buffers unless the features changed meanwhile.
+func (r *refitter) release(s *refitScratch) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s.sorted == r.sorted {
+		r.free = append(r.free, s)
+	}
+}
+
+// mi returns EstimateMI(x, y, cfg).MI for a config leanUF accepts, on one
+// goroutine.
+func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig) (float64, error) {
+	k, err := checkTrainingData(x, y)
+	if err != nil {
+		return 0, err
+	}
+	uf := withRuntime(resolveUF(cfg.UF), cfg)
+	uf.Workers, uf.Progress = 1, nil
+	if err := uf.check(); err != nil {
+		return 0, err
+	}
+	s := r.acquire(x)
+	defer r.release(s)
+	labels := int32Labels(y)
+	if uf.PilotTrees > 0 {
+		pilot, floor := pilotConfig(uf)
+		_, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+		if err != nil {
+			return 0, err
+		}
+		imp := newImportance(x, y, k)
+		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters) })
+		uf.Tree.FeatureWeights = importanceWeights(imp.mean(), floor)
+	}
+	_, plan, err := honestPlan(x, y, uf, seeds.Tree)
+	if err != nil {
+		return 0, err
+	}
+	// One tree in memory at a time.
+	size := forestSize{n: x.n, d: x.d, k: k, trees: 1, sampleRows: plan.sampler.sampleRows(), workers: 1, honest: true}
+	if err := size.check(); err != nil {
+		return 0, err
+	}
+	voter := plan.voter.(honestVoter)
+	s.sum = posteriorSum{k: k, flat: resize(s.sum.flat, x.n*k), votes: resize(s.sum.votes, x.n)}
+	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
+		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)
+		s.addPosteriors(k)
+	})
+	h, _ := MeanEntropy(s.sum.mean(classPrior(y, k)))
+	hy, _ := LabelEntropy(y)
+	return hy - h, nil
+}
+
+// grow grows plan's trees in order on this goroutine, from the streams,
+// samples and splits of growForest, and hands each to visit with s.rowLeaf
+// holding the leaf of every row.
+func (s *refitScratch) grow(labels []int32, k int, plan growPlan, visit func(*tree.Tree, treeRows)) {
+	if s.builder == nil {
+		s.builder = tree.NewBuilder(s.sorted, labels, k, plan.params)
+		s.builder.Scratch()
+		s.builder.LeafOfEveryRow()
+	} else {
+		s.builder.Relabel(labels, k, plan.params)
+	}
+	sampler := plan.sampler.(honestSampler)
+	sampler.votersOnly = true
+	for t := range plan.trees {
+		rng := seeds.Stream(plan.seed, plan.purpose, t)
+		clear(s.mult)
+		rows := sampler.sample(rng, s.mult, s.perm)
+		grown, _ := s.builder.Grow(s.mult, s.rowLeaf, rng)
+		visit(grown, rows)
+	}
+}
+
+// addPosteriors adds the current tree's posteriors to every row's sum, as
+// posteriorSum.add does (abstaining leaves add nothing).
+func (s *refitScratch) addPosteriors(k int) {
+	for i, l := range s.rowLeaf {
+		p := s.post[int(l)*k : int(l)*k+k]
+		if math.IsNaN(p[0]) {
+			continue
+		}
+		acc := s.sum.flat[i*k : i*k+k]
+		for c, v := range p {
+			acc[c] += v
+		}
+		s.sum.votes[i]++
+	}
+}
+
+// resize returns buf with length n and zero values, reusing its storage.
+func resize[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }

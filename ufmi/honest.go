@@ -8,10 +8,10 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// fitHonest grows the honest forest of cfg (its feature weights already
-// set), its trees drawing from the streams (cfg.Seed, purpose, t).
+// fitHonest grows the honest forest of cfg (checked, its feature weights
+// already set), its trees drawing from the streams (cfg.Seed, purpose, t).
 func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Forest, error) {
-	plan, k, err := honestPlan(x, y, cfg, purpose)
+	k, plan, err := honestPlan(x, y, cfg, purpose)
 	if err != nil {
 		return nil, err
 	}
@@ -23,38 +23,30 @@ func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Fore
 	return f, nil
 }
 
-// honestPlan checks cfg for x, y and returns the plan of its honest forest
-// and K.
-func honestPlan(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (growPlan, int, error) {
-	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+// honestPlan returns K and the growth plan of cfg's honest forest.
+func honestPlan(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (int, growPlan, error) {
+	trees, err := cfg.trees()
 	if err != nil {
-		return growPlan{}, 0, err
+		return 0, growPlan{}, err
 	}
-	if cfg.Kappa < 0 || math.IsNaN(cfg.Kappa) {
-		return growPlan{}, 0, fmt.Errorf("ufmi: kappa %v must be positive, or 0 for no correction", cfg.Kappa)
-	}
-	if cfg.EmptyLeaf < EmptyUniform || cfg.EmptyLeaf > EmptyAbstain {
-		return growPlan{}, 0, fmt.Errorf("ufmi: unknown empty-leaf policy %d", int(cfg.EmptyLeaf))
+	k, params, err := checkFit(x, y, cfg.Tree)
+	if err != nil {
+		return 0, growPlan{}, err
 	}
 	ns, nv, _, err := cfg.honestSizes(x.n)
 	if err != nil {
-		return growPlan{}, 0, err
+		return 0, growPlan{}, err
 	}
-	return growPlan{trees: trees, params: params,
+	return k, growPlan{trees: trees, params: params,
 		sampler: honestSampler{y: y, k: k, stratify: cfg.Stratify, structure: ns, vote: nv},
 		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
-		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress}, k, nil
+		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress}, nil
 }
 
-// honestSizes returns the structure, vote and evaluation set sizes for n rows.
+// honestSizes returns the structure, vote and evaluation set sizes for n
+// rows of a checked config.
 func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 	s := cfg.StructureFraction
-	if !(s > 0 && s < 1) {
-		return 0, 0, 0, fmt.Errorf("ufmi: structure fraction %v must be in (0, 1)", s)
-	}
-	if !(cfg.EvalShare >= 0 && cfg.EvalShare < 1) {
-		return 0, 0, 0, fmt.Errorf("ufmi: evaluation share %v must be in [0, 1)", cfg.EvalShare)
-	}
 	structure = int(math.Round(s * float64(n)))
 	rest := n - structure
 	vote = int(math.Floor(float64(rest) * (1 - cfg.EvalShare)))
@@ -79,6 +71,8 @@ type honestSampler struct {
 	structure, vote int  // set sizes; the rest evaluate
 	votersOnly      bool // return only the vote rows, no index sets (a refit that keeps no forest)
 }
+
+func (s honestSampler) sampleRows() int { return s.structure }
 
 func (s honestSampler) sample(rng *rand.Rand, mult []int32, perm []int) treeRows {
 	n := len(mult)

@@ -73,16 +73,14 @@ func EncodeStringLabels(y []string) (*Labels, error) {
 	return l, nil
 }
 
-// checkCodes validates class codes against n rows and returns K (max code + 1).
-// It rejects mismatched lengths, negative codes and fewer than two classes.
-func checkCodes(y []int, n int) (int, error) { return classes.Check(y, n) }
-
-// checkTrainingData validates features and class codes and returns K.
+// checkTrainingData validates features and class codes and returns K. It
+// rejects nil or empty features, a label count other than the row count,
+// codes outside 0..n-1 and fewer than two classes.
 func checkTrainingData(x *Features, y []int) (int, error) {
-	if x == nil || x.n == 0 {
-		return 0, fmt.Errorf("ufmi: no training rows")
+	if x.Rows() == 0 {
+		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
 	}
-	return checkCodes(y, x.n)
+	return classes.Check(y, x.n)
 }
 
 // int32Labels copies class codes into the compact form forests keep.
@@ -96,20 +94,17 @@ func int32Labels(y []int) []int32 {
 
 // StratifiedFolds splits rows 0..len(y)-1 into k folds that keep the class
 // balance, seeded; it returns each fold's sorted rows (the test rows of a
-// k-fold cross-validation). A class with fewer than k rows leaves some folds
-// without it.
+// k-fold cross-validation). y holds class codes 0..K-1 with K at most
+// len(y). A class with fewer than k rows leaves some folds without it.
 func StratifiedFolds(y []int, k int, seed uint64) ([][]int, error) {
 	if k < 2 {
 		return nil, fmt.Errorf("ufmi: %d folds; need at least 2", k)
 	}
-	classes := 0
-	for i, c := range y {
-		if c < 0 {
-			return nil, fmt.Errorf("ufmi: label of row %d is %d; class codes must be 0..K-1", i, c)
-		}
-		classes = max(classes, c+1)
+	nClasses, err := classes.K(y, len(y))
+	if err != nil {
+		return nil, err
 	}
-	return stratifiedFolds(y, classes, k, seed)
+	return stratifiedFolds(y, nClasses, k, seed)
 }
 
 // stratifiedFolds deals the rows of each class, in a seeded random order,

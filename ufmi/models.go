@@ -33,7 +33,7 @@ func (m Model) Fit(x *Features, y []int, seed uint64) (Predictor, error) {
 	c := m.Estimator
 	switch c.Method {
 	case MethodUF, "":
-		uf := c.UF
+		uf := resolveUF(c.UF)
 		uf.Seed, uf.Workers = seed, c.Workers
 		return FitUF(x, y, uf)
 	case MethodRFOOB, MethodRFSplit:

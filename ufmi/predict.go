@@ -17,17 +17,25 @@ type treeFilter func(t *forestTree, i int) bool
 
 // PredictProba returns the forest posterior P(Y=k|x) for every row of x: the
 // mean of the tree posteriors. workers <= 0 means GOMAXPROCS.
+//
+// Missing cells (NaN) follow each split's learned missing side. A
+// categorical column is matched to the training column by level name; a
+// level the training rows never showed is routed as a missing value. A
+// numeric column where the training column was categorical is read as
+// training level codes.
 func (f *Forest) PredictProba(x *Features, workers int) ([][]float64, error) {
-	if err := f.checkInput(x); err != nil {
+	x, err := f.checkInput(x)
+	if err != nil {
 		return nil, err
 	}
 	proba, _ := f.accumulate(x, nil, workers)
 	return proba, nil
 }
 
-// PredictProbaRows is PredictProba for rows given as slices.
+// PredictProbaRows is PredictProba for rows given as slices (NaN marks a
+// missing value; a categorical feature is given by its training level code).
 func (f *Forest) PredictProbaRows(rows [][]float64, workers int) ([][]float64, error) {
-	x, err := NewFeatures(rows)
+	x, err := fromRows(rows, true)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +54,8 @@ func (f *Forest) Predict(x *Features, workers int) ([]int, error) {
 
 // Apply returns the leaf of every row of x in every tree: out[i][t].
 func (f *Forest) Apply(x *Features) ([][]int, error) {
-	if err := f.checkInput(x); err != nil {
+	x, err := f.checkInput(x)
+	if err != nil {
 		return nil, err
 	}
 	out := make([][]int, x.n)
@@ -89,14 +98,16 @@ func (f *Forest) VoteProba(workers int) (proba [][]float64, never []int) {
 	return proba, never
 }
 
-func (f *Forest) checkInput(x *Features) error {
-	if x == nil || x.n == 0 {
-		return fmt.Errorf("ufmi: no rows to predict")
+// checkInput validates rows to predict and returns them with their level
+// codes translated to the training data's (Features.alignTo).
+func (f *Forest) checkInput(x *Features) (*Features, error) {
+	if x.Rows() == 0 {
+		return nil, fmt.Errorf("ufmi: no rows to predict (nil or empty features)")
 	}
 	if x.d != f.d {
-		return fmt.Errorf("ufmi: rows have %d features, the forest was fitted on %d", x.d, f.d)
+		return nil, fmt.Errorf("ufmi: rows have %d features, the forest was fitted on %d", x.d, f.d)
 	}
-	return nil
+	return x.alignTo(f.train)
 }
 
 // accumulate averages tree posteriors per row, skipping trees the filter
@@ -135,25 +146,35 @@ func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]floa
 			}
 		}
 		for i := lo; i < hi; i++ {
-			acc := flat[i*k : i*k+k]
-			switch {
-			case votes[i] > 0:
-				for c := range acc {
-					acc[c] /= float64(votes[i])
-				}
-			case keep == nil:
-				copy(acc, f.prior)
-			default:
-				for c := range acc {
-					acc[c] = math.NaN()
-				}
-			}
+			finishPosterior(flat[i*k:i*k+k], votes[i], f.prior, keep != nil)
 		}
 		return nil
 	})
-	proba := make([][]float64, x.n)
-	for i := range proba {
-		proba[i] = flat[i*k : i*k+k : i*k+k]
+	return splitRows(flat, x.n, k), votes
+}
+
+// finishPosterior turns a row's sum of votes tree posteriors into their
+// mean; a row without votes gets prior, or NaN when the trees were filtered.
+func finishPosterior(acc []float64, votes int, prior []float64, filtered bool) {
+	switch {
+	case votes > 0:
+		for c := range acc {
+			acc[c] /= float64(votes)
+		}
+	case !filtered:
+		copy(acc, prior)
+	default:
+		for c := range acc {
+			acc[c] = math.NaN()
+		}
 	}
-	return proba, votes
+}
+
+// splitRows views a flat n × k array as n rows.
+func splitRows(flat []float64, n, k int) [][]float64 {
+	rows := make([][]float64, n)
+	for i := range rows {
+		rows[i] = flat[i*k : i*k+k : i*k+k]
+	}
+	return rows
 }

@@ -20,29 +20,38 @@ const (
 )
 
 func (s Sampling) String() string {
-	if s == Subsample {
+	switch s {
+	case Bootstrap:
+		return "bootstrap"
+	case Subsample:
 		return "subsample"
 	}
-	return "bootstrap"
+	return fmt.Sprintf("Sampling(%d)", int(s))
 }
 
 // ForestConfig holds the hyper-parameters of a random forest (RF). Zero
 // values mean the documented defaults.
 type ForestConfig struct {
-	Trees          int         // number of trees (default 300)
-	Tree           tree.Config // per-tree settings (default: Gini, all features, fully grown)
-	Sampling       Sampling    // bootstrap (default) or subsample
-	SampleFraction float64     // rows per tree as a fraction of n (default 1 for bootstrap, 0.632 for subsample)
-	Workers        int         // goroutines (default GOMAXPROCS); results never depend on it
-	Seed           uint64      // tree i draws from the stream (Seed, tree, i)
-	Progress       Progress    // called after each tree
+	Trees    int         // number of trees, 1..MaxTrees (0: 300)
+	Tree     tree.Config // per-tree settings (default: Gini, all features, fully grown)
+	Sampling Sampling    // Bootstrap (default) or Subsample; other values are an error
+	// SampleFraction is the rows per tree as a fraction of n: in (0, 1] for
+	// Subsample (0: 0.632), in (0, MaxSampleFraction] for Bootstrap (0: 1).
+	SampleFraction float64
+	Workers        int      // goroutines (0 or less: GOMAXPROCS); results never depend on it
+	Seed           uint64   // tree i draws from the stream (Seed, tree, i)
+	Progress       Progress // called after each tree
 }
 
 // FitRF fits Breiman's random forest: each tree is grown on a bootstrap
 // sample (or a subsample) and its leaves predict the class frequencies of
 // that sample. y holds class codes 0..K-1 (see EncodeIntLabels).
 func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
-	k, params, trees, err := checkFit(x, y, cfg.Tree, cfg.Trees)
+	trees, err := cfg.check(DefaultTrees)
+	if err != nil {
+		return nil, err
+	}
+	k, params, err := checkFit(x, y, cfg.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -55,17 +64,47 @@ func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
 		seed: cfg.Seed, purpose: seeds.Tree, workers: cfg.Workers, progress: cfg.Progress})
 }
 
+// check validates the settings that do not depend on the data (the number
+// of trees, the sampling scheme and the sample fraction) and returns the
+// number of trees, defaultTrees when Trees is 0.
+func (cfg ForestConfig) check(defaultTrees int) (int, error) {
+	trees, err := countOrDefault("number of trees", cfg.Trees, defaultTrees, MaxTrees)
+	if err != nil {
+		return 0, err
+	}
+	_, err = cfg.fraction()
+	return trees, err
+}
+
+// fraction resolves the sample fraction of the sampling scheme.
+func (cfg ForestConfig) fraction() (float64, error) {
+	frac := cfg.SampleFraction
+	switch cfg.Sampling {
+	case Bootstrap:
+		if frac == 0 {
+			return 1, nil
+		}
+		if !(frac > 0 && frac <= MaxSampleFraction) {
+			return 0, fmt.Errorf("ufmi: bootstrap sample fraction %v must be in (0, %v] (0 means 1)", frac, MaxSampleFraction)
+		}
+	case Subsample:
+		if frac == 0 {
+			return 0.632, nil
+		}
+		if !(frac > 0 && frac <= 1) {
+			return 0, fmt.Errorf("ufmi: subsample fraction %v must be in (0, 1] (0 means 0.632)", frac)
+		}
+	default:
+		return 0, fmt.Errorf("ufmi: unknown sampling %d (want Bootstrap or Subsample)", int(cfg.Sampling))
+	}
+	return frac, nil
+}
+
 // sampleSize is the number of rows drawn per tree.
 func (cfg ForestConfig) sampleSize(n int) (int, error) {
-	frac := cfg.SampleFraction
-	if frac == 0 {
-		frac = 1
-		if cfg.Sampling == Subsample {
-			frac = 0.632
-		}
-	}
-	if !(frac > 0) || (cfg.Sampling == Subsample && frac > 1) || math.IsInf(frac, 0) {
-		return 0, fmt.Errorf("ufmi: sample fraction %v must be in (0, 1] (or > 0 for bootstrap)", cfg.SampleFraction)
+	frac, err := cfg.fraction()
+	if err != nil {
+		return 0, err
 	}
 	m := int(math.Round(frac * float64(n)))
 	if m < 2 {
@@ -80,6 +119,8 @@ type bootstrapSampler struct {
 	draws    int
 	sampling Sampling
 }
+
+func (s bootstrapSampler) sampleRows() int { return s.draws }
 
 func (s bootstrapSampler) sample(rng *rand.Rand, mult []int32, _ []int) treeRows {
 	drawSample(rng, mult, s.draws, s.sampling)

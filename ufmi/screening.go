@@ -14,42 +14,34 @@ import (
 // later vote: a mild departure from strict honesty, measured to pay off
 // (bench/migrid).
 func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
-	pilot, floor, err := pilotConfig(cfg)
+	pilot, floor := pilotConfig(cfg)
+	// The pilot streams: each tree adds its importances and is dropped.
+	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
 	if err != nil {
 		return nil, err
 	}
-	f, err := fitHonest(x, y, pilot, seeds.Pilot)
-	if err != nil {
+	imp := newImportance(x, y, k)
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
 		return nil, err
 	}
-	imp, err := f.HonestImportance()
-	if err != nil {
-		return nil, err
-	}
-	return importanceWeights(imp, floor), nil
+	return importanceWeights(imp.mean(), floor), nil
 }
 
-// pilotConfig returns the configuration of cfg's pilot forest (all features
-// examined, no weights) and the weight floor.
-func pilotConfig(cfg UFConfig) (UFConfig, float64, error) {
+// pilotConfig returns the configuration of checked cfg's pilot forest (all
+// features examined, no weights) and the weight floor.
+func pilotConfig(cfg UFConfig) (UFConfig, float64) {
 	floor := cfg.PilotFloor
 	if floor == 0 {
 		floor = 0.01
-	}
-	if !(floor > 0) || math.IsInf(floor, 0) {
-		return UFConfig{}, 0, fmt.Errorf("ufmi: pilot floor %v must be positive", cfg.PilotFloor)
 	}
 	pilot := cfg
 	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0
 	pilot.Tree.MaxFeatures, pilot.Tree.FeatureWeights = tree.AllFeatures(), nil
 	if report := cfg.Progress; report != nil {
-		trees := cfg.Trees
-		if trees == 0 {
-			trees = DefaultTrees
-		}
+		trees, _ := cfg.trees() // checked by FitUF
 		pilot.Progress = func(done, total int) { report(done, total+trees) }
 	}
-	return pilot, floor, nil
+	return pilot, floor
 }
 
 // importanceWeights turns importances into feature-sampling weights: the
@@ -83,31 +75,54 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 	if !f.honest {
 		return nil, fmt.Errorf("ufmi: honest importance needs an honest forest (FitUF)")
 	}
-	imp := make([]float64, f.d)
-	var counts []float64
+	imp := importance{cols: f.train.cols, labels: f.labels, k: f.k, n: f.train.n, sum: make([]float64, f.d)}
 	for t := range f.trees {
-		ft := &f.trees[t]
-		counts = addTreeImportance(imp, ft.tree, f.train.cols, f.labels, f.k, ft.vote.rows(f.train.n), counts)
+		imp.add(&f.trees[t])
 	}
-	for j := range imp {
-		imp[j] /= float64(len(f.trees))
-	}
-	return imp, nil
+	return imp.mean(), nil
 }
 
-// addTreeImportance adds one tree's honest importance to imp: each split's
-// drop in the unbiased Gini sum of the vote rows, per vote row. counts is
-// scratch space, returned for reuse.
-func addTreeImportance(imp []float64, t *tree.Tree, cols [][]float64, labels []int32, k int, voters []int, counts []float64) []float64 {
-	nodes := t.Nodes()
-	if size := nodes * k; cap(counts) < size {
-		counts = make([]float64, size)
-	} else {
-		counts = counts[:size]
-		clear(counts)
+// importance sums honest importances over trees, one tree at a time.
+type importance struct {
+	cols   [][]float64
+	labels []int32
+	k, n   int
+	sum    []float64
+	trees  int
+	counts []float64 // scratch: class counts of the vote rows per node
+	voters []int     // scratch: a tree's vote rows
+}
+
+func newImportance(x *Features, y []int, k int) *importance {
+	return &importance{cols: x.cols, labels: int32Labels(y), k: k, n: x.n, sum: make([]float64, x.d)}
+}
+
+// add adds the impurity drops of one tree's splits among its vote rows.
+func (imp *importance) add(ft *forestTree) {
+	imp.voters = imp.voters[:0]
+	for i := 0; i < imp.n; i++ {
+		if ft.vote.contains(i) {
+			imp.voters = append(imp.voters, i)
+		}
 	}
+	imp.addTree(ft.tree, imp.voters)
+}
+
+// addTree adds the impurity drops of tree t's splits among the vote rows
+// given.
+func (imp *importance) addTree(t *tree.Tree, voters []int) {
+	imp.trees++
+	k := imp.k
+	nodes := t.Nodes()
+	if size := nodes * k; cap(imp.counts) < size {
+		imp.counts = make([]float64, size)
+	} else {
+		imp.counts = imp.counts[:size]
+		clear(imp.counts)
+	}
+	counts := imp.counts
 	for _, i := range voters {
-		c := int(labels[i])
+		c := int(imp.labels[i])
 		id := 0
 		for {
 			counts[id*k+c]++
@@ -115,15 +130,11 @@ func addTreeImportance(imp []float64, t *tree.Tree, cols [][]float64, labels []i
 			if nd.Feature < 0 {
 				break
 			}
-			if cols[nd.Feature][i] <= nd.Threshold {
-				id = nd.Left
-			} else {
-				id = nd.Right
-			}
+			id = t.Child(id, imp.cols[nd.Feature][i])
 		}
 	}
 	if len(voters) == 0 {
-		return counts
+		return
 	}
 	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
 	for id := range nodes {
@@ -132,9 +143,17 @@ func addTreeImportance(imp []float64, t *tree.Tree, cols [][]float64, labels []i
 			continue
 		}
 		drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-		imp[nd.Feature] += drop / float64(len(voters))
+		imp.sum[nd.Feature] += drop / float64(len(voters))
 	}
-	return counts
+}
+
+// mean returns the importances averaged over the trees added.
+func (imp *importance) mean() []float64 {
+	out := make([]float64, len(imp.sum))
+	for j, v := range imp.sum {
+		out[j] = v / float64(imp.trees)
+	}
+	return out
 }
 
 // unbiasedGiniSum is (m² - Σ c²)/(m - 1) for class counts c summing to m,

@@ -3,19 +3,27 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // ConditionalEntropy estimates H(Y|X_cols) with the configured method, using
-// only the given columns of x (all columns when cols is nil).
+// only the given columns of x (all columns when cols is nil). A column listed
+// twice is an error: it would weigh that feature twice.
 func ConditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	xs := x
-	if cols != nil {
-		var err error
-		if xs, err = x.SelectCols(cols); err != nil {
-			return Estimate{}, err
-		}
+	if x.Rows() == 0 {
+		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
+	if cols == nil {
+		return EstimateMI(x, y, cfg)
+	}
+	if err := distinctColumns(cols); err != nil {
+		return Estimate{}, err
+	}
+	xs, err := x.SelectCols(cols)
+	if err != nil {
+		return Estimate{}, err
 	}
 	return EstimateMI(xs, y, cfg)
 }
@@ -30,6 +38,9 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target).
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
+	if x.Rows() == 0 {
+		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
 	if len(target) == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: conditional MI needs at least one target column")
 	}
@@ -80,21 +91,13 @@ func Singletons(cols []int) [][]int {
 // e.g. a value and its missing-value indicator), in bit-mask order (group 0
 // is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
 // every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
-// of a repeat share their seed. progress, when set, counts forest fits.
+// of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
+// groups must not share a column. progress, when set, counts forest fits.
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
-	m := len(groups)
-	if m == 0 || m > 16 {
-		return nil, fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
+	if err := CheckSubsetGroups(groups, repeats); err != nil {
+		return nil, err
 	}
-	for g, cols := range groups {
-		if len(cols) == 0 {
-			return nil, fmt.Errorf("ufmi: feature group %d has no columns", g)
-		}
-	}
-	if repeats < 1 {
-		return nil, fmt.Errorf("ufmi: repeats %d must be at least 1", repeats)
-	}
-	full := 1<<m - 1
+	full := 1<<len(groups) - 1
 	// h[r][mask] is H(Y | X_mask) for repeat r.
 	h := make([][]float64, repeats)
 	hy := 0.0
@@ -116,6 +119,39 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 			}
 		}
 	}
+	return SubsetTableFrom(groups, hy, h), nil
+}
+
+// CheckSubsetGroups checks the groups and repeats of a subset table: 1 to
+// 16 groups of at least one column, no column in two groups, repeats in
+// 1..MaxRepeats.
+func CheckSubsetGroups(groups [][]int, repeats int) error {
+	m := len(groups)
+	if m == 0 || m > 16 {
+		return fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
+	}
+	var all []int
+	for g, cols := range groups {
+		if len(cols) == 0 {
+			return fmt.Errorf("ufmi: feature group %d has no columns", g)
+		}
+		all = append(all, cols...)
+	}
+	if err := distinctColumns(all); err != nil {
+		return err
+	}
+	if repeats < 1 || repeats > MaxRepeats {
+		return fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, MaxRepeats)
+	}
+	return nil
+}
+
+// SubsetTableFrom assembles the subset table from H(Y) and h[r][mask] =
+// H(Y | X_mask) of repeat r (mask 1..2^groups - 1, bit b for group b; the
+// seed of repeat r is Derive(seed, repetition, r)), as SubsetTable does.
+func SubsetTableFrom(groups [][]int, hy float64, h [][]float64) []SubsetRow {
+	full := 1<<len(groups) - 1
+	repeats := len(h)
 	rows := make([]SubsetRow, 0, full)
 	for mask := 1; mask <= full; mask++ {
 		in, cmi, all := make([]float64, repeats), make([]float64, repeats), make([]float64, repeats)
@@ -131,7 +167,17 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		row.MIAll, row.SDMIAll = meanSD(all)
 		rows = append(rows, row)
 	}
-	return rows, nil
+	return rows
+}
+
+// distinctColumns rejects a column listed twice.
+func distinctColumns(cols []int) error {
+	for i, c := range cols {
+		if slices.Contains(cols[:i], c) {
+			return fmt.Errorf("ufmi: column %d is selected twice; list each column once", c)
+		}
+	}
+	return nil
 }
 
 // subsetMembers lists the groups whose bits are set in mask and their columns.

@@ -5,7 +5,8 @@
 // against the exact truth per setting for each candidate configuration of
 // UF, beside the reference implementation's RMSE (computed from
 // $UFMI_MIRROR/reference/mi_settings.csv when present), writes every
-// estimate to a CSV, and can rewrite the README's table.
+// estimate to a CSV (replaced only when the run completes), and can rewrite
+// the README's table.
 //
 //	go run ./bench/migrid [-reps 5] [-trees 300] [-candidates default,paper] [-readme README.md]
 package main
@@ -15,6 +16,7 @@ import (
 	"encoding/csv"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -23,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 	"github.com/ufmi-dev/ufmi/ufmi/study"
@@ -97,39 +100,34 @@ func run(reps, trees int, names []string, outPath, readme string) error {
 			return fmt.Errorf("unknown candidate %q", n)
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(outPath), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(outPath)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	w := csv.NewWriter(f)
-	w.Write([]string{"candidate", "setting", "n", "d", "prior", "rep", "mi_hat", "mi_true", "seconds"})
 	// sq[candidate][setting] accumulates squared errors.
 	sq := map[string]map[string][]float64{}
-	start := time.Now()
-	for i, name := range names {
-		sq[name] = map[string][]float64{}
-		uf := all[name]
-		uf.Trees = trees
-		progress := func(done, total int) {
-			fmt.Fprintf(os.Stderr, "\r%s (%d/%d): %d/%d estimates, %s", name, i+1, len(names), done, total, time.Since(start).Round(time.Second))
+	err := atomicfile.Write(outPath, func(f io.Writer) error {
+		w := csv.NewWriter(f)
+		w.Write([]string{"candidate", "setting", "n", "d", "prior", "rep", "mi_hat", "mi_true", "seconds"})
+		start := time.Now()
+		for i, name := range names {
+			sq[name] = map[string][]float64{}
+			uf := all[name]
+			uf.Trees = trees
+			progress := func(done, total int) {
+				fmt.Fprintf(os.Stderr, "\r%s (%d/%d): %d/%d estimates, %s", name, i+1, len(names), done, total, time.Since(start).Round(time.Second))
+			}
+			err := study.RunGrid(uf, reps, progress, func(e study.GridEstimate) {
+				s := e.Setting.String()
+				sq[name][s] = append(sq[name][s], (e.MI-e.TrueMI)*(e.MI-e.TrueMI))
+				w.Write([]string{name, s, strconv.Itoa(e.Cell.N), strconv.Itoa(e.Cell.D), fmt.Sprint(e.Cell.Prior), strconv.Itoa(e.Rep),
+					fmt.Sprintf("%.6f", e.MI), fmt.Sprintf("%.6f", e.TrueMI), fmt.Sprintf("%.3f", e.Seconds)})
+			})
+			if err != nil {
+				return err
+			}
 		}
-		err := study.RunGrid(uf, reps, progress, func(e study.GridEstimate) {
-			s := e.Setting.String()
-			sq[name][s] = append(sq[name][s], (e.MI-e.TrueMI)*(e.MI-e.TrueMI))
-			w.Write([]string{name, s, strconv.Itoa(e.Cell.N), strconv.Itoa(e.Cell.D), fmt.Sprint(e.Cell.Prior), strconv.Itoa(e.Rep),
-				fmt.Sprintf("%.6f", e.MI), fmt.Sprintf("%.6f", e.TrueMI), fmt.Sprintf("%.3f", e.Seconds)})
-		})
-		if err != nil {
-			return err
-		}
-	}
-	fmt.Fprintln(os.Stderr)
-	w.Flush()
-	if err := w.Error(); err != nil {
+		fmt.Fprintln(os.Stderr)
+		w.Flush()
+		return w.Error()
+	})
+	if err != nil {
 		return err
 	}
 	ref, refErr := referenceRMSE(study.ReferenceGrid())
@@ -241,7 +239,7 @@ func referenceRMSE(cells []study.GridCell) (map[string]map[string]float64, error
 }
 
 // replaceBetweenMarkers rewrites the text between <!-- migrid:start --> and
-// <!-- migrid:end --> in path.
+// <!-- migrid:end --> in path, atomically.
 func replaceBetweenMarkers(path, table string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -254,5 +252,5 @@ func replaceBetweenMarkers(path, table string) error {
 		return fmt.Errorf("%s has no %s ... %s markers", path, open, end)
 	}
 	s = s[:i+len(open)] + "\n" + table + s[j:]
-	return os.WriteFile(path, []byte(s), 0o644)
+	return atomicfile.WriteFile(path, []byte(s))
 }

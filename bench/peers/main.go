@@ -10,10 +10,10 @@
 package main
 
 import (
-	"bufio"
 	"encoding/csv"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/synth"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -148,30 +149,25 @@ func makeData(n, d int, seed uint64) ([][]float64, []int) {
 }
 
 func writeCSV(path string, rows [][]float64, y []int) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(bufio.NewWriter(f))
-	header := make([]string, len(rows[0])+1)
-	for j := range rows[0] {
-		header[j] = fmt.Sprintf("x%d", j)
-	}
-	header[len(header)-1] = "y"
-	w.Write(header)
-	rec := make([]string, len(header))
-	for i, r := range rows {
-		for j, v := range r {
-			rec[j] = strconv.FormatFloat(v, 'g', 17, 64)
+	return atomicfile.Write(path, func(f io.Writer) error {
+		w := csv.NewWriter(f)
+		header := make([]string, len(rows[0])+1)
+		for j := range rows[0] {
+			header[j] = fmt.Sprintf("x%d", j)
 		}
-		rec[len(rec)-1] = strconv.Itoa(y[i])
-		w.Write(rec)
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		return err
-	}
-	return f.Close()
+		header[len(header)-1] = "y"
+		w.Write(header)
+		rec := make([]string, len(header))
+		for i, r := range rows {
+			for j, v := range r {
+				rec[j] = strconv.FormatFloat(v, 'g', 17, 64)
+			}
+			rec[len(rec)-1] = strconv.Itoa(y[i])
+			w.Write(rec)
+		}
+		w.Flush()
+		return w.Error()
+	})
 }
 
 func timeUFMI(rows [][]float64, y []int, trees, threads, reps int) (float64, error) {

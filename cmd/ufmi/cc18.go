@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi/cc18"
 )
 
@@ -20,10 +22,12 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("cc18", flag.ContinueOnError)
 	ids := fs.String("ids", "available", `dataset ids (comma-separated), "available" (those in the mirror) or "all" (the 72 of the suite)`)
 	size := fs.String("size", "quick", "forest sizes: quick (50 trees, 5×10 calibrated, at most 3000 rows per dataset) or paper (500 trees, 5×100, all rows)")
-	results := fs.String("results", "data/cc18-results", "folder of per-dataset result CSVs, one subfolder per -size (resumed when present; empty: none)")
+	results := fs.String("results", "data/cc18-results", "folder of per-dataset result files, one subfolder per -size (resumed when computed with the same data, settings and seed; empty: none)")
 	mirror := fs.String("mirror", "", "mirror folder of gzip'd CSV files (default: $UFMI_MIRROR/cc18)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	asJSON := fs.Bool("json", false, "print the tables as JSON")
+	shardFlag := fs.String("shard", "", "evaluate only shard I/N of the datasets (I from 0) into -results; a run without -shard merges")
+	shards := fs.Int("shards", 0, "evaluate shard $SLURM_ARRAY_TASK_ID (or $JOB_COMPLETION_INDEX) of this many")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -44,12 +48,17 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *shardFlag != "" || *shards != 0 {
+		return runCC18Shard(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed,
+			MaxRows: settings.MaxRows, ResultsDir: resultsDir}, *shardFlag, *shards, stdout, *asJSON)
+	}
 	start := time.Now()
+	status := &statusLine{w: stderr}
 	scores, err := cc18.Sweep(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
-		ResultsDir: resultsDir, Progress: func(done, total int) {
-			fmt.Fprintf(stderr, "\rdatasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
+		ResultsDir: resultsDir, Log: status, Progress: func(done, total int) {
+			status.progress("datasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
 			if done == total {
-				fmt.Fprintln(stderr)
+				status.end()
 			}
 		}})
 	if err != nil {
@@ -148,4 +157,62 @@ func jsonTables(tables []cc18.Pairwise) []map[string]any {
 			"median": clean(t.Median), "p_value": clean(t.PValue)})
 	}
 	return out
+}
+
+// statusLine shows progress on one line of w, rewritten in place, and
+// writes notices (Write) on lines of their own.
+type statusLine struct {
+	w    io.Writer
+	open bool // a progress line is not ended yet
+}
+
+// progress rewrites the progress line.
+func (s *statusLine) progress(format string, args ...any) {
+	fmt.Fprintf(s.w, "\r"+format, args...)
+	s.open = true
+}
+
+// end ends the progress line, if any.
+func (s *statusLine) end() {
+	if s.open {
+		fmt.Fprintln(s.w)
+		s.open = false
+	}
+}
+
+// Write ends the progress line, if any, then writes p.
+func (s *statusLine) Write(p []byte) (int, error) {
+	s.end()
+	return s.w.Write(p)
+}
+
+// runCC18Shard evaluates one shard of the datasets into the results folder.
+func runCC18Shard(o cc18.SweepOptions, flagValue string, count int, stdout io.Writer, asJSON bool) error {
+	var spec shard.Spec
+	var err error
+	switch {
+	case flagValue != "" && count != 0:
+		return fmt.Errorf("give -shard I/N or -shards N, not both")
+	case flagValue != "":
+		spec, err = shard.Parse(flagValue)
+	default:
+		spec, err = shard.FromEnv(count, os.Getenv)
+	}
+	if err != nil {
+		return err
+	}
+	if o.ResultsDir == "" {
+		return fmt.Errorf("-shard and -shards need -results DIR")
+	}
+	out, err := cc18.SweepShard(o, spec)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(stdout).Encode(map[string]any{"shard": spec.String(), "datasets_evaluated": out.Ran,
+			"datasets_done": out.Done, "datasets": out.Total, "complete": out.Complete()})
+	}
+	fmt.Fprintf(stdout, "shard %v: evaluated %d datasets; %d of %d done\n", spec, out.Ran, out.Done, out.Total)
+	fmt.Fprintln(stdout, "when every shard is done, the same command without -shard prints the tables")
+	return nil
 }

@@ -1,15 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // table is a CSV file read as a header and string cells.
@@ -19,8 +20,13 @@ type table struct {
 	rows   [][]string
 }
 
-// readTable reads a CSV file with a header row. It rejects missing and empty
-// files and rows whose width differs from the header.
+// utf8BOM is the byte-order mark some editors write at the start of a UTF-8 file.
+const utf8BOM = "\ufeff"
+
+// readTable reads a CSV file with a header row, skipping a UTF-8 byte-order
+// mark. It rejects missing and empty files, header names that are empty or
+// repeated (after trimming spaces), and rows whose width differs from the
+// header.
 func readTable(path string) (*table, error) {
 	if path == "" {
 		return nil, fmt.Errorf("no input file given")
@@ -30,13 +36,20 @@ func readTable(path string) (*table, error) {
 		return nil, fmt.Errorf("cannot open %s: %v", path, err)
 	}
 	defer fh.Close()
-	r := csv.NewReader(fh)
+	br := bufio.NewReader(fh)
+	if start, _ := br.Peek(len(utf8BOM)); string(start) == utf8BOM {
+		br.Discard(len(utf8BOM))
+	}
+	r := csv.NewReader(br)
 	r.TrimLeadingSpace = true
 	header, err := r.Read()
 	if err == io.EOF {
 		return nil, fmt.Errorf("%s is empty", path)
 	}
 	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if err := checkHeader(header); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	t := &table{path: path, header: header}
@@ -56,38 +69,44 @@ func readTable(path string) (*table, error) {
 	return t, nil
 }
 
+// checkHeader trims the header names in place and rejects an empty or
+// repeated name: a repeated one would make every lookup find its first
+// column only.
+func checkHeader(header []string) error {
+	for j, h := range header {
+		header[j] = strings.TrimSpace(h)
+		if header[j] == "" {
+			return fmt.Errorf("header column %d has no name; name every column", j+1)
+		}
+		if i := slices.Index(header[:j], header[j]); i >= 0 {
+			return fmt.Errorf("header names column %q twice (columns %d and %d); rename one", header[j], i+1, j+1)
+		}
+	}
+	return nil
+}
+
 // column returns the index of a named column.
 func (t *table) column(name string) (int, error) {
-	for j, h := range t.header {
-		if strings.TrimSpace(h) == name {
-			return j, nil
-		}
+	if j := slices.Index(t.header, name); j >= 0 {
+		return j, nil
 	}
 	return 0, fmt.Errorf("%s has no column %q (columns: %s)", t.path, name, strings.Join(t.header, ", "))
 }
 
-// columns resolves a comma-separated list of names; an empty list means
-// every column except those excluded.
-func (t *table) columns(list string, exclude ...string) ([]int, []string, error) {
-	var names []string
-	if strings.TrimSpace(list) == "" {
-		for _, h := range t.header {
-			skip := false
-			for _, e := range exclude {
-				skip = skip || strings.TrimSpace(h) == e
-			}
-			if !skip {
-				names = append(names, strings.TrimSpace(h))
-			}
-		}
-	} else {
-		for _, s := range strings.Split(list, ",") {
-			names = append(names, strings.TrimSpace(s))
-		}
-	}
+// listed resolves the comma-separated column names of a flag (named in
+// errors); a name listed twice or left empty is an error.
+func (t *table) listed(flag, list string) ([]int, []string, error) {
+	names := strings.Split(list, ",")
 	idx := make([]int, len(names))
 	for i, n := range names {
-		j, err := t.column(n)
+		names[i] = strings.TrimSpace(n)
+		if names[i] == "" {
+			return nil, nil, fmt.Errorf("-%s %q holds an empty column name", flag, list)
+		}
+		if slices.Contains(names[:i], names[i]) {
+			return nil, nil, fmt.Errorf("-%s lists column %q twice", flag, names[i])
+		}
+		j, err := t.column(names[i])
 		if err != nil {
 			return nil, nil, err
 		}
@@ -96,63 +115,59 @@ func (t *table) columns(list string, exclude ...string) ([]int, []string, error)
 	return idx, names, nil
 }
 
-// features parses the given columns as numbers; an empty or non-numeric cell
-// is an error naming the row and the column.
-func (t *table) features(cols []int) (*ufmi.Features, error) {
-	rows := make([][]float64, len(t.rows))
-	for i, rec := range t.rows {
-		rows[i] = make([]float64, len(cols))
-		for k, j := range cols {
-			s := strings.TrimSpace(rec[j])
-			v, err := strconv.ParseFloat(s, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%s: column %q, data row %d: %q is not a number (impute or encode it first)", t.path, t.header[j], i+1, s)
-			}
-			rows[i][k] = v
+// allBut lists every column except those named in exclude.
+func (t *table) allBut(exclude []string) ([]int, []string) {
+	var idx []int
+	var names []string
+	for j, h := range t.header {
+		if !slices.Contains(exclude, h) {
+			idx, names = append(idx, j), append(names, h)
 		}
 	}
-	x, err := ufmi.NewFeatures(rows)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", t.path, err)
-	}
-	return x, nil
+	return idx, names
 }
 
-// labels encodes the target column; an empty label is an error.
-func (t *table) labels(col int) (*ufmi.Labels, error) {
-	y := make([]string, len(t.rows))
-	for i, rec := range t.rows {
-		y[i] = strings.TrimSpace(rec[col])
-		if y[i] == "" {
-			return nil, fmt.Errorf("%s: target %q is empty in data row %d", t.path, t.header[col], i+1)
-		}
-	}
-	l, err := ufmi.EncodeStringLabels(y)
+// features converts the given columns (package ufmi/table: numeric,
+// categorical, missing cells by o's markers).
+func (t *table) features(cols []int, o uftable.Options) (*ufmi.Features, error) {
+	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Features: pickNames(t.header, cols), Options: o})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	if l.K() < 2 {
-		return nil, fmt.Errorf("%s: target %q holds a single class (%s); MI needs at least two", t.path, t.header[col], l.Classes[0])
-	}
-	return l, nil
+	return d.X, nil
 }
 
-// columnSpec names the label and feature columns of a CSV file.
+// pickNames returns names at the given positions.
+func pickNames(names []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for k, j := range idx {
+		out[k] = names[j]
+	}
+	return out
+}
+
+// columnSpec names the label and feature columns of a CSV file. A column
+// may be listed once: in -features or in -given, not twice in one nor in
+// both.
 type columnSpec struct {
 	target   string // label column
 	features string // comma-separated feature columns; empty: every column but the target and given ones
 	given    string // comma-separated columns to condition on (mi -given); empty: none
-	// targetMayBeFeature accepts the target among the features or given
-	// columns, as table and posterior always have; mi rejects it.
+	// targetMayBeFeature accepts the target among the listed features, as
+	// table and posterior always have; mi rejects the target in -features
+	// and -given.
 	targetMayBeFeature bool
+	options            uftable.Options // missing-cell markers, declared categorical columns, dropping missing targets
 }
 
-// labelledData is a CSV file's encoded labels and numeric columns.
+// labelledData is a CSV file's encoded labels and feature columns.
 type labelledData struct {
 	labels       *ufmi.Labels
-	x            *ufmi.Features // the given columns, then the feature columns
-	givenCount   int            // how many leading columns of x are given columns
-	featureNames []string       // names of the feature columns, in x's order
+	x            *ufmi.Features  // the given columns, then the feature columns
+	givenCount   int             // how many leading columns of x are given columns
+	featureNames []string        // names of the feature columns, in x's order
+	dropped      int             // rows dropped for a missing target
+	test         uftable.Options // how to read rows to predict: x's categorical columns declared
 }
 
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
@@ -173,28 +188,41 @@ func (t *table) labelled(spec columnSpec) (*labelledData, error) {
 	}
 	var givenCols []int
 	var givenNames []string
-	if spec.given != "" {
-		if givenCols, givenNames, err = t.columns(spec.given); err != nil {
+	if strings.TrimSpace(spec.given) != "" {
+		if givenCols, givenNames, err = t.listed("given", spec.given); err != nil {
 			return nil, err
 		}
 	}
-	featCols, featNames, err := t.columns(spec.features, append([]string{spec.target}, givenNames...)...)
-	if err != nil {
+	var featCols []int
+	var featNames []string
+	if strings.TrimSpace(spec.features) == "" {
+		featCols, featNames = t.allBut(append([]string{spec.target}, givenNames...))
+	} else if featCols, featNames, err = t.listed("features", spec.features); err != nil {
 		return nil, err
 	}
-	cols := slices.Concat(givenCols, featCols)
-	if !spec.targetMayBeFeature && slices.Contains(cols, ycol) {
-		return nil, fmt.Errorf("the target %q cannot also be a feature", spec.target)
+	for _, n := range featNames {
+		if slices.Contains(givenNames, n) {
+			return nil, fmt.Errorf("column %q is in both -features and -given; list it in one", n)
+		}
 	}
-	labels, err := t.labels(ycol)
+	if !spec.targetMayBeFeature {
+		if slices.Contains(featNames, spec.target) {
+			return nil, fmt.Errorf("-features lists the target %q; the target cannot also be a feature", spec.target)
+		}
+		if slices.Contains(givenNames, spec.target) {
+			return nil, fmt.Errorf("-given lists the target %q; the target cannot also be conditioned on", spec.target)
+		}
+	}
+	if len(featCols) == 0 {
+		return nil, fmt.Errorf("%s has no feature column besides the target %q and the -given ones", t.path, spec.target)
+	}
+	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Target: t.header[ycol], Given: givenNames,
+		Features: featNames, Options: spec.options})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	x, err := t.features(cols)
-	if err != nil {
-		return nil, err
-	}
-	return &labelledData{labels: labels, x: x, givenCount: len(givenCols), featureNames: featNames}, nil
+	return &labelledData{labels: d.Labels, x: d.X, givenCount: len(givenCols), featureNames: featNames,
+		dropped: d.Dropped, test: d.TestSpec(spec.options).Options}, nil
 }
 
 // givenColumns are the positions in x of the given columns.

@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/ufmi/drosophila"
 )
 
@@ -47,29 +47,24 @@ func runFetchDrosophila(args []string, stdout, stderr io.Writer) error {
 }
 
 // writeEncoded writes the encoded feature matrix with a "type" label column,
-// ready for "ufmi table -target type".
+// ready for "ufmi table -target type", atomically (a run killed mid-write
+// leaves the previous file or none, never a truncated one).
 func writeEncoded(path string, n *drosophila.Neurons, enc drosophila.Encoding) error {
 	x, names, y, classes, err := n.Encode(enc)
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.Write(append(append([]string(nil), names...), "type"))
-	for i, row := range x {
-		rec := make([]string, 0, len(row)+1)
-		for _, v := range row {
-			rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+	return atomicfile.Write(path, func(f io.Writer) error {
+		w := csv.NewWriter(f)
+		w.Write(append(append([]string(nil), names...), "type"))
+		for i, row := range x {
+			rec := make([]string, 0, len(row)+1)
+			for _, v := range row {
+				rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+			}
+			w.Write(append(rec, classes[y[i]]))
 		}
-		w.Write(append(rec, classes[y[i]]))
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+		w.Flush()
+		return w.Error()
+	})
 }

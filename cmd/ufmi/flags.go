@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // errUsage reports a flag error already printed by the flag package.
@@ -24,10 +26,46 @@ type estimatorFlags struct {
 func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	fs.StringVar(&e.method, "method", defaultMethod, "estimator: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
 	fs.StringVar(&e.preset, "preset", "default", "UF preset: default, paper or authors")
-	fs.IntVar(&e.trees, "trees", ufmi.DefaultTrees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
-	fs.IntVar(&e.k, "k", 5, "neighbours for the kNN estimators")
+	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
+	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
-	fs.IntVar(&e.workers, "workers", 0, "goroutines (0: all cores); results do not depend on it")
+	registerWorkers(fs, &e.workers)
+}
+
+// registerTrees adds -trees; registerWorkers adds -workers.
+func registerTrees(fs *flag.FlagSet, trees *int, usage string) {
+	fs.IntVar(trees, "trees", ufmi.DefaultTrees, fmt.Sprintf("%s, 1..%d", usage, ufmi.MaxTrees))
+}
+
+func registerWorkers(fs *flag.FlagSet, workers *int) {
+	fs.IntVar(workers, "workers", 0, fmt.Sprintf("goroutines, 0..%d (0: all cores; at most 4 per core); results do not depend on it", maxWorkers()))
+}
+
+// maxK bounds -k before the data are read; -k must also be below the rows.
+const maxK = 1_000_000
+
+// maxWorkers bounds -workers: four goroutines per core.
+func maxWorkers() int { return 4 * runtime.NumCPU() }
+
+// checkRange returns an error naming the flag when v is outside lo..hi;
+// note, when given, says what the range means.
+func checkRange(name string, v, lo, hi int, note string) error {
+	if v >= lo && v <= hi {
+		return nil
+	}
+	if note != "" {
+		note = " (" + note + ")"
+	}
+	return fmt.Errorf("-%s %d must be in %d..%d%s", name, v, lo, hi, note)
+}
+
+// checkTreesAndWorkers checks the -trees and -workers flags.
+func checkTreesAndWorkers(trees, workers int) error {
+	if err := checkRange("trees", trees, 1, ufmi.MaxTrees, ""); err != nil {
+		return err
+	}
+	return checkRange("workers", workers, 0, maxWorkers(),
+		fmt.Sprintf("0: all cores; at most 4 × the %d cores", runtime.NumCPU()))
 }
 
 // config builds the estimator configuration the flags describe, from
@@ -39,11 +77,11 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 	if _, err := ufmi.ParseUFPreset(e.preset); err != nil {
 		return ufmi.EstimatorConfig{}, err
 	}
-	if e.trees < 1 {
-		return ufmi.EstimatorConfig{}, fmt.Errorf("-trees %d must be at least 1", e.trees)
+	if err := checkTreesAndWorkers(e.trees, e.workers); err != nil {
+		return ufmi.EstimatorConfig{}, err
 	}
-	if e.k < 1 {
-		return ufmi.EstimatorConfig{}, fmt.Errorf("-k %d must be at least 1", e.k)
+	if err := checkRange("k", e.k, 1, maxK, "and fewer than the rows"); err != nil {
+		return ufmi.EstimatorConfig{}, err
 	}
 	model, err := ufmi.NamedModel(e.method, e.preset, e.trees)
 	if err != nil {
@@ -54,14 +92,34 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 	return cfg, nil
 }
 
-// parseFlags parses args, turning -h and flag errors into errUsage.
-func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+// checkRows checks -k against the n rows of the data, for the kNN methods.
+func (e *estimatorFlags) checkRows(method ufmi.Method, n int) error {
+	switch method {
+	case ufmi.MethodKSG, ufmi.MethodMixedKSG, ufmi.MethodRoss:
+		if e.k >= n {
+			return fmt.Errorf("-k %d must be below the number of rows (%d)", e.k, n)
+		}
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "unexpected arguments: %s\n", strings.Join(fs.Args(), " "))
+	return nil
+}
+
+// parseFlags parses args, turning -h and flag errors into errUsage: -h
+// prints the flags, a bad flag or value one line naming it.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case err == flag.ErrHelp:
+		fmt.Fprintf(stderr, "usage of ufmi %s:\n", fs.Name())
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return errUsage
+	case err != nil:
+		fmt.Fprintf(stderr, "ufmi %s: %v (ufmi %s -h lists the flags)\n", fs.Name(), err, fs.Name())
+		return errUsage
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "ufmi %s: unexpected arguments: %s\n", fs.Name(), strings.Join(fs.Args(), " "))
 		return errUsage
 	}
 	return nil
@@ -79,6 +137,7 @@ type csvEstimateFlags struct {
 	in, target, features string
 	asJSON               bool
 	estimatorFlags
+	tableFlags
 }
 
 // register adds the flags; featuresUsage and jsonUsage describe -features
@@ -89,4 +148,36 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	fs.StringVar(&f.features, "features", "", featuresUsage)
 	fs.BoolVar(&f.asJSON, "json", false, jsonUsage)
 	f.estimatorFlags.register(fs, "uf")
+	f.tableFlags.register(fs)
+}
+
+// tableFlags say how CSV cells become features and labels (package
+// ufmi/table): missing-cell markers, categorical columns, missing targets.
+type tableFlags struct {
+	na, categorical   string
+	dropMissingTarget bool
+}
+
+func (f *tableFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.na, "na", strings.Join(uftable.DefaultNA, ","), "comma-separated cell texts that mark a missing value")
+	fs.StringVar(&f.categorical, "categorical", "", "comma-separated numeric columns to treat as categorical (text columns always are)")
+	fs.BoolVar(&f.dropMissingTarget, "drop-missing-target", false, "drop rows whose target is missing (counted in the output) instead of failing")
+}
+
+// options turns the flags into conversion options.
+func (f *tableFlags) options() uftable.Options {
+	o := uftable.Options{NA: strings.Split(f.na, ","), DropMissingTarget: f.dropMissingTarget}
+	for _, c := range strings.Split(f.categorical, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			o.Categorical = append(o.Categorical, c)
+		}
+	}
+	return o
+}
+
+// reportDropped notes on w the rows dropped for a missing target.
+func reportDropped(w io.Writer, dropped int) {
+	if dropped > 0 {
+		fmt.Fprintf(w, "dropped %d rows with a missing target\n", dropped)
+	}
 }

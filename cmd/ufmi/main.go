@@ -1,12 +1,22 @@
 // Command ufmi estimates conditional entropy and mutual information between
-// the numeric columns of a CSV file and a label column, with honest forests
-// (Uncertainty Forests), calibrated forests or kNN estimators.
+// the columns of a CSV file and a label column, with honest forests
+// (Uncertainty Forests), calibrated forests or kNN estimators. Text columns
+// are categorical, cells listed by -na are missing, and -categorical
+// declares numeric columns categorical (package ufmi/table).
 //
 //	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N [-test refit|fast]] [-json]
 //	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]
 //	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-perm N [-test refit|fast|both]] [-json]
 //	ufmi fetch-drosophila [-dir DIR] [-mirror DIR]
 //	ufmi cc18      [-ids available|all|3,11,...] [-size quick|paper] [-results DIR] [-json]
+//	ufmi merge     -results DIR [-json]
+//	ufmi slurm     [-shards N] [-results DIR] [-o FILE] mi|table|cc18 ARGS...
+//
+// mi, table and cc18 run as shards of a job with -results DIR and -shard I/N or
+// -shards N (the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX);
+// merge prints an mi or table job's result from DIR (cc18 merges by a run
+// without -shard), and slurm writes the sbatch script of a job array over
+// the shards.
 //
 // Run "ufmi COMMAND -h" for every flag.
 package main
@@ -26,6 +36,10 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 	"fetch-drosophila": runFetchDrosophila,
 	// cc18 runs the calibration study on OpenML-CC18 datasets.
 	"cc18": runCC18,
+	// merge prints the result of a sharded mi or table job from its cells.
+	"merge": runMerge,
+	// slurm writes an sbatch job-array script over the shards of mi or table.
+	"slurm": runSlurm,
 }
 
 func main() {
@@ -36,7 +50,7 @@ func main() {
 // stderr and exit status 1 (2 for usage errors).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila|cc18 [flags]   (ufmi COMMAND -h for flags)")
+		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila|cc18|merge|slurm [flags]   (ufmi COMMAND -h for flags)")
 		if len(args) == 0 {
 			return 2
 		}
@@ -44,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior, table, fetch-drosophila or cc18)\n", args[0])
+		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior, table, fetch-drosophila, cc18, merge or slurm)\n", args[0])
 		return 2
 	}
 	if err := cmd(args[1:], stdout, stderr); err != nil {

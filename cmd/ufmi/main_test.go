@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -227,33 +228,127 @@ func TestTableJSON(t *testing.T) {
 	}
 }
 
-func TestBadInputGivesOneLineError(t *testing.T) {
+// badInput is one bad command line and the one-line error it must give.
+// The README's "Bad input" table lists these cases by name, one row each.
+type badInput struct {
+	name string
+	args []string
+	want string
+}
+
+// badInputs are the command lines TestBadInputTable runs: unreadable files
+// and headers, column lists, counts out of range and cells that are not
+// decimal numbers.
+func badInputs(t *testing.T) []badInput {
 	good := separatedCSV(t, 50, 5)
-	cases := map[string][]string{
-		"cannot open":          {"mi", "-in", "/no/such/file.csv", "-target", "label"},
-		"is empty":             {"mi", "-in", writeFile(t, "empty.csv", ""), "-target", "label"},
-		"no data rows":         {"mi", "-in", writeFile(t, "header.csv", "a,b\n"), "-target", "b"},
-		"no column \"nope\"":   {"mi", "-in", good, "-target", "nope"},
-		"not a number":         {"mi", "-in", writeFile(t, "text.csv", "a,y\n1,p\nfoo,q\n"), "-target", "y"},
-		"single class":         {"mi", "-in", writeFile(t, "one.csv", "a,y\n1,p\n2,p\n3,p\n"), "-target", "y"},
-		"unknown method":       {"mi", "-in", good, "-target", "label", "-method", "magic"},
-		"unknown preset":       {"mi", "-in", good, "-target", "label", "-preset", "magic"},
-		"-target is required":  {"mi", "-in", good},
-		"unknown command":      {"frobnicate"},
-		"is empty in data row": {"mi", "-in", writeFile(t, "gap.csv", "a,y\n1,p\n2,\n3,q\n"), "-target", "y"},
-		"NaN":                  {"mi", "-in", writeFile(t, "nan.csv", "a,y\n1,p\nNaN,q\n3,q\n"), "-target", "y"},
-		"-test \"magic\"":      {"mi", "-in", good, "-target", "label", "-perm", "9", "-test", "magic"},
-		"-test \"twice\"":      {"table", "-in", good, "-target", "label", "-features", "x1", "-test", "twice"},
+	csv := func(content string) string { return writeFile(t, "in.csv", content) }
+	mi := func(extra ...string) []string {
+		return append([]string{"mi", "-in", good, "-target", "label"}, extra...)
 	}
-	for want, args := range cases {
-		_, errOut, code := runCLI(t, args...)
-		if code == 0 {
-			t.Errorf("%v: exit 0, want an error", args)
-			continue
-		}
-		if !strings.Contains(errOut, want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || strings.Contains(errOut, "panic") {
-			t.Errorf("%v: want one line containing %q, got %q", args, want, errOut)
-		}
+	table := func(extra ...string) []string {
+		return append([]string{"table", "-in", good, "-target", "label", "-features", "x1,x2"}, extra...)
+	}
+	posterior := func(extra ...string) []string {
+		return append([]string{"posterior", "-train", good, "-test", good, "-target", "label"}, extra...)
+	}
+	cell := func(v string) []string {
+		return []string{"mi", "-in", csv("a,y\n1,p\n" + v + ",q\n3,q\n4,p\n"), "-target", "y"}
+	}
+	return []badInput{
+		// Files and headers.
+		{"missing file", []string{"mi", "-in", "/no/such/file.csv", "-target", "label"}, "cannot open"},
+		{"empty file", []string{"mi", "-in", csv(""), "-target", "label"}, "is empty"},
+		{"header only", []string{"mi", "-in", csv("a,b\n"), "-target", "b"}, "no data rows"},
+		{"duplicated header name", []string{"mi", "-in", csv("x,x,y\n1,5,a\n2,6,b\n3,7,a\n"), "-target", "y"}, `header names column "x" twice (columns 1 and 2); rename one`},
+		{"duplicated header name (table)", []string{"table", "-in", csv("x,x,y\n1,5,a\n2,6,b\n"), "-target", "y", "-features", "x"}, `header names column "x" twice`},
+		{"duplicated header name in -test", []string{"posterior", "-train", good, "-test", csv("x1,x2,x2,noise\n1,2,3,4\n"), "-target", "label"}, `header names column "x2" twice`},
+		{"empty header name", []string{"mi", "-in", csv("x,,y\n1,5,a\n2,6,b\n"), "-target", "y"}, "header column 2 has no name"},
+		{"unknown column", mi("-features", "nope"), `has no column "nope"`},
+		{"unknown target", []string{"mi", "-in", good, "-target", "nope"}, `has no column "nope"`},
+		{"target only", []string{"mi", "-in", csv("y\np\nq\n"), "-target", "y"}, "no feature column besides the target"},
+		{"empty target cell", []string{"mi", "-in", csv("a,y\n1,p\n2,\n3,q\n"), "-target", "y"}, "missing in 1 of 3 rows (first: data row 2)"},
+		{"single class", []string{"mi", "-in", csv("a,y\n1,p\n2,p\n3,p\n"), "-target", "y"}, "single class"},
+		// Column lists.
+		{"-features a,a", mi("-features", "x1,x1"), `-features lists column "x1" twice`},
+		{"-given a,a", mi("-features", "x1", "-given", "x2,x2"), `-given lists column "x2" twice`},
+		{"-features a,b -given a", mi("-features", "x1,x2", "-given", "x1"), `column "x1" is in both -features and -given`},
+		{"-features with an empty name", mi("-features", "x1,,x2"), "holds an empty column name"},
+		{"mi -features lists the target", mi("-features", "x1,label"), `-features lists the target "label"`},
+		{"mi -given lists the target", mi("-features", "x1", "-given", "label"), `-given lists the target "label"`},
+		{"table -features a,a", table("-features", "x1,x1"), `-features lists column "x1" twice`},
+		{"-perm with -given", mi("-features", "x1", "-given", "x2", "-perm", "10"), "-perm with -given is not supported"},
+		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
+		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
+		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
+		// Counts.
+		{"-trees 0", mi("-trees", "0"), "-trees 0 must be in 1..1000000"},
+		{"-trees 100000000", mi("-trees", "100000000"), "-trees 100000000 must be in 1..1000000"},
+		{"-trees 9999999999999", mi("-trees", "9999999999999"), "-trees 9999999999999 must be in 1..1000000"},
+		{"-trees beyond int64", mi("-trees", "99999999999999999999"), `invalid value "99999999999999999999" for flag -trees`},
+		{"posterior -trees -5", posterior("-trees", "-5"), "-trees -5 must be in 1..1000000"},
+		{"-perm -1", mi("-perm", "-1"), "-perm -1 must be in 0..1000000 (0: no test)"},
+		{"-perm 2000000", mi("-perm", "2000000"), "-perm 2000000 must be in 0..1000000"},
+		{"-workers -1", mi("-workers", "-1"), "-workers -1 must be in 0.."},
+		{"-workers 100000", mi("-workers", "100000"), fmt.Sprintf("(0: all cores; at most 4 × the %d cores)", runtime.NumCPU())},
+		{"posterior -workers -1", posterior("-workers", "-1"), "-workers -1 must be in 0.."},
+		{"-k 0", mi("-method", "ksg", "-k", "0"), "-k 0 must be in 1..1000000"},
+		{"-k 2000000", mi("-method", "ksg", "-k", "2000000"), "-k 2000000 must be in 1..1000000"},
+		{"-k as many as rows", mi("-method", "ross", "-k", "50"), "-k 50 must be below the number of rows (50)"},
+		{"-repeats 0", table("-repeats", "0"), "-repeats 0 must be in 1..10000"},
+		{"-repeats 1000000", table("-repeats", "1000000"), "-repeats 1000000 must be in 1..10000"},
+		{"misspelt flag", mi("-tress", "5"), "flag provided but not defined: -tress"},
+		// Cells: a column of decimal numbers is numeric, one of text is
+		// categorical; a column mixing the two must be declared.
+		{"cell foo", cell("foo"), `column "a" holds numbers and, in data row 2, "foo", which is not a decimal number`},
+		{"cell 0x1p3", cell("0x1p3"), `in data row 2, "0x1p3", which is not a decimal number`},
+		{"cell 1_000", cell("1_000"), `"1_000", which is not a decimal number`},
+		{"cell Inf", cell("Inf"), `"Inf", which is not a decimal number`},
+		{"cell +Inf", cell("+Inf"), `"+Inf", which is not a decimal number`},
+		{"cell 1e999", cell("1e999"), `"1e999" is out of range`},
+		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, "missing in all 3 rows"},
+		{"kNN on a categorical column", []string{"mi", "-in", csv("a,y\nu,p\nv,q\nu,q\n"), "-target", "y", "-method", "ksg", "-k", "1"}, "categorical (2 levels)"},
+		{"-categorical unknown column", mi("-categorical", "zz"), `no categorical column "zz"`},
+		// Commands and flags.
+		{"unknown method", mi("-method", "magic"), "unknown method"},
+		{"unknown preset", mi("-preset", "magic"), "unknown preset"},
+		{"no -target", []string{"mi", "-in", good}, "-target is required"},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+	}
+}
+
+// Every bad command line fails with exit status 1 or 2 and one line on
+// stderr holding the expected message, never a panic.
+func TestBadInputTable(t *testing.T) {
+	for _, c := range badInputs(t) {
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, c.args...)
+			if code == 0 {
+				t.Fatalf("%v: exit 0, want an error; stdout %q", c.args, out)
+			}
+			if !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || strings.Contains(errOut, "panic") {
+				t.Errorf("%v: want one line containing %q, got %q", c.args, c.want, errOut)
+			}
+		})
+	}
+}
+
+// Input that looks odd but is accepted, as documented in the README: a
+// UTF-8 byte-order mark before the header, and table's target among its
+// features.
+func TestOddInputAccepted(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\ufeffx,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d\n", i%2, i%2)
+	}
+	bom := writeFile(t, "bom.csv", b.String())
+	out, errOut, code := runCLI(t, "mi", "-in", bom, "-target", "y", "-features", "x", "-trees", "20", "-json")
+	var rep struct{ MI float64 }
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || math.Abs(rep.MI-math.Ln2) > 0.05 {
+		t.Errorf("BOM header: exit %d, %q %q; want MI near log 2", code, out, errOut)
+	}
+	if _, errOut, code := runCLI(t, "table", "-in", bom, "-target", "y", "-features", "x,y", "-trees", "20"); code != 0 {
+		t.Errorf("table with the target among the features: exit %d: %s", code, errOut)
 	}
 }
 
@@ -284,9 +379,20 @@ func TestFetchDrosophilaThenTable(t *testing.T) {
 
 func TestCC18Command(t *testing.T) {
 	datasets := mirror.Dir(t, "cc18")
-	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json")
+	results := t.TempDir()
+	out, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// Another seed over the same results folder prints that seed's tables
+	// (as from an empty folder), with one notice per recomputed file.
+	out999, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json", "-seed", "999")
+	fresh999, _, _ := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json", "-seed", "999")
+	if code != 0 || out999 != fresh999 || out999 == out {
+		t.Errorf("-seed 999 over seed 1's results: exit %d, same as a fresh run %v, same as seed 1 %v", code, out999 == fresh999, out999 == out)
+	}
+	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3 {
+		t.Errorf("want 3 notices on their own lines, got:\n%s", errOut)
 	}
 	var tables []map[string]any
 	if err := json.Unmarshal([]byte(out), &tables); err != nil || len(tables) != 3 || tables[1]["metric"] != "ece" {
@@ -298,5 +404,102 @@ func TestCC18Command(t *testing.T) {
 	_, errOut, code = runCLI(t, "cc18", "-ids", "12345", "-mirror", datasets)
 	if code == 0 || !strings.Contains(errOut, "not an OpenML-CC18 dataset") {
 		t.Errorf("unknown id: exit %d, %q", code, errOut)
+	}
+}
+
+// The README's "Bad input" table has a row for every case of TestBadInputTable.
+func TestReadmeListsBadInputs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range badInputs(t) {
+		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
+			t.Errorf("README.md has no row for the bad input %q", c.name)
+		}
+	}
+}
+
+// categoricalCSV writes a table with a text column whose levels shift the
+// class, a numeric column with missing cells (empty, NA, NaN or ?), an
+// integer code and a label, some labels missing when missingLabels.
+func categoricalCSV(t *testing.T, n int, missingLabels bool) string {
+	rng := rand.New(rand.NewPCG(7, 1))
+	var b strings.Builder
+	b.WriteString("colour,size,code,label\n")
+	for i := 0; i < n; i++ {
+		c := rng.IntN(3)
+		label := "a"
+		if rng.Float64() < []float64{0.1, 0.5, 0.9}[c] {
+			label = "b"
+		}
+		if missingLabels && i%50 == 7 {
+			label = "NA"
+		}
+		size := fmt.Sprintf("%.3f", rng.NormFloat64())
+		if i%10 == 3 {
+			size = []string{"", "NA", "NaN", "?"}[i%4]
+		}
+		fmt.Fprintf(&b, "%s,%s,%d,%s\n", []string{"red", "green", "blue"}[c], size, c, label)
+	}
+	return writeFile(t, "cat.csv", b.String())
+}
+
+func TestCategoricalColumnsAndMissingCells(t *testing.T) {
+	in := categoricalCSV(t, 400, true)
+	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "40")
+	if code == 0 || !strings.Contains(errOut, "missing in 8 of 400 rows") || !strings.Contains(errOut, "-drop-missing-target") {
+		t.Fatalf("a missing target should fail and name the flag: exit %d, %q", code, errOut)
+	}
+	// "?" is a marker only when -na says so; otherwise size mixes numbers and
+	// text, an error unless the column is declared categorical.
+	_, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "40", "-drop-missing-target", "-na", ",NA,NaN")
+	if code == 0 || !strings.Contains(errOut, `column "size" holds numbers and, in data row 4, "?"`) {
+		t.Fatalf("a mixed column should fail naming the cell: exit %d, %q", code, errOut)
+	}
+	var reps []map[string]any
+	for _, extra := range [][]string{{"-na", ",NA,NaN,?"}, {"-na", ",NA,NaN", "-categorical", "size"}} {
+		na := strings.Join(extra, " ")
+		out, errOut, code := runCLI(t, append([]string{"mi", "-in", in, "-target", "label", "-trees", "40", "-drop-missing-target", "-json"}, extra...)...)
+		if code != 0 {
+			t.Fatalf("-na %q: exit %d: %s", na, code, errOut)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %q", out)
+		}
+		if rep["dropped_missing_target"].(float64) != 8 || rep["n"].(float64) != 392 || rep["mi"].(float64) < 0.1 {
+			t.Errorf("-na %q: want 8 rows dropped, n = 392 and a clear MI: %s", na, out)
+		}
+		reps = append(reps, rep)
+	}
+	if reps[0]["mi"] == reps[1]["mi"] {
+		t.Errorf("reading size as numeric or as categorical gave the same MI %v", reps[0]["mi"])
+	}
+	// The code column declared categorical carries what colour carries.
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "code", "-categorical", "code",
+		"-trees", "40", "-drop-missing-target", "-json")
+	var rep map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep["mi"].(float64) < 0.1 {
+		t.Errorf("-categorical code: exit %d, %s%s", code, out, errOut)
+	}
+	// posterior reads the test file's colour as categorical, matching levels
+	// by name; table notes the dropped rows on stderr.
+	test := writeFile(t, "test.csv", "colour,size,code\nblue,0,2\nred,NA,0\npurple,,1\n")
+	out, errOut, code = runCLI(t, "posterior", "-train", in, "-test", test, "-target", "label", "-features", "colour,size",
+		"-trees", "40", "-drop-missing-target", "-na", ",NA,NaN,?")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(errOut, "dropped 8 rows") {
+		t.Fatalf("posterior: exit %d, %q, %q", code, out, errOut)
+	}
+	var blue, red float64
+	fmt.Sscanf(strings.Split(lines[1], ",")[1], "%g", &blue)
+	fmt.Sscanf(strings.Split(lines[2], ",")[1], "%g", &red)
+	if blue < red+0.3 {
+		t.Errorf("P(b | blue) = %v, P(b | red) = %v: want blue far above red", blue, red)
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "colour,size", "-trees", "30", "-drop-missing-target", "-na", ",NA,NaN,?")
+	if code != 0 || !strings.Contains(errOut, "dropped 8 rows") || !strings.Contains(out, "colour,size") {
+		t.Errorf("table: exit %d, %q, %q", code, out, errOut)
 	}
 }

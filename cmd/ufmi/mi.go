@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
 
 // miReport is what "ufmi mi" prints.
@@ -24,6 +25,7 @@ type miReport struct {
 	PValue   *float64 `json:"p_value"`
 	Test     *string  `json:"test"` // the permutation test behind p_value: refit or fast
 	Seconds  float64  `json:"seconds"`
+	Dropped  int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
@@ -31,8 +33,10 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
-	perm := fs.Int("perm", 0, "label permutations for a p-value (0: none)")
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
+	var sh shardFlags
+	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
@@ -46,20 +50,35 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+		return err
+	}
+	if *perm > 0 && *given != "" {
+		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+	}
+	if sh.active() && *test == testFast {
+		return fmt.Errorf("-test fast with -results is not supported: the fast test fits one forest and needs no shards")
+	}
+	if sh.active() && *given != "" {
+		return fmt.Errorf("-results with -given is not supported: shards run the estimate and its permutation test")
+	}
+	if err := sh.resolve(fs, "mi"); err != nil {
+		return err
+	}
 	start := time.Now()
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options()})
 	if err != nil {
 		return err
 	}
+	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
+		return err
+	}
 	x, labels := data.x, data.labels
-	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K()}
+	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K(), Dropped: data.dropped}
 	if cfg.Method != ufmi.MethodUF {
 		rep.Preset = ""
 	}
 	if data.givenCount > 0 {
-		if *perm > 0 {
-			return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
-		}
 		cmi, err := ufmi.ConditionalMI(x, labels.Codes, data.givenColumns(), data.featureColumns(), cfg)
 		if err != nil {
 			return err
@@ -67,15 +86,24 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		hy, _ := ufmi.LabelEntropy(labels.Codes)
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
 		rep.HYGivenZ = &cmi.HYGivenA
+	} else if sh.active() {
+		res, err := sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
+		if err != nil {
+			return err
+		}
+		if !res.Outcome.Complete() {
+			return printOutcome(stdout, res.Outcome, sh.results, opts.asJSON)
+		}
+		rep.HY, rep.HYGivenX, rep.MI = res.Estimate.HY, res.Estimate.HYGivenX, res.Estimate.MI
+		if res.Test != nil {
+			rep.PValue, rep.Test = &res.Test.PValue, test
+		}
 	} else {
 		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
 		if err != nil {
 			return err
 		}
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
-		if *perm < 0 {
-			return fmt.Errorf("-perm %d must not be negative", *perm)
-		}
 		if *perm > 0 {
 			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON))
 			if err != nil {
@@ -93,6 +121,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "preset       %s\n", rep.Preset)
 	}
 	fmt.Fprintf(stdout, "n            %d\nclasses      %d\n", rep.N, rep.Classes)
+	if rep.Dropped > 0 {
+		fmt.Fprintf(stdout, "dropped      %d rows with a missing target\n", rep.Dropped)
+	}
 	fmt.Fprintf(stdout, "H(Y)         %.4f nats\n", rep.HY)
 	if rep.HYGivenZ != nil {
 		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s)\n", *rep.HYGivenZ, *given)

@@ -19,18 +19,21 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	features := fs.String("features", "", "comma-separated feature columns (default: every other column)")
 	method := fs.String("method", "uf", "forest: uf, rf, sigrf or irf")
 	preset := fs.String("preset", "default", "UF preset: default, paper or authors")
-	trees := fs.Int("trees", ufmi.DefaultTrees, "trees (SigRF/IRF: in all, over 5 folds)")
+	var trees, workers int
+	registerTrees(fs, &trees, "trees (SigRF/IRF: in all, over 5 folds)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
+	registerWorkers(fs, &workers)
 	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors}")
+	var cells tableFlags
+	cells.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
 	if *target == "" {
 		return fmt.Errorf("-target is required")
 	}
-	if *trees < 1 {
-		return fmt.Errorf("-trees %d must be at least 1", *trees)
+	if err := checkTreesAndWorkers(trees, workers); err != nil {
+		return err
 	}
 	train, err := readTable(*trainPath)
 	if err != nil {
@@ -40,7 +43,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true})
+	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true, options: cells.options()})
 	if err != nil {
 		return err
 	}
@@ -51,18 +54,19 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	xtest, err := test.features(testCols)
+	xtest, err := test.features(testCols, data.test)
 	if err != nil {
 		return err
 	}
-	model, err := fitPosteriorModel(*method, *preset, *trees, *seed, *workers, data.x, labels.Codes)
+	model, err := fitPosteriorModel(*method, *preset, trees, *seed, workers, data.x, labels.Codes)
 	if err != nil {
 		return err
 	}
-	proba, err := model.PredictProba(xtest, *workers)
+	proba, err := model.PredictProba(xtest, workers)
 	if err != nil {
 		return err
 	}
+	reportDropped(stderr, data.dropped)
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(map[string]any{"classes": labels.Classes, "posteriors": proba})
 	}

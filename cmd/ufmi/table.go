@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
 
 // subsetJSON is one row of "ufmi table -json".
@@ -27,31 +28,56 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
-	repeats := fs.Int("repeats", 1, "fits per subset, averaged (spread reported)")
-	perm := fs.Int("perm", 0, "label permutations for a p-value of I(Y;X_in) per subset (0: none)")
+	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", ufmi.MaxPermutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
+	var sh shardFlags
+	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
 	if opts.target == "" || opts.features == "" {
 		return fmt.Errorf("-target and -features are required")
 	}
-	tests, err := parseTests(*test, true)
-	if err != nil {
-		return err
-	}
-	if *perm < 0 {
-		return fmt.Errorf("-perm %d must not be negative", *perm)
-	}
 	cfg, err := opts.config()
 	if err != nil {
 		return err
 	}
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true})
+	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
+		return err
+	}
+	tests, err := parseTests(*test, true)
 	if err != nil {
 		return err
 	}
-	rows, err := ufmi.SubsetTable(data.x, data.labels.Codes, ufmi.Singletons(data.featureColumns()), *repeats, cfg, progressTo(stderr, opts.asJSON))
+	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+		return err
+	}
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
+	if err != nil {
+		return err
+	}
+	reportDropped(stderr, data.dropped)
+	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
+		return err
+	}
+	if err := sh.resolve(fs, "table"); err != nil {
+		return err
+	}
+	if sh.active() && *perm > 0 {
+		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
+	}
+	groups := ufmi.Singletons(data.featureColumns())
+	var rows []ufmi.SubsetRow
+	if sh.active() {
+		var out sharded.Outcome
+		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)
+		if err == nil && !out.Complete() {
+			return printOutcome(stdout, out, sh.results, opts.asJSON)
+		}
+	} else {
+		rows, err = ufmi.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, progressTo(stderr, opts.asJSON))
+	}
 	if err != nil {
 		return err
 	}

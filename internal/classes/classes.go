@@ -5,25 +5,40 @@ import (
 	"math"
 )
 
-// Check validates class codes against n rows and returns K (the largest
-// code + 1). It rejects mismatched lengths, negative codes and fewer than
-// two classes present.
+// K checks that every code lies in 0..limit-1 and returns the number of
+// classes K, the largest code + 1. Bounding the codes before anything is
+// counted keeps a code such as math.MaxInt from overflowing and a code such
+// as 1<<40 from allocating a count per class.
+func K(y []int, limit int) (int, error) {
+	k := 0
+	for i, c := range y {
+		if c < 0 || c >= limit {
+			return 0, fmt.Errorf("ufmi: label of row %d is %d; class codes must lie in 0..%d (codes 0..K-1 with K at most the number of rows; EncodeIntLabels makes them)", i, c, limit-1)
+		}
+		k = max(k, c+1)
+	}
+	return k, nil
+}
+
+// Check validates the class codes of n rows and returns K: y must hold n
+// codes in 0..n-1 (K classes need at least K rows) of at least two classes.
 func Check(y []int, n int) (int, error) {
 	if len(y) != n {
 		return 0, fmt.Errorf("ufmi: %d labels for %d feature rows", len(y), n)
 	}
-	k := 0
-	for i, c := range y {
-		if c < 0 {
-			return 0, fmt.Errorf("ufmi: label of row %d is %d; class codes must be 0..K-1 (use EncodeIntLabels)", i, c)
-		}
-		if c+1 > k {
-			k = c + 1
-		}
+	return CheckWithin(y, n)
+}
+
+// CheckWithin validates codes in 0..limit-1, at least two classes present,
+// and returns K (the largest code + 1). Subsets of checked labels (a
+// training fold) use it with limit the full data's K.
+func CheckWithin(y []int, limit int) (int, error) {
+	k, err := K(y, limit)
+	if err != nil {
+		return 0, err
 	}
-	counts := Counts(y, nil, k)
 	present := 0
-	for _, c := range counts {
+	for _, c := range Counts(y, nil, k) {
 		if c > 0 {
 			present++
 		}

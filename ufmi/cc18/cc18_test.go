@@ -1,12 +1,16 @@
 package cc18
 
 import (
+	"bytes"
 	"compress/gzip"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,19 +57,33 @@ func TestParseARFF(t *testing.T) {
 func writeMirror(t *testing.T, csvText string, types []string) string {
 	t.Helper()
 	dir := t.TempDir()
-	f, _ := os.Create(filepath.Join(dir, "99_toy.csv.gz"))
-	gz := gzip.NewWriter(f)
-	gz.Write([]byte(csvText))
-	gz.Close()
-	f.Close()
-	var b strings.Builder
-	b.WriteString("openml_dataset_id,file,column_index,column_name,type\n")
+	addToMirror(t, dir, 99, csvText, types)
+	return dir
+}
+
+// addToMirror adds dataset id (file <id>_toy.csv.gz) to a mirror folder.
+func addToMirror(t *testing.T, dir string, id int, csvText string, types []string) {
+	t.Helper()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(csvText))
+	zw.Close()
+	file := fmt.Sprintf("%d_toy.csv.gz", id)
+	if err := os.WriteFile(filepath.Join(dir, file), gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	listing := filepath.Join(dir, "column_types.csv")
+	b, err := os.ReadFile(listing)
+	if err != nil {
+		b = []byte("openml_dataset_id,file,column_index,column_name,type\n")
+	}
 	header := strings.Split(strings.SplitN(csvText, "\n", 2)[0], ",")
 	for j, ty := range types {
-		b.WriteString("99,99_toy.csv.gz," + string(rune('0'+j)) + "," + header[j] + "," + ty + "\n")
+		b = fmt.Appendf(b, "%d,%s,%d,%s,%s\n", id, file, j, header[j], ty)
 	}
-	os.WriteFile(filepath.Join(dir, "column_types.csv"), []byte(b.String()), 0o644)
-	return dir
+	if err := os.WriteFile(listing, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestMirrorAndPreprocessUseTrainingStatistics(t *testing.T) {
@@ -130,7 +148,7 @@ func TestDownloadCachesARFF(t *testing.T) {
 	}
 }
 
-// priorLearner predicts the training class frequencies everywhere.
+// priorModel predicts the same class frequencies everywhere.
 type priorModel struct{ p []float64 }
 
 func (m priorModel) PredictProba(x *ufmi.Features, _ int) ([][]float64, error) {
@@ -141,7 +159,9 @@ func (m priorModel) PredictProba(x *ufmi.Features, _ int) ([][]float64, error) {
 	return out, nil
 }
 
-func TestEvaluateSweepAndPairwise(t *testing.T) {
+// toyCSV is a mirror CSV of 60 rows with a numeric and a categorical
+// feature; shift changes the numeric values (another dataset).
+func toyCSV(shift int) string {
 	var b strings.Builder
 	b.WriteString("x,colour,class\n")
 	for i := 0; i < 60; i++ {
@@ -150,35 +170,49 @@ func TestEvaluateSweepAndPairwise(t *testing.T) {
 			c = "q"
 		}
 		colour := []string{"a", "b"}[i%2]
-		b.WriteString(strings.Join([]string{string(rune('0' + i%10)), colour, c}, ",") + "\n")
+		fmt.Fprintf(&b, "%d,%s,%s\n", (i+shift)%10, colour, c)
 	}
-	dir := writeMirror(t, b.String(), []string{"numeric", "categorical", "target"})
-	prior := ufmi.Model{Name: "prior", Custom: func(x *ufmi.Features, y []int, _ uint64) (ufmi.Predictor, error) {
+	return b.String()
+}
+
+var toyTypes = []string{"numeric", "categorical", "target"}
+
+// priorLearner predicts the training class frequencies and counts its fits.
+func priorLearner(fits *int) ufmi.Model {
+	return ufmi.Model{Name: "prior", Custom: func(x *ufmi.Features, y []int, _ uint64) (ufmi.Predictor, error) {
+		*fits++
 		p := make([]float64, 2)
 		for _, c := range y {
 			p[c] += 1 / float64(len(y))
 		}
 		return priorModel{p}, nil
 	}}
-	learners := append(Forests(Settings{Trees: 20, MaxFeatures: 1}), prior)
+}
+
+func TestEvaluateSweepAndPairwise(t *testing.T) {
+	dir := writeMirror(t, toyCSV(0), toyTypes)
+	fits := 0
+	learners := append(Forests(Settings{Trees: 20, MaxFeatures: 1}), priorLearner(&fits))
 	results := t.TempDir()
 	opts := SweepOptions{IDs: []int{99}, Load: LoadOptions{MirrorDir: dir, Offline: true}, Learners: learners, Seed: 1, ResultsDir: results}
 	scores, err := Sweep(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(scores) != 5*len(learners) {
-		t.Fatalf("%d scores", len(scores))
+	if len(scores) != 5*len(learners) || fits != 5 {
+		t.Fatalf("%d scores, %d fits", len(scores), fits)
 	}
 	for _, s := range scores {
 		if s.Learner == "prior" && (s.Kappa != 0 || s.Accuracy < 0.6) {
 			t.Fatalf("the prior predictor has kappa 0 and predicts the majority class: %+v", s)
 		}
 	}
-	// Resume: the saved CSV gives the same scores without recomputing.
-	again, err := Sweep(SweepOptions{IDs: []int{99}, Load: LoadOptions{MirrorDir: t.TempDir(), Offline: true}, ResultsDir: results})
-	if err != nil || len(again) != len(scores) || again[3].ECE != scores[3].ECE || again[3].Bins[19].Count != scores[3].Bins[19].Count {
-		t.Fatalf("resume: %v", err)
+	// Resume: the saved file gives the same scores without recomputing.
+	var log bytes.Buffer
+	opts.Log = &log
+	again, err := Sweep(opts)
+	if err != nil || !reflect.DeepEqual(again, scores) || fits != 5 || log.Len() != 0 {
+		t.Fatalf("resume: %v, %d fits, log %q", err, fits, log.String())
 	}
 	// Pairwise table on hand-made scores: A beats B on every dataset.
 	var hand []FoldScore
@@ -191,5 +225,21 @@ func TestEvaluateSweepAndPairwise(t *testing.T) {
 	}
 	if math.Abs(tab.Median[0][1]+0.0235) > 1e-12 || math.Abs(tab.PValue[0][1]-1.0/256) > 1e-12 || tab.PValue[1][0] != 1 {
 		t.Fatalf("table %+v", tab)
+	}
+}
+
+func TestDatasetFrameKeepsKindsAndMissingCells(t *testing.T) {
+	d := &Dataset{ID: 1, Classes: []string{"n", "y"}, Y: []int{0, 1, 1},
+		Columns: []Column{{Name: "num", Kind: Numeric, Num: []float64{1, math.NaN(), 3}},
+			{Name: "cat", Kind: Categorical, Cat: []string{"a", "", "b"}}}}
+	df, err := d.Frame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := df.Names(); !slices.Equal(got, []string{"num", "cat", TargetColumn}) {
+		t.Fatalf("columns %v", got)
+	}
+	if !df.Col("num").IsNaN()[1] || !df.Col("cat").IsNaN()[1] || df.Col("cat").IsNaN()[0] || df.Col(TargetColumn).Records()[2] != "y" {
+		t.Errorf("frame:\n%v", df)
 	}
 }

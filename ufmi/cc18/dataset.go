@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -135,4 +137,38 @@ func (d *Dataset) Subsample(maxRows int, seed uint64) (*Dataset, error) {
 		out.Columns = append(out.Columns, nc)
 	}
 	return out, nil
+}
+
+// TargetColumn is the name of the class-label column of Dataset.Frame.
+const TargetColumn = "class"
+
+// Frame returns the raw dataset as a gota DataFrame: numeric columns as
+// floats and categorical columns as strings, missing cells as gota's
+// missing values (NaN), then the class label as the string column
+// TargetColumn. Nothing is imputed or encoded: package ufmi/table reads
+// the frame with categorical columns and missing cells as they are.
+func (d *Dataset) Frame() (dataframe.DataFrame, error) {
+	cols := make([]series.Series, 0, len(d.Columns)+1)
+	for _, c := range d.Columns {
+		if c.Name == TargetColumn {
+			return dataframe.DataFrame{}, fmt.Errorf("ufmi: dataset %d has a feature named %q, the label's column name", d.ID, TargetColumn)
+		}
+		if c.Kind == Numeric {
+			cols = append(cols, series.New(c.Num, series.Float, c.Name))
+			continue
+		}
+		cells := make([]any, len(c.Cat))
+		for i, v := range c.Cat {
+			if v != "" {
+				cells[i] = v
+			}
+		}
+		cols = append(cols, series.New(cells, series.String, c.Name))
+	}
+	labels := make([]string, len(d.Y))
+	for i, y := range d.Y {
+		labels[i] = d.Classes[y]
+	}
+	df := dataframe.New(append(cols, series.New(labels, series.String, TargetColumn))...)
+	return df, df.Err
 }

@@ -5,4 +5,10 @@
 // encoding of categorical columns), runs stratified 5-fold cross-validation
 // of any set of posterior estimators, scores each fold with Cohen's kappa,
 // accuracy, ECE and MCE, and builds the paper's pairwise Wilcoxon tables.
+//
+// Nothing it reads is trusted blindly: mirror files and downloads must hold
+// the dataset's known number of rows, downloads are checked against the
+// SHA-256 sums recorded when they were made, and a sweep's saved results
+// are used only when their key (data checksum, settings, learners, seed,
+// format) is the sweep's and their scores pass their checks.
 package cc18

@@ -71,10 +71,20 @@ type FoldScore struct {
 // folds come from seed's fold stream; the learners of fold f fit with the
 // seed Derive(seed, fold-model, f).
 func Evaluate(d *Dataset, learners []ufmi.Model, folds, bins int, seed uint64) ([]FoldScore, error) {
-	testFolds, err := ufmi.StratifiedFolds(d.Y, folds, seed)
+	tests, err := testFolds(d, folds, seed)
 	if err != nil {
 		return nil, err
 	}
+	return evaluateFolds(d, learners, tests, bins, seed)
+}
+
+// testFolds returns the test rows of each fold of Evaluate.
+func testFolds(d *Dataset, folds int, seed uint64) ([][]int, error) {
+	return ufmi.StratifiedFolds(d.Y, folds, seed)
+}
+
+// evaluateFolds is Evaluate on the given test folds.
+func evaluateFolds(d *Dataset, learners []ufmi.Model, testFolds [][]int, bins int, seed uint64) ([]FoldScore, error) {
 	k := len(d.Classes)
 	var out []FoldScore
 	for f, test := range testFolds {

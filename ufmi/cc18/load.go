@@ -1,14 +1,14 @@
 package cc18
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
+
+	"github.com/ufmi-dev/ufmi/internal/download"
 )
 
 // DefaultBaseURL is OpenML's public server.
@@ -22,11 +22,19 @@ type LoadOptions struct {
 	// the user cache folder's ufmi/openml).
 	CacheDir string
 	// BaseURL is OpenML's server (default DefaultBaseURL); Client makes the
-	// requests (default http.DefaultClient).
+	// requests (default Download.Client(), whose connections time out).
 	BaseURL string
 	Client  *http.Client
+	// Download bounds each download: connection and per-attempt timeouts,
+	// body size, attempts and backoff (zero fields: the download package's
+	// defaults, 10 minutes and 1 GiB per file, 4 attempts). Set its fields,
+	// e.g. o.Download.Timeout = time.Minute.
+	Download download.Policy
 	// Offline forbids downloads.
 	Offline bool
+	// Log receives one line for each cached download that fails its checks
+	// and is downloaded again; nil means os.Stderr.
+	Log io.Writer
 }
 
 func (o LoadOptions) withDefaults() LoadOptions {
@@ -45,14 +53,26 @@ func (o LoadOptions) withDefaults() LoadOptions {
 	if o.BaseURL == "" {
 		o.BaseURL = DefaultBaseURL
 	}
-	if o.Client == nil {
-		o.Client = http.DefaultClient
-	}
+	o.Log = logOrStderr(o.Log)
 	return o
+}
+
+// logOrStderr is w, or os.Stderr when w is nil.
+func logOrStderr(w io.Writer) io.Writer {
+	if w == nil {
+		return os.Stderr
+	}
+	return w
 }
 
 // Load returns OpenML dataset id: from the mirror when it holds it, else
 // from the cache, else downloaded as ARFF through OpenML's API (and cached).
+// Each source is checked before use: a mirror file must hold the dataset's
+// known number of rows (Suite's Instances, or the count the mirror's
+// manifest declares for a partial dataset), else Load fails; a cached
+// download must match the SHA-256 sums recorded when it was downloaded and
+// hold the known number of rows, else it is downloaded again (with a line
+// to Log).
 func Load(id int, opts LoadOptions) (*Dataset, error) {
 	o := opts.withDefaults()
 	if o.MirrorDir != "" {
@@ -61,104 +81,43 @@ func Load(id int, opts LoadOptions) (*Dataset, error) {
 			return d, err
 		}
 	}
-	arffPath := filepath.Join(o.CacheDir, strconv.Itoa(id)+".arff")
-	target := ""
-	if o.CacheDir != "" {
-		if _, err := os.Stat(arffPath); err == nil {
-			if desc, err := readDescription(o.CacheDir, id); err == nil {
-				target = desc.Target
-			}
-			return loadARFF(arffPath, id, target)
-		}
+	if o.CacheDir == "" {
+		return nil, fmt.Errorf("ufmi: dataset %d is not in the mirror (%q) and there is no cache folder for downloads; set UFMI_CACHE or UFMI_MIRROR", id, o.MirrorDir)
 	}
-	if o.Offline {
+	c := cacheFiles{dir: o.CacheDir, id: id}
+	d, err := c.load()
+	notCached := errors.Is(err, errNotCached)
+	switch {
+	case err == nil:
+		return d, nil
+	case o.Offline && notCached:
 		return nil, fmt.Errorf("ufmi: dataset %d is in neither the mirror (%q) nor the cache (%q) and downloads are off; set UFMI_MIRROR to a folder holding cc18/", id, o.MirrorDir, o.CacheDir)
+	case o.Offline:
+		return nil, fmt.Errorf("ufmi: dataset %d: the cached download in %s fails its checks (%v) and downloads are off", id, o.CacheDir, err)
+	case !notCached:
+		fmt.Fprintf(o.Log, "ufmi: dataset %d: the cached download fails its checks (%v); downloading it again\n", id, err)
 	}
-	if err := download(id, o, arffPath); err != nil {
+	if err := downloadDataset(o, c); err != nil {
 		return nil, err
 	}
-	desc, err := readDescription(o.CacheDir, id)
-	if err != nil {
-		return nil, err
+	if d, err = c.load(); err != nil {
+		return nil, fmt.Errorf("ufmi: dataset %d: the file OpenML served fails its checks: %v", id, err)
 	}
-	return loadARFF(arffPath, id, desc.Target)
+	return d, nil
 }
 
-func loadARFF(path string, id int, target string) (*Dataset, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// checkRows reports a dataset whose number of rows is not the known one
+// (want <= 0: unknown, nothing to check).
+func checkRows(d *Dataset, want int) error {
+	if want > 0 && d.Rows() != want {
+		return fmt.Errorf("it holds %d rows, dataset %d has %d (cut short or a different dataset)", d.Rows(), d.ID, want)
 	}
-	defer f.Close()
-	return ParseARFF(f, id, target)
+	return nil
 }
 
-// description is what ufmi keeps of OpenML's dataset description.
-type description struct {
-	FileID string `json:"file_id"`
-	Target string `json:"default_target_attribute"`
-	URL    string `json:"url"`
-	Name   string `json:"name"`
-}
-
-func readDescription(dir string, id int) (description, error) {
-	b, err := os.ReadFile(filepath.Join(dir, strconv.Itoa(id)+".json"))
-	if err != nil {
-		return description{}, err
-	}
-	var d description
-	return d, json.Unmarshal(b, &d)
-}
-
-// download fetches the description and the ARFF file of dataset id into
-// the cache, writing each atomically.
-func download(id int, o LoadOptions, arffPath string) error {
-	offlineHint := "; without network access set UFMI_MIRROR to a folder holding cc18/"
-	resp, err := o.Client.Get(fmt.Sprintf("%s/api/v1/json/data/%d", o.BaseURL, id))
-	if err != nil {
-		return fmt.Errorf("ufmi: dataset %d: asking OpenML: %v%s", id, err, offlineHint)
-	}
-	body, err := readOK(resp)
-	if err != nil {
-		return fmt.Errorf("ufmi: dataset %d: OpenML description: %v%s", id, err, offlineHint)
-	}
-	var wrapped struct {
-		Desc description `json:"data_set_description"`
-	}
-	if err := json.Unmarshal(body, &wrapped); err != nil || wrapped.Desc.FileID == "" {
-		return fmt.Errorf("ufmi: dataset %d: OpenML's description has no file id (%v)", id, err)
-	}
-	url := fmt.Sprintf("%s/data/v1/download/%s", o.BaseURL, wrapped.Desc.FileID)
-	resp, err = o.Client.Get(url)
-	if err != nil {
-		return fmt.Errorf("ufmi: dataset %d: downloading %s: %v%s", id, url, err, offlineHint)
-	}
-	arff, err := readOK(resp)
-	if err != nil {
-		return fmt.Errorf("ufmi: dataset %d: downloading %s: %v%s", id, url, err, offlineHint)
-	}
-	if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
-		return err
-	}
-	desc, _ := json.Marshal(wrapped.Desc)
-	if err := writeAtomic(filepath.Join(o.CacheDir, strconv.Itoa(id)+".json"), desc); err != nil {
-		return err
-	}
-	return writeAtomic(arffPath, arff)
-}
-
-func readOK(resp *http.Response) ([]byte, error) {
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("HTTP %s", resp.Status)
-	}
-	return io.ReadAll(resp.Body)
-}
-
-func writeAtomic(path string, b []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+// knownRows is dataset id's number of rows on OpenML, or 0 when id is not
+// in Suite.
+func knownRows(id int) int {
+	info, _ := Lookup(id)
+	return info.Instances
 }

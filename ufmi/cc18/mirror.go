@@ -17,7 +17,7 @@ var errNotInMirror = errors.New("not in the mirror")
 
 // readMirror reads dataset id from a mirror folder of gzip'd CSV files
 // ("<id>_<name>.csv.gz", target column "class", column types listed in
-// column_types.csv).
+// column_types.csv), and fails unless it holds mirrorRows rows.
 func readMirror(dir string, id int) (*Dataset, error) {
 	types, file, err := mirrorTypes(dir, id)
 	if err != nil {
@@ -66,7 +66,49 @@ func readMirror(dir string, id int) (*Dataset, error) {
 		return nil, fmt.Errorf("ufmi: dataset %d: no target column", id)
 	}
 	name := strings.TrimSuffix(strings.TrimPrefix(file, strconv.Itoa(id)+"_"), ".csv.gz")
-	return newDataset(id, name, header, kinds, rows, target)
+	d, err := newDataset(id, name, header, kinds, rows, target)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRows(d, mirrorRows(dir, id)); err != nil {
+		return nil, fmt.Errorf("ufmi: dataset %d: the mirror's %s: %v; restore the mirror's copy", id, file, err)
+	}
+	return d, nil
+}
+
+// mirrorRows is the number of rows the mirror's file of dataset id must
+// hold: OpenML's (Suite), unless the mirror's manifest.csv declares the
+// dataset partial ("partial: ..." in matches_openml), then the manifest's
+// n_instances.
+func mirrorRows(dir string, id int) int {
+	f, err := os.Open(filepath.Join(dir, "manifest.csv"))
+	if err != nil {
+		return knownRows(id)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) == 0 {
+		return knownRows(id)
+	}
+	col := map[string]int{}
+	for j, h := range recs[0] {
+		col[h] = j
+	}
+	idCol, ok1 := col["openml_dataset_id"]
+	nCol, ok2 := col["n_instances"]
+	matchCol, ok3 := col["matches_openml"]
+	if !ok1 || !ok2 || !ok3 {
+		return knownRows(id)
+	}
+	for _, r := range recs[1:] {
+		if len(r) != len(recs[0]) || r[idCol] != strconv.Itoa(id) || !strings.HasPrefix(r[matchCol], "partial") {
+			continue
+		}
+		if n, err := strconv.Atoi(r[nCol]); err == nil {
+			return n
+		}
+	}
+	return knownRows(id)
 }
 
 // mirrorTypes returns the column types of dataset id (by column index) and

@@ -1,6 +1,12 @@
 package cc18
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/mirror"
@@ -51,4 +57,90 @@ func TestQuickSweepOnEveryMirrorDataset(t *testing.T) {
 	ece, _ := PairwiseTable(scores, ECE, learners)
 	t.Logf("ECE, UF minus RF over %d datasets: median %.4f, one-sided p %.4f (the paper: -0.014, significant)",
 		ece.Datasets, ece.Median[3][0], ece.PValue[3][0])
+}
+
+// On three small mirror datasets, a result cache with a changed seed, a
+// file cut at a line boundary, two datasets' files swapped, or a value
+// corrupted (kappa 1e300, accuracy -7) is recomputed, with a notice: the
+// tables equal a fresh run's.
+func TestMirrorResultCacheCannotLie(t *testing.T) {
+	load := LoadOptions{MirrorDir: mirror.Dir(t, "cc18"), Offline: true}
+	base := SweepOptions{IDs: []int{11, 15, 37}, Load: load, Learners: Forests(Settings{Trees: 10, MaxFeatures: 0.33}), MaxRows: 300, Seed: 1}
+	run := func(o SweepOptions) ([]FoldScore, string) {
+		t.Helper()
+		var log bytes.Buffer
+		o.Log = &log
+		scores, err := Sweep(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return scores, log.String()
+	}
+	seed1 := base
+	seed1.ResultsDir = t.TempDir()
+	fresh, _ := run(seed1)
+	seed999 := base
+	seed999.Seed = 999
+	fresh999, _ := run(seed999)
+	if reflect.DeepEqual(fresh, fresh999) {
+		t.Fatal("seeds 1 and 999 give the same scores: the test cannot tell them apart")
+	}
+	file := func(id int) string { return filepath.Join(seed1.ResultsDir, fmt.Sprintf("%d.csv", id)) }
+	files := map[int][]byte{}
+	for _, id := range base.IDs {
+		files[id], _ = os.ReadFile(file(id))
+	}
+	// setField replaces one field of the first data row of dataset id's file.
+	setField := func(id, field int, value string) []byte {
+		lines := strings.SplitAfter(string(files[id]), "\n")
+		cells := strings.Split(lines[2], ",")
+		cells[field] = value
+		lines[2] = strings.Join(cells, ",")
+		return []byte(strings.Join(lines, ""))
+	}
+	lines15 := bytes.SplitAfter(files[15], []byte("\n"))
+	cases := []struct {
+		name  string
+		files map[int][]byte
+		seed  uint64
+	}{
+		{"seed 999 over seed 1's files", nil, 999},
+		{"file cut at a line boundary", map[int][]byte{15: bytes.Join(lines15[:len(lines15)/2], nil)}, 1},
+		{"two datasets' files swapped", map[int][]byte{11: files[37], 37: files[11]}, 1},
+		{"kappa 1e300", map[int][]byte{11: setField(11, 3, "1e300")}, 1},
+		{"accuracy -7", map[int][]byte{37: setField(37, 4, "-7")}, 1},
+	}
+	for _, c := range cases {
+		for id, b := range files {
+			if d, ok := c.files[id]; ok {
+				b = d
+			}
+			if err := os.WriteFile(file(id), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		o, want := seed1, fresh
+		if c.seed == 999 {
+			o.Seed, want = 999, fresh999
+		}
+		got, log := run(o)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: scores differ from a fresh run's", c.name)
+		}
+		for _, m := range []Metric{KappaLoss, ECE, MCE} {
+			gt, err1 := PairwiseTable(got, m, []string{"RF", "IRF", "SigRF", "UF"})
+			wt, err2 := PairwiseTable(want, m, []string{"RF", "IRF", "SigRF", "UF"})
+			if err1 != nil || err2 != nil || fmt.Sprint(gt) != fmt.Sprint(wt) { // NaN diagonals: compare as text
+				t.Errorf("%s: %s table differs from a fresh run's (%v, %v)", c.name, m, err1, err2)
+			}
+		}
+		wantNotices := len(c.files)
+		if c.files == nil {
+			wantNotices = len(base.IDs)
+		}
+		if n := strings.Count(log, "recomputing\n"); n != wantNotices {
+			t.Errorf("%s: %d notices, want %d:\n%s", c.name, n, wantNotices, log)
+		}
+		t.Logf("%s:\n%s", c.name, log)
+	}
 }

@@ -7,13 +7,22 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/download"
 )
 
-// FetchOptions configures Fetch. The zero value downloads from GitHub with
-// a two-minute timeout, or copies from $UFMI_MIRROR/drosophila when set.
+// FetchOptions configures Fetch. The zero value downloads from GitHub
+// (each attempt within two minutes, at most 8 MiB per file, up to four
+// attempts), or copies from $UFMI_MIRROR/drosophila when set.
 type FetchOptions struct {
-	// Client performs the downloads; nil means a client with a 2-minute timeout.
+	// Client performs the downloads; nil means Download.Client().
 	Client *http.Client
+	// Download bounds each download: timeouts, size, attempts and backoff
+	// (zero fields: a 2-minute timeout per attempt, maxDataFileBytes, and
+	// the download package's defaults). Set its fields, e.g.
+	// o.Download.Timeout = time.Minute.
+	Download download.Policy
 	// BaseURL replaces DefaultBaseURL (e.g. an httptest server).
 	BaseURL string
 	// MirrorDir is a folder holding the pinned files; when set (or when
@@ -32,8 +41,8 @@ type FetchOptions struct {
 // Fetch makes dir ("" means DefaultDir) hold the four pinned files. A file
 // already present with the pinned SHA-256 is kept; any other is taken from
 // the mirror or downloaded, verified and written atomically (temporary file
-// then rename). A checksum mismatch is an error naming the file and both
-// hashes, and the bad bytes are not kept.
+// then rename; see internal/atomicfile). A checksum mismatch is an error
+// naming the file and both hashes, and the bad bytes are not kept.
 func Fetch(dir string, opts FetchOptions) error {
 	if dir == "" {
 		var err error
@@ -81,7 +90,7 @@ func (o FetchOptions) fetchOne(dir string, src Source) error {
 	if got := sha256Hex(b); got != want {
 		return fmt.Errorf("ufmi: checksum mismatch for %s from %s: expected SHA-256 %s, got %s; the file was not kept", src.Name, from, want, got)
 	}
-	if err := writeFileAtomic(dst, b); err != nil {
+	if err := atomicfile.WriteFile(dst, b); err != nil {
 		return err
 	}
 	o.logf("%s: fetched from %s, checksum ok", src.Name, from)
@@ -98,48 +107,21 @@ func readMirrorFile(path string) ([]byte, error) {
 	return readCapped(f, path)
 }
 
-// download GETs url; network failures explain how to work offline.
+// download GETs url within o.Download's bounds; network failures explain
+// how to work offline.
 func (o FetchOptions) download(name, url string) ([]byte, error) {
-	client := o.Client
-	if client == nil {
-		client = &http.Client{Timeout: 2 * time.Minute}
+	p := o.Download
+	if p.Timeout == 0 {
+		p.Timeout = 2 * time.Minute
 	}
-	resp, err := client.Get(url)
+	if p.MaxBytes == 0 {
+		p.MaxBytes = maxDataFileBytes
+	}
+	b, err := download.Bytes(o.Client, url, p)
 	if err != nil {
-		return nil, fmt.Errorf("ufmi: downloading %s from %s: %w; without network access set %s to a folder holding drosophila/%s (or FetchOptions.MirrorDir)", name, url, err, MirrorEnvVar, name)
+		return nil, fmt.Errorf("ufmi: downloading %s: %w; without network access set %s to a folder holding drosophila/%s (or FetchOptions.MirrorDir)", name, err, MirrorEnvVar, name)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("ufmi: downloading %s from %s: HTTP %s", name, url, resp.Status)
-	}
-	return readCapped(resp.Body, url)
-}
-
-// writeFileAtomic writes b to a temporary file next to dst, syncs it and
-// renames it over dst, so dst is never left half written.
-func writeFileAtomic(dst string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("ufmi: writing %s: %w", dst, err)
-	}
-	_, err = tmp.Write(b)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), dst)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("ufmi: writing %s: %w", dst, err)
-	}
-	return nil
+	return b, nil
 }
 
 // logf writes one progress line when a Log writer is set.

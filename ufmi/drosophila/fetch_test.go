@@ -2,11 +2,16 @@ package drosophila
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/download"
 )
 
 func TestFetchDownloadsPinnedURLsThenLoads(t *testing.T) {
@@ -216,4 +221,24 @@ func TestSourceURL(t *testing.T) {
 	if got := s.URL("http://127.0.0.1:1/"); got != "http://127.0.0.1:1"+pinnedURLPaths[s.Name] {
 		t.Errorf("URL with a base ending in / = %q", got)
 	}
+}
+
+// A server that accepts connections and never answers makes Fetch fail
+// after the policy's attempts instead of hanging; so does an oversized body.
+func TestFetchBoundedDownloads(t *testing.T) {
+	t.Setenv(MirrorEnvVar, "")
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer hang.Close()
+	policy := download.Policy{Timeout: 100 * time.Millisecond, Attempts: 2, Backoff: time.Millisecond}
+	start := time.Now()
+	err := Fetch(t.TempDir(), FetchOptions{BaseURL: hang.URL, Client: hang.Client(), Download: policy})
+	requireErrorContains(t, err, "downloading "+FileNeurons, "2 attempts")
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("Fetch took %v against a silent server", el)
+	}
+
+	big := newSourceServer(t, map[string][]byte{FileNeurons: bytes.Repeat([]byte("x"), 2000)})
+	policy.MaxBytes = 1000
+	err = Fetch(t.TempDir(), FetchOptions{BaseURL: big.URL, Download: policy})
+	requireErrorContains(t, err, FileNeurons, "too large", "1000")
 }

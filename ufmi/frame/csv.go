@@ -4,14 +4,15 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 )
 
 // ReadCSV reads a CSV file with a header line; column types are detected by
@@ -45,47 +46,21 @@ func ReadCSV(path string) (dataframe.DataFrame, error) {
 	return df, nil
 }
 
-// WriteCSV writes df with a header line to path atomically: it writes a
-// temporary file in the same folder (created if needed) and renames it over
-// path, so a reader never sees a half-written file. Floats are written in the
-// shortest form that reads back exactly, always with a decimal point or an
-// exponent so that they read back as floats (gota's own writer keeps only
-// six decimals).
-func WriteCSV(df dataframe.DataFrame, path string) (err error) {
+// WriteCSV writes df with a header line to path atomically (see
+// internal/atomicfile): a reader never sees a half-written file. Floats are
+// written in the shortest form that reads back exactly, always with a
+// decimal point or an exponent so that they read back as floats (gota's own
+// writer keeps only six decimals).
+func WriteCSV(df dataframe.DataFrame, path string) error {
 	if err := frameErr(df); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("ufmi: frame: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("ufmi: frame: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	return atomicfile.Write(path, func(w io.Writer) error {
+		if err := csv.NewWriter(w).WriteAll(csvRecords(df)); err != nil {
+			return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
 		}
-	}()
-	w := csv.NewWriter(tmp)
-	if err := w.WriteAll(csvRecords(df)); err != nil {
-		return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("ufmi: frame: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("ufmi: frame: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // csvRecords returns the header and the rows of df as text.

@@ -16,7 +16,9 @@ import (
 // squaring max-norm distances would blur the exact ±1e-15 tie tolerances the
 // reference estimators use.
 //
-// Distances are max_j |p_j - q_j| in float64, as in the reference code.
+// Distances are max_j |p_j - q_j| in float64, as in the reference code,
+// measured in the source's unit (see knnData: coordinates that could
+// overflow a difference are halved, tolerance included).
 // Pruning compares against tight per-node bounding boxes; floating-point
 // subtraction is monotone, so a box bound never exceeds the distance of a
 // point inside the box and queries return exactly what a brute-force scan
@@ -28,6 +30,7 @@ import (
 // or two coordinates. The order changes only the speed, never the answer.
 type knnTree struct {
 	dim    int
+	tol    float64   // the tie tolerance in the source's unit
 	pts    []float64 // feature coordinates in tree order: point p is pts[p*dim:(p+1)*dim]
 	labels []float64 // labels[p] is the class code of tree point p
 	ids    []int     // ids[p] is the caller's row index of tree point p
@@ -54,12 +57,15 @@ const knnLeafSize = 32
 const knnTieTolerance = 1e-15
 
 // pointSource is what a tree is built from: size() points, each with dims()
-// feature coordinates (the first dims() values of row(i)) and a class code.
+// feature coordinates (the first dims() values of row(i)) and a label
+// coordinate (the class code), all in one unit, in which the tie tolerance
+// is tieTolerance().
 type pointSource interface {
 	size() int
 	dims() int
 	row(i int) []float64
-	class(i int) int
+	label(i int) float64
+	tieTolerance() float64
 }
 
 // newKNNTree builds a tree over the listed points of src (all points when
@@ -72,22 +78,25 @@ func newKNNTree(src pointSource, rowIDs []int) *knnTree {
 		}
 	}
 	n, dim := len(rowIDs), src.dims()
-	t := &knnTree{dim: dim, ids: append([]int(nil), rowIDs...),
+	t := &knnTree{dim: dim, tol: src.tieTolerance(), ids: append([]int(nil), rowIDs...),
 		pts: make([]float64, n*dim), labels: make([]float64, n)}
 	for p, r := range rowIDs {
 		copy(t.pts[p*dim:(p+1)*dim], src.row(r)[:dim])
-		t.labels[p] = float64(src.class(r))
+		t.labels[p] = src.label(r)
 	}
 	if n > 0 {
 		t.build(0, n)
 	}
 	t.mean, t.scale = make([]float64, dim), make([]float64, dim)
 	for j := range dim {
+		// Terms divided by n first, so the sum of huge values cannot
+		// overflow; an infinite sq just leaves scale 0. Both only order
+		// the coordinates a query examines.
 		var sum, sq float64
 		for p := 0; p < n; p++ {
-			sum += t.pts[p*dim+j]
+			sum += t.pts[p*dim+j] / float64(n)
 		}
-		t.mean[j] = sum / float64(n)
+		t.mean[j] = sum
 		for p := 0; p < n; p++ {
 			d := t.pts[p*dim+j] - t.mean[j]
 			sq += d * d
@@ -189,7 +198,7 @@ type knnNeighbour struct{ dx, dy float64 }
 
 // knnSearch finds, for one query point at a time, the k-th nearest-neighbour
 // distance eps and every other point whose feature distance is at most
-// eps + 1e-15, so that the estimators can count marginal neighbours without
+// eps + 1e-15 (the tree's tie tolerance), so that the estimators can count marginal neighbours without
 // a second pass over the data. One knnSearch per worker; it reuses its
 // buffers between queries.
 //
@@ -243,7 +252,10 @@ func (s *knnSearch) sortCoordinates() {
 	}
 	for j, v := range s.x {
 		s.order[j] = j
-		s.key[j] = math.Abs(v-s.t.mean[j]) * s.t.scale[j]
+		s.key[j] = 0
+		if scale := s.t.scale[j]; scale > 0 { // 0: constant, or too spread to matter
+			s.key[j] = math.Abs(v-s.t.mean[j]) * scale
+		}
 	}
 	slices.SortFunc(s.order, func(a, b int) int { return cmp.Compare(s.key[b], s.key[a]) })
 }
@@ -285,7 +297,7 @@ func (s *knnSearch) offer(d float64) {
 	}
 	if len(s.best) == s.k {
 		s.bound = s.best[s.k-1]
-		s.reach = s.bound + knnTieTolerance
+		s.reach = s.bound + s.t.tol
 	}
 }
 

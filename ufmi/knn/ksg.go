@@ -18,6 +18,44 @@ type Matrix interface {
 	Column(j int) []float64
 }
 
+// describedMatrix is a Matrix that names its columns and knows which are
+// categorical (non-nil Levels): *ufmi.Features is one. The estimators
+// reject its categorical columns.
+type describedMatrix interface {
+	Name(j int) string
+	Levels(j int) []string
+}
+
+// checkColumns rejects categorical columns and missing (NaN) or infinite
+// values, naming the column and how many cells or levels are at fault.
+func checkColumns(x Matrix) error {
+	desc, _ := x.(describedMatrix)
+	for j := range x.Cols() {
+		what := fmt.Sprintf("feature %d", j)
+		if desc != nil && desc.Name(j) != "" {
+			what = fmt.Sprintf("column %q", desc.Name(j))
+		}
+		if desc != nil && desc.Levels(j) != nil {
+			return fmt.Errorf("ufmi: kNN estimates need numeric columns; %s is categorical (%d levels): use a forest estimator (uf, rf-oob, ...)", what, len(desc.Levels(j)))
+		}
+		missing, inf := 0, 0
+		for _, v := range x.Column(j) {
+			if math.IsNaN(v) {
+				missing++
+			} else if math.IsInf(v, 0) {
+				inf++
+			}
+		}
+		if missing > 0 {
+			return fmt.Errorf("ufmi: kNN estimates need complete data; %s has %d missing values of %d: use a forest estimator (uf, rf-oob, ...), or drop or impute them", what, missing, x.Rows())
+		}
+		if inf > 0 {
+			return fmt.Errorf("ufmi: kNN estimates need finite values; %s has %d infinite values", what, inf)
+		}
+	}
+	return nil
+}
+
 // Columns is a Matrix held as columns: Columns[j][i] is feature j of row i.
 type Columns [][]float64
 
@@ -82,11 +120,24 @@ type Config struct {
 const knnDefaultK = 5
 
 // knnData is validated input for the kNN estimators.
+//
+// The joint coordinates are stored times unit, 1 or 1/2, and distances and
+// the tie tolerance are measured in that unit. unit is 1/2 when some
+// feature's range is 2^1023 or more, where a difference such as
+// 1.7e308 - (-1.7e308) would overflow to +Inf and leave neighbours unordered.
+// Halving is exact for normal numbers and commutes with rounding, so every
+// comparison the estimators make (distance against distance, against
+// ε ± 1e-15, against nextafter(ε, 0)) comes out as with unbounded exponents:
+// the estimate is the one the formulas define, bit for bit the same as on
+// data scaled by any power of two that keeps the distances finite. (Only
+// subnormal values, below 2.2e-308, lose their last bit when halved.)
 type knnData struct {
 	n, d    int
 	k       int       // neighbours, resolved
 	classes int       // K: codes are 0..classes-1
-	joint   []float64 // row-major n×(d+1): the (jittered) features of row i, then float64(y[i])
+	joint   []float64 // row-major n×(d+1): unit × the (jittered) features of row i, then unit × y[i]
+	unit    float64   // 1, or 1/2 when a feature's range would overflow a distance
+	tol     float64   // knnTieTolerance × unit
 	y       []int
 	counts  []int // rows per class code
 	workers int
@@ -95,10 +146,17 @@ type knnData struct {
 // row returns the joint coordinates of row i; its first d values are x_i.
 func (kd *knnData) row(i int) []float64 { return kd.joint[i*(kd.d+1) : (i+1)*(kd.d+1)] }
 
-// size, dims and class make knnData a pointSource for the kd-tree.
-func (kd *knnData) size() int       { return kd.n }
-func (kd *knnData) dims() int       { return kd.d }
-func (kd *knnData) class(i int) int { return kd.y[i] }
+// size, dims, label and tieTolerance make knnData a pointSource for the kd-tree.
+func (kd *knnData) size() int             { return kd.n }
+func (kd *knnData) dims() int             { return kd.d }
+func (kd *knnData) label(i int) float64   { return kd.joint[i*(kd.d+1)+kd.d] }
+func (kd *knnData) tieTolerance() float64 { return kd.tol }
+
+// overflowRange is the feature range from which coordinates are halved:
+// below 2^1023 every difference the search takes (point minus point, box
+// bound or coordinate mean) stays finite with room to spare, and halving
+// brings any finite range below 2^1024.
+var overflowRange = math.Ldexp(1, 1023)
 
 // newKNNData validates x, y and cfg and assembles the joint matrix.
 func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
@@ -120,8 +178,15 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 	if err != nil {
 		return nil, err
 	}
-	kd := &knnData{n: n, d: d, k: k, classes: nClasses, y: y,
-		counts: classes.Counts(y, nil, nClasses), workers: pool.Workers(cfg.Workers)}
+	if err := checkColumns(x); err != nil {
+		return nil, err
+	}
+	workers := min(pool.Workers(cfg.Workers), n)
+	if err := checkMemory(n, d, workers); err != nil {
+		return nil, err
+	}
+	kd := &knnData{n: n, d: d, k: k, classes: nClasses, y: y, unit: 1,
+		counts: classes.Counts(y, nil, nClasses), workers: workers}
 	kd.joint = make([]float64, n*(d+1))
 	for j := range d {
 		col := x.Column(j)
@@ -133,19 +198,29 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 			rng := seeds.Stream(cfg.Seed, seeds.Jitter, j)
 			noise = func() float64 { return cfg.Jitter * (rng.Float64() - 0.5) }
 		}
+		lo, hi := math.Inf(1), math.Inf(-1)
 		for i, v := range col {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("ufmi: feature %d of row %d is %v; kNN estimates need finite values", j, i, v)
-			}
 			if noise != nil {
-				v += noise()
+				if v += noise(); math.IsInf(v, 0) {
+					return nil, fmt.Errorf("ufmi: jitter %v makes feature %d of row %d overflow; use a smaller jitter", cfg.Jitter, j, i)
+				}
 			}
 			kd.joint[i*(d+1)+j] = v
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		if !(hi-lo < overflowRange) {
+			kd.unit = 0.5
 		}
 	}
 	for i, c := range y {
 		kd.joint[i*(d+1)+d] = float64(c)
 	}
+	if kd.unit != 1 {
+		for i := range kd.joint {
+			kd.joint[i] *= kd.unit
+		}
+	}
+	kd.tol = knnTieTolerance * kd.unit
 	return kd, nil
 }
 
@@ -155,7 +230,7 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 func (kd *knnData) labelsWithin(c0 int, r float64) int {
 	count := 0
 	for c, m := range kd.counts {
-		if math.Abs(float64(c)-float64(c0)) <= r {
+		if math.Abs(float64(c)-float64(c0))*kd.unit <= r {
 			count += m
 		}
 	}
@@ -206,7 +281,7 @@ func KSG(x Matrix, y []int, cfg Config) (float64, error) {
 		return 0, err
 	}
 	sum, err := kd.perPoint(newKNNTree(kd, nil), false, func(i int, s *knnSearch) (float64, error) {
-		r := s.run(kd.row(i), float64(kd.y[i]), i, kd.k) + knnTieTolerance
+		r := s.run(kd.row(i), kd.label(i), i, kd.k) + kd.tol
 		nx := s.countX(r)
 		ny := kd.labelsWithin(kd.y[i], r) - 1
 		return mathext.Digamma(float64(nx)) + mathext.Digamma(float64(ny)), nil
@@ -242,12 +317,12 @@ func MixedKSG(x Matrix, y []int, cfg Config) (float64, error) {
 	}
 	logN := math.Log(float64(kd.n))
 	sum, err := kd.perPoint(newKNNTree(kd, nil), false, func(i int, s *knnSearch) (float64, error) {
-		eps := s.run(kd.row(i), float64(kd.y[i]), i, kd.k)
-		kTilde, r := kd.k, eps-knnTieTolerance
+		eps := s.run(kd.row(i), kd.label(i), i, kd.k)
+		kTilde, r := kd.k, eps-kd.tol
 		if eps == 0 {
-			kTilde, r = 1+s.countJoint(knnTieTolerance), knnTieTolerance
+			kTilde, r = 1+s.countJoint(kd.tol), kd.tol
 		} else if r < 0 {
-			return 0, fmt.Errorf("ufmi: Mixed-KSG neighbour distance %g of row %d is below the 1e-15 tie tolerance; rescale the features", eps, i)
+			return 0, fmt.Errorf("ufmi: Mixed-KSG neighbour distance %g of row %d is below the 1e-15 tie tolerance; rescale the features", eps/kd.unit, i)
 		}
 		nx := 1 + s.countX(r) // the row itself and its neighbours
 		ny := kd.labelsWithin(kd.y[i], r)

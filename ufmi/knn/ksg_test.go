@@ -300,7 +300,7 @@ func TestKNNWorkerCountDoesNotChangeEstimate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range []int{2, 8} {
+			for _, w := range []int{2, 8, 1 << 40} { // 1<<40: capped at n, not one search buffer each
 				got, err := e.fast(x, y, Config{Workers: w})
 				if err != nil {
 					t.Fatal(err)
@@ -353,11 +353,59 @@ func TestKNNJitter(t *testing.T) {
 	}
 }
 
+// Features spread near ±1.7e308, whose differences overflow float64, get
+// the neighbours exact arithmetic gives: the same estimate, bit for bit, as
+// the same data scaled by 2^-30 (where no distance overflows and a power of
+// two keeps every comparison), which the brute force confirms. The four
+// rows at -1.7e308 have their K-th neighbour beyond the overflow (before
+// the fix the kd-tree search ran out of neighbours and panicked).
+func TestKNNHugeFeatureRanges(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(11, 3))
+	n := 300
+	huge, scaled := make([][]float64, n), make([][]float64, n)
+	y := make([]int, n)
+	for i := range huge {
+		y[i] = i % 2
+		v := 1.7e308 // a tied level: there the second feature decides
+		switch {
+		case i < 4:
+			v = -1.7e308
+		case rng.Float64() < 0.3:
+			v = (0.2 + 0.8*rng.Float64()) * 1.7e308
+		}
+		huge[i] = []float64{v, rng.NormFloat64() + 0.8*float64(y[i])}
+		scaled[i] = []float64{math.Ldexp(v, -30), huge[i][1]}
+	}
+	xHuge, _ := FromRows(huge)
+	xScaled, _ := FromRows(scaled)
+	if kd, err := newKNNData(xHuge, y, Config{}); err != nil || kd.unit != 0.5 {
+		t.Fatalf("huge range: unit %v, error %v; want the halved unit", kd.unit, err)
+	}
+	for _, e := range knnEstimators {
+		got, err := e.fast(xHuge, y, Config{})
+		if err != nil {
+			t.Fatalf("%s: %v", e.name, err)
+		}
+		want, err := e.fast(xScaled, y, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("%s: %.17g near ±1.7e308, %.17g on the data scaled by 2^-30", e.name, got, want)
+		}
+		if brute := e.brute(scaled, y, 5); math.Abs(want-brute) > 1e-12 {
+			t.Errorf("%s: scaled data give %.15g, brute force %.15g", e.name, want, brute)
+		}
+	}
+}
+
 func TestKNNRejectsBadInput(t *testing.T) {
 	t.Parallel()
 	_, y, x := knnTestData(t, 3, 20, 2, 2, 0)
 	tiny, _ := FromRows([][]float64{{0}, {1e-17}, {2e-17}, {3e-17}, {4e-17}, {5e-17}, {6e-17}, {7e-17}})
 	single, _ := FromRows([][]float64{{0}, {1}})
+	top, _ := FromRows([][]float64{{1.7e308}, {1.7e308}, {1.7e308}, {1.7e308}, {0}, {0}, {0}, {0}})
 	cases := []struct {
 		name    string
 		est     func(Matrix, []int, Config) (float64, error)
@@ -376,6 +424,8 @@ func TestKNNRejectsBadInput(t *testing.T) {
 		{"NaN jitter", RossMI, x, y, Config{Jitter: math.NaN()}, "jitter"},
 		{"sub-tolerance distances", MixedKSG, tiny, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2}, "tolerance"},
 		{"only singleton classes", RossMI, single, []int{0, 1}, Config{K: 1}, "at least two rows"},
+		{"jitter overflowing a value", KSG, top, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2, Jitter: 1e308, Seed: 1}, "use a smaller jitter"},
+		{"code MaxInt", KSG, x, append([]int{math.MaxInt}, y[1:]...), Config{}, "class codes must lie in 0..19"},
 	}
 	for _, c := range cases {
 		_, err := c.est(c.x, c.y, c.cfg)
@@ -385,6 +435,21 @@ func TestKNNRejectsBadInput(t *testing.T) {
 		}
 		if !strings.HasPrefix(err.Error(), "ufmi: ") || !strings.Contains(err.Error(), c.message) {
 			t.Errorf("%s: error %q should start with \"ufmi: \" and mention %q", c.name, err, c.message)
+		}
+	}
+}
+
+// Found by FuzzCLI: distances beyond float64 made Ross's search find too few
+// neighbours and panic. With the exact halving of huge ranges every
+// estimator returns a finite estimate.
+func TestKNNOverflowingDistancesFromFuzzing(t *testing.T) {
+	t.Parallel()
+	huge, _ := FromRows([][]float64{{1e308}, {1e308}, {1.7e308}, {-1.7e308}, {5e-324}, {0}, {0}})
+	y := []int{0, 1, 0, 1, 0, 1, 0}
+	for name, est := range map[string]func(Matrix, []int, Config) (float64, error){"KSG": KSG, "MixedKSG": MixedKSG, "RossMI": RossMI} {
+		v, err := est(huge, y, Config{K: 2})
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Errorf("%s: %v, %v; want a finite estimate", name, v, err)
 		}
 	}
 }

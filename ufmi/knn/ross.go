@@ -43,7 +43,7 @@ func RossMI(x Matrix, y []int, cfg Config) (float64, error) {
 			return 0, nil
 		}
 		k := min(kd.k, kd.counts[c]-1)
-		radius := math.Nextafter(s.run(kd.row(i), float64(c), i, k), 0)
+		radius := math.Nextafter(s.run(kd.row(i), kd.label(i), i, k), 0)
 		m := 1 + s.countX(radius) // the row itself and the rows nearer than d_i
 		return mathext.Digamma(float64(k)) - mathext.Digamma(float64(kd.counts[c])) - mathext.Digamma(float64(m)), nil
 	})

@@ -2,7 +2,9 @@ package metrics
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 )
 
 // checkPredictions validates posterior rows against labels and returns K.
@@ -54,11 +56,15 @@ func Accuracy(proba [][]float64, y []int) (float64, error) {
 // agreement expected by chance from the two marginals. The paper reports
 // its negation as a loss. When p_e = 1 (both lists hold one and the same
 // class) kappa is undefined; it is reported as 1 if all rows agree, else 0.
+// k must be positive; memory grows with the classes present, not with k.
 func CohenKappa(yTrue, yPred []int, k int) (float64, error) {
 	if len(yTrue) == 0 || len(yTrue) != len(yPred) {
 		return 0, fmt.Errorf("ufmi: Cohen's kappa needs equal, non-empty label lists (got %d and %d)", len(yTrue), len(yPred))
 	}
-	rowSum, colSum := make([]float64, k), make([]float64, k)
+	if k < 1 {
+		return 0, fmt.Errorf("ufmi: Cohen's kappa needs k >= 1 classes, got %d", k)
+	}
+	rowSum, colSum := map[int]float64{}, map[int]float64{}
 	agree := 0.0
 	for i := range yTrue {
 		a, b := yTrue[i], yPred[i]
@@ -73,7 +79,7 @@ func CohenKappa(yTrue, yPred []int, k int) (float64, error) {
 	}
 	n := float64(len(yTrue))
 	po, pe := agree/n, 0.0
-	for c := range rowSum {
+	for _, c := range slices.Sorted(maps.Keys(rowSum)) { // in code order: the same sum every run
 		pe += rowSum[c] * colSum[c] / (n * n)
 	}
 	if pe == 1 {
@@ -84,6 +90,9 @@ func CohenKappa(yTrue, yPred []int, k int) (float64, error) {
 	}
 	return (po - pe) / (1 - pe), nil
 }
+
+// MaxBins bounds the bins of Reliability, ECE and MCE.
+const MaxBins = 1_000_000
 
 // ReliabilityBin is one confidence bin of a reliability diagram.
 type ReliabilityBin struct {
@@ -96,10 +105,11 @@ type ReliabilityBin struct {
 // Reliability sorts the rows into bins equal-width bins on (0, 1] by the
 // posterior of the predicted class, as the paper does (bin l holds
 // confidences in ((l-1)/L, l/L]; a confidence of exactly 1 is in the last
-// bin), and reports each bin's count, mean confidence and accuracy.
+// bin), and reports each bin's count, mean confidence and accuracy. bins
+// must be in 1..MaxBins.
 func Reliability(proba [][]float64, y []int, bins int) ([]ReliabilityBin, error) {
-	if bins < 1 {
-		return nil, fmt.Errorf("ufmi: %d bins; need at least 1", bins)
+	if bins < 1 || bins > MaxBins {
+		return nil, fmt.Errorf("ufmi: %d bins must be in 1..%d", bins, MaxBins)
 	}
 	if _, err := checkPredictions(proba, y); err != nil {
 		return nil, err

@@ -22,6 +22,22 @@ func TestCohenKappaHandComputed(t *testing.T) {
 	if _, err := CohenKappa(yt, yp[:3], 2); err == nil {
 		t.Fatal("mismatched lengths accepted")
 	}
+	// k only bounds the codes: a huge k allocates nothing per class and,
+	// with codes shifted up to near it, gives the same kappa.
+	huge := 1 << 40
+	shift := func(y []int) []int {
+		out := make([]int, len(y))
+		for i, c := range y {
+			out[i] = huge - 2 + c
+		}
+		return out
+	}
+	if got, err := CohenKappa(shift(yt), shift(yp), huge); err != nil || got != k {
+		t.Fatalf("k = 2^40: kappa %v (%v), want %v", got, err, k)
+	}
+	if _, err := CohenKappa(yt, yp, 0); err == nil || !strings.Contains(err.Error(), "k >= 1") {
+		t.Fatalf("k = 0: %v", err)
+	}
 }
 
 func TestECEAndMCEHandComputed(t *testing.T) {

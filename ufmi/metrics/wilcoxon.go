@@ -44,8 +44,15 @@ type WilcoxonResult struct {
 // 50 differences, the p-value comes from the exact null distribution of W+;
 // otherwise from the normal approximation with the tie-corrected variance
 // sum(r²)/4 and no continuity correction (as scipy's default). NaN or
-// infinite differences are an error; so is having no non-zero difference.
+// infinite differences are an error; so is having no non-zero difference,
+// and so are values of alt and zeros other than the constants above.
 func WilcoxonSignedRank(d []float64, alt Alternative, zeros ZeroMethod) (WilcoxonResult, error) {
+	if alt != AltLess && alt != AltGreater && alt != AltTwoSided {
+		return WilcoxonResult{}, fmt.Errorf("ufmi: unknown alternative %d (want AltLess, AltGreater or AltTwoSided)", int(alt))
+	}
+	if zeros != ZeroWilcox && zeros != ZeroPratt {
+		return WilcoxonResult{}, fmt.Errorf("ufmi: unknown zero method %d (want ZeroWilcox or ZeroPratt)", int(zeros))
+	}
 	for i, v := range d {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return WilcoxonResult{}, fmt.Errorf("ufmi: difference %d is %v", i, v)

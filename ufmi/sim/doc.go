@@ -7,6 +7,11 @@
 //     experiments, with its closed-form posterior and evaluation grid.
 //   - SharedComponentSimulation: the two-class mixture with a shared
 //     component of the paper's first figure.
+//   - CategoricalSimulation and MissingSimulation (tables.go): real-table
+//     features, a categorical feature whose levels shift the class beside a
+//     Gaussian one, and a Gaussian feature missing completely at random or
+//     depending on the class; their truths are sums of one-dimensional
+//     integrals.
 //
 // Every simulation gives its exact posterior (Posterior, Posteriors), so
 // each figure can draw the truth and each test compare to it. Truths are

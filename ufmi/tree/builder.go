@@ -3,7 +3,6 @@ package tree
 import (
 	"math"
 	"math/rand/v2"
-	"sort"
 )
 
 // MaxClasses is the most classes a tree handles (class codes are stored as
@@ -26,11 +25,12 @@ type Builder struct {
 
 	buf        [2]sortedRows
 	y16        []uint16 // class codes, compact
-	goLeft     []uint8  // 1 when the row goes left in the current partition
+	goLeft     []uint8  // 1 when the row goes left in the split being made
 	countsAt   [][]int  // class counts per depth
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
 	rowLeaf    []int32   // when set, receives the leaf of every sample row
+	inLeft     []bool    // by level rank: sent left by the categorical split being made
 	scratch    bool      // Grow reuses tree and leafCounts (see Scratch)
 	everyRow   bool      // rowLeaf receives the leaf of every row (see LeafOfEveryRow)
 	// others[depth%2] holds the rows outside the sample, each node's in a
@@ -43,8 +43,9 @@ type Builder struct {
 func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
 	d := len(sorted.order)
 	b := &Builder{k: k, sorted: sorted,
-		splitter: splitter{params: params, features: make([]int, d), left: make([]int, k), right: make([]int, k)},
-		buf:      [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]uint8, sorted.n), y16: make([]uint16, len(y))}
+		splitter: splitter{params: params, categorical: sorted.categorical, features: make([]int, d),
+			left: make([]int, k), right: make([]int, k), levelScratch: levelScratch{miss: make([]int, k)}},
+		buf: [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]uint8, sorted.n), y16: make([]uint16, len(y))}
 	for i, c := range y {
 		b.y16[i] = uint16(c)
 	}
@@ -53,11 +54,12 @@ func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
 
 // Relabel gives the builder new class codes (k classes, one per row of the
 // presorted data) and parameters, keeping its buffers: refits on permuted
-// labels of the same features then allocate nothing.
+// labels of the same features then allocate almost nothing.
 func (b *Builder) Relabel(y []int32, k int, params Params) {
-	b.k, b.params = k, params
-	if len(b.left) != k {
-		b.left, b.right, b.countsAt = make([]int, k), make([]int, k), nil
+	b.params = params
+	if k != b.k {
+		b.k, b.countsAt = k, nil
+		b.left, b.right, b.levelScratch = make([]int, k), make([]int, k), levelScratch{miss: make([]int, k)}
 	}
 	for i, c := range y {
 		b.y16[i] = uint16(c)
@@ -71,8 +73,8 @@ func (b *Builder) Scratch() { b.scratch = true }
 
 // LeafOfEveryRow makes every later Grow fill rowLeaf for every row of the
 // data, in the sample or not: the rows outside the sample follow the splits
-// down the tree beside the sample (by value rank, which sends every row
-// where the threshold sends it) at less cost than Tree.LeafOf row by row.
+// down the tree beside the sample, by the tree's routing rules, at less cost
+// than Tree.LeafOf row by row.
 func (b *Builder) LeafOfEveryRow() { b.everyRow = true }
 
 // Grow fits a tree on the sample where row i appears mult[i] times, drawing
@@ -110,22 +112,22 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	b.buf[1].resize(m)
 	top := &b.buf[0]
 	for j := range top.order {
-		o, key := top.order[j], top.keys[j]
-		rank := b.sorted.rank[j]
+		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
+		rankOf := b.sorted.rank[j]
 		w := 0
 		if most <= 1 {
 			// A subsample: write every row, keep it by advancing w (the
 			// arrays have room for one more row).
-			o, key = o[:m+1], key[:m+1]
+			o, rk, cl = o[:m+1], rk[:m+1], cl[:m+1]
 			for p, r := range b.sorted.order[j] {
-				o[w], key[w] = r, uint64(rank[p])<<16|uint64(b.y16[r])
+				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
 				w += int(mult[r])
 			}
 			continue
 		}
 		for p, r := range b.sorted.order[j] {
 			for c := mult[r]; c > 0; c-- {
-				o[w], key[w] = r, uint64(rank[p])<<16|uint64(b.y16[r])
+				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
 				w++
 			}
 		}
@@ -136,17 +138,20 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 			b.xlogx[i] = float64(i) * math.Log(float64(i))
 		}
 	}
+	if b.sorted.special {
+		b.prepare(b.params.criterion, m, b.xlogx)
+	}
 	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
 	if b.scratch && b.tree != nil && cap(b.tree.nodes) >= 2*m && cap(b.leafCounts) >= m*b.k {
-		*b.tree = Tree{nodes: b.tree.nodes[:0]}
+		*b.tree = Tree{nodes: b.tree.nodes[:0], sets: b.tree.sets[:0]}
 		b.leafCounts = b.leafCounts[:0]
 	} else {
 		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
 		b.leafCounts = make([]float64, 0, m*b.k)
 	}
 	counts := b.countsFor(0)
-	for _, key := range top.keys[0] {
-		counts[classOf(key)]++
+	for _, c := range top.classes[0] {
+		counts[c]++
 	}
 	b.node(0, m, 0, outside, 0)
 	return b.tree, b.leafCounts
@@ -172,76 +177,107 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	rows := &b.buf[depth&1]
 	counts := b.countsAt[depth]
 	m := end - start
-	if b.leafChild(m, counts, depth) {
+	if b.leafNode(m, counts, depth) {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
-	feature, pos, ok := b.bestSplit(rows, start, end, counts)
+	sp, ok := b.bestSplit(rows, start, end, counts)
 	if !ok {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
-	keys, distinct := rows.keys[feature][start:end], b.sorted.distinct[feature]
-	rlo, rhi := rankOf(keys[pos]), rankOf(keys[pos+1])
-	lo, hi := distinct[rlo], distinct[rhi]
-	threshold := lo + (hi-lo)/2
-	if threshold >= hi || math.IsInf(threshold, 0) {
-		threshold = lo
-	}
-	mid := start + pos + 1
-	// The left child's class counts, from the smaller side; the right
-	// child's by difference once the left subtree is done (it leaves
-	// countsAt[depth+1] as it found it).
+	nd := treeNode{feature: int32(sp.feature), leaf: -1, set: -1, missingLeft: sp.missingLeft}
+	mid := start + sp.leftRows
+	// The left child's class counts; the right child's by difference once
+	// the left subtree is done (it leaves countsAt[depth+1] as it found it).
 	left := b.countsFor(depth + 1)
-	if 2*(pos+1) <= m {
-		for _, key := range keys[:pos+1] {
-			left[classOf(key)]++
-		}
-	} else {
-		for _, key := range keys[pos+1:] {
-			left[classOf(key)]++
-		}
-		for c := range left {
-			left[c] = counts[c] - left[c]
-		}
-	}
 	next := &b.buf[(depth+1)&1]
-	if b.leafChild(pos+1, left, depth+1) && b.rightLeafChild(m-pos-1, counts, left, depth+1) {
-		// Two leaves need only their rows: the split feature's order has
-		// them, left rows first.
-		copy(next.order[0][start:end], rows.order[feature][start:end])
+	if sp.plain {
+		nd.threshold = b.threshold(rows, sp, start)
+		f := sp.feature
+		for p, r := range rows.order[f][start:end] {
+			b.goLeft[r] = 0
+			if p <= sp.pos {
+				b.goLeft[r] = 1
+			}
+		}
+		// Count the smaller side, subtract.
+		cls := rows.classes[f][start:end]
+		if 2*sp.leftRows <= m {
+			for _, c := range cls[:sp.leftRows] {
+				left[c]++
+			}
+		} else {
+			for _, c := range cls[sp.leftRows:] {
+				left[c]++
+			}
+			for c := range left {
+				left[c] = counts[c] - left[c]
+			}
+		}
+		if b.leafNode(sp.leftRows, left, depth+1) && b.rightLeaf(m-sp.leftRows, counts, left, depth+1) {
+			// Two leaves need only their rows: the split feature's order
+			// has them, left rows first.
+			copy(next.order[0][start:end], rows.order[f][start:end])
+		} else {
+			b.partition(rows, next, f, start, end, sp.leftRows)
+		}
 	} else {
-		b.partition(rows, next, feature, start, end, pos)
+		b.markLeft(rows, sp, start, end, &nd)
+		for p, r := range rows.order[0][start:end] {
+			left[rows.classes[0][p+start]] += int(b.goLeft[r])
+		}
+		b.partition(rows, next, -1, start, end, sp.leftRows)
 	}
 	omid := ostart
 	if oend > ostart {
-		// Rows outside the sample may hold values between lo and hi: cut
-		// at the last rank whose value the threshold sends left.
-		cut := rlo + uint32(sort.Search(int(rhi-rlo), func(r int) bool {
-			return distinct[int(rlo)+r+1] > threshold
-		}))
-		omid = b.partitionOthers(depth, feature, cut, ostart, oend)
+		omid = b.partitionOthers(depth, &nd, ostart, oend)
 	}
-	l := b.node(start, mid, ostart, omid, depth+1)
+	nd.left = b.node(start, mid, ostart, omid, depth+1)
 	for c := range left {
 		left[c] = counts[c] - left[c]
 	}
-	r := b.node(mid, end, omid, oend, depth+1)
-	t.nodes[id] = treeNode{threshold: threshold, feature: int32(feature), left: l, right: r, leaf: -1}
+	nd.right = b.node(mid, end, omid, oend, depth+1)
+	t.nodes[id] = nd
 	return id
 }
 
+// leafNode reports whether a node of m rows with these class counts at this
+// depth is a leaf.
+func (b *Builder) leafNode(m int, counts []int, depth int) bool {
+	return m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m)
+}
+
+// rightLeaf is leafNode for a right child, whose counts are the parent's
+// minus the left child's.
+func (b *Builder) rightLeaf(m int, parent, left []int, depth int) bool {
+	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth {
+		return true
+	}
+	for c, v := range parent {
+		if v-left[c] == m {
+			return true
+		}
+	}
+	return false
+}
+
 // partitionOthers copies the rows outside the sample of others[depth%2]
-// [start, end) to the next depth's buffer, those of feature rank at most
-// rank (left of the threshold) first, and returns where the right ones
-// start.
-func (b *Builder) partitionOthers(depth, feature int, rank uint32, start, end int) int {
+// [start, end) to the next depth's buffer, those node nd sends left first,
+// and returns where the right ones start. A row's value is read back from
+// its rank, and routed as Tree.LeafOf routes it.
+func (b *Builder) partitionOthers(depth int, nd *treeNode, start, end int) int {
 	src, dst := b.others[depth&1][start:end], b.others[(depth+1)&1][start:end]
-	rankOf := b.sorted.rowRank[feature]
+	f := nd.feature
+	rankOf, distinct := b.sorted.rowRank[f], b.sorted.distinct[f]
 	l, r := 0, len(dst)-1
 	for _, row := range src {
+		v := math.NaN()
+		if rk := rankOf[row]; rk != missingRank {
+			v = distinct[rk]
+		}
 		left := 0
-		if rankOf[row] <= rank {
+		if b.tree.goesLeft(nd, v) {
 			left = 1
 		}
 		to := r ^ ((l ^ r) & -left)
@@ -252,24 +288,80 @@ func (b *Builder) partitionOthers(depth, feature int, rank uint32, start, end in
 	return start + l
 }
 
-// leafChild reports whether a child of m rows with these class counts at
-// this depth will be a leaf (node's first test).
-func (b *Builder) leafChild(m int, counts []int, depth int) bool {
-	return m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m)
+// threshold is the value between the last present value sent left by a
+// numeric split and the next, or +Inf when every present value goes left
+// (and the missing ones right).
+func (b *Builder) threshold(rows *sortedRows, sp split, start int) float64 {
+	ranks, distinct := rows.ranks[sp.feature][start:], b.sorted.distinct[sp.feature]
+	if ranks[sp.pos+1] == missingRank {
+		return math.Inf(1)
+	}
+	lo, hi := distinct[ranks[sp.pos]], distinct[ranks[sp.pos+1]]
+	threshold := lo + (hi-lo)/2
+	if threshold >= hi || math.IsInf(threshold, 0) {
+		threshold = lo
+	}
+	return threshold
 }
 
-// rightLeafChild is leafChild for the right child, whose counts are the
-// parent's minus the left child's.
-func (b *Builder) rightLeafChild(m int, parent, left []int, depth int) bool {
-	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth {
-		return true
+// markLeft sets goLeft for the node's rows under a split whose left rows
+// are not a prefix of its feature's order (missing values, or a set of
+// levels), and completes the node: its threshold, or its level set.
+func (b *Builder) markLeft(rows *sortedRows, sp split, start, end int, nd *treeNode) {
+	f := sp.feature
+	vals, order := rows.ranks[f][start:end], rows.order[f][start:end]
+	np := present(vals)
+	if !sp.categorical {
+		nd.threshold = b.threshold(rows, sp, start)
+		for p, r := range order {
+			b.goLeft[r] = 0
+			if p <= sp.pos || (p >= np && sp.missingLeft) {
+				b.goLeft[r] = 1
+			}
+		}
+		return
 	}
-	for c, v := range parent {
-		if v-left[c] == m {
-			return true
+	distinct := b.sorted.distinct[f]
+	if len(b.inLeft) < len(distinct) {
+		b.inLeft = make([]bool, len(distinct))
+	}
+	for _, r := range b.bestLevels {
+		b.inLeft[r] = true
+	}
+	for p, r := range order {
+		left := sp.missingLeft
+		if p < np {
+			left = b.inLeft[vals[p]]
+		}
+		b.goLeft[r] = 0
+		if left {
+			b.goLeft[r] = 1
 		}
 	}
-	return false
+	// The level set covers every code seen at fit time; levels absent from
+	// the node follow the missing values, and so, at prediction, do codes
+	// beyond the set.
+	off, bits := b.tree.addSet(int(distinct[len(distinct)-1])/64 + 1)
+	if sp.missingLeft {
+		for w := range bits {
+			bits[w] = ^uint64(0)
+		}
+	}
+	for p := 0; p < np; p++ {
+		if p > 0 && vals[p] == vals[p-1] {
+			continue
+		}
+		code := uint64(distinct[vals[p]])
+		if b.inLeft[vals[p]] {
+			bits[code>>6] |= 1 << (code & 63)
+		} else {
+			bits[code>>6] &^= 1 << (code & 63)
+		}
+	}
+	for _, r := range b.bestLevels {
+		b.inLeft[r] = false
+	}
+	nd.set, nd.threshold = off, categoricalThreshold
 }
 
 func isPure(counts []int, m int) bool {
@@ -301,30 +393,25 @@ func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) {
 }
 
 // partition copies the node's range of every feature array from src to
-// dst, rows going left (the first pos+1 rows in feature's order) first, then
-// those going right, each side keeping its order.
-func (b *Builder) partition(src, dst *sortedRows, feature, start, end, pos int) {
-	for p, r := range src.order[feature][start:end] {
-		b.goLeft[r] = 0
-		if p <= pos {
-			b.goLeft[r] = 1
-		}
-	}
-	mid := pos + 1
+// dst, rows going left (goLeft, nLeft of them) first, then those going
+// right, each side keeping its order. Feature copied, when not -1, already
+// has its left rows first and is copied as it is.
+func (b *Builder) partition(src, dst *sortedRows, copied, start, end, nLeft int) {
 	for g := range src.order {
-		a, v := src.order[g][start:end], src.keys[g][start:end]
-		da, dv := dst.order[g][start:end], dst.keys[g][start:end]
-		if g == feature {
+		a, v, c := src.order[g][start:end], src.ranks[g][start:end], src.classes[g][start:end]
+		da, dv, dc := dst.order[g][start:end], dst.ranks[g][start:end], dst.classes[g][start:end]
+		if g == copied {
 			copy(da, a)
 			copy(dv, v)
+			copy(dc, c)
 			continue
 		}
 		// Without branches: to is l for a row going left, else r.
-		l, r := 0, mid
+		l, r := 0, nLeft
 		for p, row := range a {
 			left := int(b.goLeft[row])
 			to := r ^ ((l ^ r) & -left)
-			da[to], dv[to] = row, v[p]
+			da[to], dv[to], dc[to] = row, v[p], c[p]
 			l += left
 			r += 1 - left
 		}

@@ -166,7 +166,7 @@ type Params struct {
 func (c Config) Resolve(d int) (Params, error) {
 	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth}
 	if c.Criterion != Gini && c.Criterion != Entropy {
-		return p, fmt.Errorf("ufmi: unknown criterion %d", int(c.Criterion))
+		return p, fmt.Errorf("ufmi: unknown criterion %d (want Gini or Entropy)", int(c.Criterion))
 	}
 	if p.minSamplesLeaf < 0 || p.minSamplesSplit < 0 || p.maxDepth < 0 {
 		return p, fmt.Errorf("ufmi: tree sizes must not be negative (min leaf %d, min split %d, max depth %d)",

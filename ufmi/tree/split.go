@@ -11,22 +11,39 @@ import (
 // the tree's generator and the scratch buffers of the scans.
 type splitter struct {
 	params      Params
+	categorical []bool    // per feature: holds level codes
 	features    []int     // feature order of the current draw
 	left, right []int     // class counts on each side during a scan
 	xlogx       []float64 // x log x for the entropy criterion
 	drawKey     []float64 // per feature, its key in a weighted draw
 	rng         *rand.Rand
+	impurityTables
+	levelScratch
+}
+
+// split is a node's chosen split. pos indexes the feature's present
+// (non-missing) values in the node's order: a numeric split sends the
+// first pos+1 of them left. A categorical split sends left the levels
+// listed in the splitter's bestLevels.
+type split struct {
+	feature     int
+	pos         int
+	score       float64
+	leftRows    int  // rows sent left, missing ones included
+	missingLeft bool // missing values (and levels the node did not see) go left
+	categorical bool
+	plain       bool // numeric, no missing value in the node: left rows are a prefix
 }
 
 // bestSplit examines features in a fresh random order until mtry
-// non-constant ones have been scanned (as scikit-learn does), and returns the
-// feature and the position in its sorted range after which the node splits.
-func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (feature, pos int, ok bool) {
+// non-constant ones have been scanned (as scikit-learn does), and returns
+// the best split; ok is false when no feature can split the node.
+func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (best split, ok bool) {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
 	}
-	best := math.Inf(-1)
+	best.score = math.Inf(-1)
 	visited := 0
 	for i := 0; i < d && visited < b.params.mtry; i++ {
 		if b.params.weights == nil {
@@ -34,27 +51,40 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (fe
 			b.features[i], b.features[j] = b.features[j], b.features[i]
 		}
 		f := b.features[i]
-		keys := rows.keys[f][start:end]
-		if rankOf(keys[0]) == rankOf(keys[len(keys)-1]) {
-			continue
+		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
+		m := len(vals)
+		if vals[0] == vals[m-1] {
+			continue // one value, or all missing
 		}
 		visited++
-		var p int
-		var score float64
-		if len(keys) == 2 && b.params.criterion == Gini {
-			// Two rows of different classes (else the node is pure) and
-			// values: the scan's one position scores (1 + 1)/1.
-			p, score = 0, 2
-		} else if b.params.criterion == Gini {
-			p, score = b.scanGini(keys, counts)
-		} else {
-			p, score = b.scanEntropy(keys, counts)
+		var s split
+		switch {
+		case b.categorical[f]:
+			s = b.scanLevels(vals, cls, counts)
+		case vals[m-1] == missingRank:
+			s = b.scanMissing(vals, cls, counts)
+		default:
+			if m == 2 && b.params.criterion == Gini {
+				// Two rows of different classes (else the node is pure)
+				// and values: the scan's one position scores (1 + 1)/1.
+				s.pos, s.score = 0, 2
+			} else if b.params.criterion == Gini {
+				s.pos, s.score = b.scanGini(vals, cls, counts)
+			} else {
+				s.pos, s.score = b.scanEntropy(vals, cls, counts)
+			}
+			// No missing training value: missing values go to the larger child.
+			s.plain, s.leftRows, s.missingLeft = true, s.pos+1, 2*(s.pos+1) >= m
 		}
-		if p >= 0 && score > best {
-			best, feature, pos, ok = score, f, p, true
+		if s.pos >= 0 && s.score > best.score {
+			s.feature = f
+			best, ok = s, true
+			if s.categorical {
+				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
+			}
 		}
 	}
-	return feature, pos, ok
+	return best, ok
 }
 
 // weightedOrder puts the features in the order of a weighted draw without
@@ -80,7 +110,7 @@ func (b *splitter) weightedOrder() int {
 
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted Gini impurity of the children.
-func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
+func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
 	// Only the left counts are kept: a class's right count is its node
 	// count minus its left count.
 	left := b.left[:len(counts)]
@@ -89,7 +119,7 @@ func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
 		left[c] = 0
 		sumR += v * v
 	}
-	m := len(keys)
+	m := len(vals)
 	msl := b.params.minSamplesLeaf
 	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
 	// by cross-multiplication, which avoids two divisions per position.
@@ -97,22 +127,20 @@ func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
 	// Positions p leave nL = p+1 rows left; only msl-1 <= p < m-msl leave
 	// msl rows on each side. Rows before move left without a score.
 	first := min(msl-1, m-1)
-	for _, key := range keys[:first] {
-		c := classOf(key)
+	for _, c := range cls[:first] {
 		lc := left[c]
 		sumL += 2*lc + 1
 		sumR -= 2*(counts[c]-lc) - 1
 		left[c] = lc + 1
 	}
 	if m-msl > first {
-		next := keys[first+1 : m-msl+1]
-		for p, key := range keys[first : m-msl] {
-			c := classOf(key)
+		vals, cls := vals[first:m-msl+1], cls[first:m-msl]
+		for p, c := range cls {
 			lc := left[c]
 			sumL += 2*lc + 1
 			sumR -= 2*(counts[c]-lc) - 1
 			left[c] = lc + 1
-			if (key^next[p])>>16 == 0 { // a tie: no split between equal values
+			if vals[p] == vals[p+1] { // a tie: no split between equal values
 				continue
 			}
 			nL := first + p + 1
@@ -130,7 +158,7 @@ func (b *splitter) scanGini(keys []uint64, counts []int) (int, float64) {
 // scanEntropy returns the split position maximising
 // sum_k L_k log L_k + sum_k R_k log R_k - n_L log n_L - n_R log n_R,
 // which is minus the children's entropy times the node size.
-func (b *splitter) scanEntropy(keys []uint64, counts []int) (int, float64) {
+func (b *splitter) scanEntropy(vals []uint32, cls []uint16, counts []int) (int, float64) {
 	left, right := b.left, b.right
 	clear(left)
 	copy(right, counts)
@@ -139,11 +167,11 @@ func (b *splitter) scanEntropy(keys []uint64, counts []int) (int, float64) {
 	for _, c := range counts {
 		sumR += xl[c]
 	}
-	m := len(keys)
+	m := len(vals)
 	msl := b.params.minSamplesLeaf
 	bestPos, best := -1, math.Inf(-1)
 	for p := 0; p < m-1; p++ {
-		c := classOf(keys[p])
+		c := cls[p]
 		sumL += xl[left[c]+1] - xl[left[c]]
 		left[c]++
 		sumR += xl[right[c]-1] - xl[right[c]]
@@ -155,7 +183,7 @@ func (b *splitter) scanEntropy(keys []uint64, counts []int) (int, float64) {
 		if m-nL < msl {
 			break
 		}
-		if rankOf(keys[p]) == rankOf(keys[p+1]) {
+		if vals[p] == vals[p+1] {
 			continue
 		}
 		if s := sumL + sumR - xl[nL] - xl[m-nL]; s > best {

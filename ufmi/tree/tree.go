@@ -1,24 +1,49 @@
 package tree
 
+import (
+	"math"
+	"slices"
+	"unsafe"
+)
+
 // Tree is a fitted classification tree that only partitions feature space:
 // it maps a point to a leaf. What a leaf predicts is kept by the forest's
 // voter, so one tree type serves RF, honest RF and UF.
 //
-// Nodes live in one flat array; node 0 is the root. An internal node sends x
-// to its left child when x[feature] <= threshold, else to its right child.
+// Nodes live in one flat array; node 0 is the root. Routing rules, applied
+// alike by Apply, LeafOf and Child (and so by every caller):
+//   - numeric split: x goes left when x[feature] <= threshold, right when
+//     it is greater;
+//   - categorical split: x goes left when its level code is in the node's
+//     level set, right otherwise;
+//   - a missing value (NaN) goes to the side the node learned for missing
+//     values (MissingLeft). A level the node did not see among its training
+//     rows, including a level unseen at fit time, goes the same way.
+//
+// A node learns its missing side from its missing training rows (the side
+// that gave the better split); a node without missing training rows sends
+// missing values to its larger child (left on ties).
 type Tree struct {
 	nodes   []treeNode
+	sets    []uint64 // level sets of categorical splits: a length word, then the bits
 	nLeaves int
 	depth   int
 }
 
-// treeNode is one node of a flat tree.
+// treeNode is one node of a flat tree. A categorical split has a NaN
+// threshold, so that both numeric comparisons fail and routing falls
+// through to the level set.
 type treeNode struct {
 	threshold   float64
 	feature     int32 // split feature, -1 at a leaf
 	left, right int32 // child node ids (internal nodes)
 	leaf        int32 // leaf number (leaves), -1 for internal nodes
+	set         int32 // categorical split: offset of its level set in Tree.sets, else -1
+	missingLeft bool  // missing values and unseen levels go left
 }
+
+// NodeBytes is the memory one node of a Tree takes (for memory estimates).
+const NodeBytes = int(unsafe.Sizeof(treeNode{}))
 
 // Leaves is the number of leaves.
 func (t *Tree) Leaves() int { return t.nLeaves }
@@ -33,11 +58,7 @@ func (t *Tree) Depth() int { return t.depth }
 func (t *Tree) Apply(x []float64) int {
 	nd := &t.nodes[0]
 	for nd.feature >= 0 {
-		if x[nd.feature] <= nd.threshold {
-			nd = &t.nodes[nd.left]
-		} else {
-			nd = &t.nodes[nd.right]
-		}
+		nd = &t.nodes[t.child(nd, x[nd.feature])]
 	}
 	return int(nd.leaf)
 }
@@ -45,35 +66,129 @@ func (t *Tree) Apply(x []float64) int {
 // LeafOf is Apply for row i of column-major data (cols[j][i] is feature j
 // of row i), without copying the row.
 func (t *Tree) LeafOf(cols [][]float64, i int) int32 {
-	nodes := t.nodes
-	nd := &nodes[0]
+	nd := &t.nodes[0]
 	for nd.feature >= 0 {
-		// Branch-free: the path through a tree is unpredictable.
-		var right int32
-		if !(cols[nd.feature][i] <= nd.threshold) {
-			right = 1
-		}
-		nd = &nodes[nd.left+right*(nd.right-nd.left)]
+		nd = &t.nodes[t.child(nd, cols[nd.feature][i])]
 	}
 	return nd.leaf
+}
+
+// Child returns the child of internal node id that a row whose split
+// feature has value v goes to (v is a level code at a categorical split,
+// NaN when missing).
+func (t *Tree) Child(id int, v float64) int { return int(t.child(&t.nodes[id], v)) }
+
+// child routes value v at internal node nd. The numeric comparisons come
+// first, so a numeric split with a present value costs what it always did.
+func (t *Tree) child(nd *treeNode, v float64) int32 {
+	if v <= nd.threshold {
+		return nd.left
+	}
+	if v > nd.threshold {
+		return nd.right
+	}
+	return t.otherChild(nd, v)
+}
+
+// goesLeft reports whether internal node nd sends value v left: child's
+// rule, for a node not yet in the tree's node array.
+func (t *Tree) goesLeft(nd *treeNode, v float64) bool {
+	if v <= nd.threshold {
+		return true
+	}
+	if v > nd.threshold {
+		return false
+	}
+	if nd.set >= 0 && v >= 0 {
+		if left, seen := t.levelGoesLeft(nd.set, v); seen {
+			return left
+		}
+	}
+	return nd.missingLeft
+}
+
+// otherChild routes a missing value, or any value at a categorical split.
+func (t *Tree) otherChild(nd *treeNode, v float64) int32 {
+	if nd.set >= 0 && v >= 0 {
+		if left, seen := t.levelGoesLeft(nd.set, v); seen {
+			if left {
+				return nd.left
+			}
+			return nd.right
+		}
+	}
+	if nd.missingLeft {
+		return nd.left
+	}
+	return nd.right
+}
+
+// levelGoesLeft looks level code v up in the level set at offset off; seen
+// is false for a code beyond the set (a level unseen at fit time).
+func (t *Tree) levelGoesLeft(off int32, v float64) (left, seen bool) {
+	words := t.sets[off]
+	code := uint64(v)
+	if float64(code) != v || code>>6 >= words {
+		return false, false
+	}
+	return t.sets[int(off)+1+int(code>>6)]&(1<<(code&63)) != 0, true
 }
 
 // Node is one node of a tree, as Node(id) reports it.
 type Node struct {
 	Feature     int     // split feature, -1 at a leaf
-	Threshold   float64 // rows with x[Feature] <= Threshold go left
+	Threshold   float64 // numeric split: rows with x[Feature] <= Threshold go left; NaN at a categorical split
+	Categorical bool    // a categorical split: LeftLevels(id) lists the level codes sent left
+	MissingLeft bool    // missing values (and levels the node did not see) go left
 	Left, Right int     // child node ids (internal nodes)
 	Leaf        int     // leaf number (leaves), -1 for internal nodes
 }
 
-// Node returns node id (0 is the root; ids run to Nodes()-1).
+// Node returns node id (0 is the root; ids run to Nodes()-1). To route a
+// row, use Child, which applies the tree's rules for missing values and
+// levels.
 func (t *Tree) Node(id int) Node {
 	nd := &t.nodes[id]
-	return Node{Feature: int(nd.feature), Threshold: nd.threshold, Left: int(nd.left), Right: int(nd.right), Leaf: int(nd.leaf)}
+	return Node{Feature: int(nd.feature), Threshold: nd.threshold, Categorical: nd.set >= 0, MissingLeft: nd.missingLeft,
+		Left: int(nd.left), Right: int(nd.right), Leaf: int(nd.leaf)}
+}
+
+// LeftLevels lists, increasing, the level codes that a categorical split
+// sends left, including levels the node did not see when it sends missing
+// values left (nil for other nodes).
+func (t *Tree) LeftLevels(id int) []int {
+	nd := &t.nodes[id]
+	if nd.feature < 0 || nd.set < 0 {
+		return nil
+	}
+	var out []int
+	words := int(t.sets[nd.set])
+	for w := range words {
+		for b := range 64 {
+			if t.sets[int(nd.set)+1+w]&(1<<b) != 0 {
+				out = append(out, w*64+b)
+			}
+		}
+	}
+	return out
 }
 
 // addNode appends a leaf-shaped node and returns its id.
 func (t *Tree) addNode() int32 {
-	t.nodes = append(t.nodes, treeNode{feature: -1, left: -1, right: -1, leaf: -1})
+	t.nodes = append(t.nodes, treeNode{feature: -1, left: -1, right: -1, leaf: -1, set: -1})
 	return int32(len(t.nodes) - 1)
 }
+
+// addSet appends a level set of the given number of 64-bit words and
+// returns its offset and bits.
+func (t *Tree) addSet(words int) (int32, []uint64) {
+	off := len(t.sets)
+	t.sets = slices.Grow(t.sets, 1+words)[:off+1+words]
+	t.sets[off] = uint64(words)
+	bits := t.sets[off+1:]
+	clear(bits)
+	return int32(off), bits
+}
+
+// categoricalThreshold is the threshold of a categorical split.
+var categoricalThreshold = math.NaN()

@@ -97,7 +97,7 @@ func TestRootSplitEqualsBruteForce(t *testing.T) {
 		for i, v := range y {
 			y32[i] = int32(v)
 		}
-		b := NewBuilder(NewPresort(x), y32, kk, params)
+		b := NewBuilder(NewPresort(x, nil), y32, kk, params)
 		mult := make([]int32, n)
 		for i := range mult {
 			mult[i] = 1

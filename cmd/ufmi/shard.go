@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/shard"
+	"github.com/ufmi-dev/ufmi/ufmi/sharded"
+)
+
+// shardFlags are the flags of a subcommand that can run as shards: -shard,
+// -shards, -results and -merge.
+type shardFlags struct {
+	shard   string
+	shards  int
+	results string
+	merge   bool
+	opts    sharded.Options
+}
+
+// shardFlagNames are left out of a job's recorded arguments and fingerprint.
+var shardFlagNames = []string{"shard", "shards", "results", "merge", "json", "workers"}
+
+func (s *shardFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.shard, "shard", "", "run only shard I/N of the cells (I from 0), e.g. 1/4; needs -results")
+	fs.IntVar(&s.shards, "shards", 0, fmt.Sprintf("run shard $SLURM_ARRAY_TASK_ID (or $JOB_COMPLETION_INDEX) of this many, 1..%d; needs -results", shard.MaxShards))
+	fs.StringVar(&s.results, "results", "", "shared folder of finished cells: a run computes the missing cells of its shard (all without -shard) and prints the result once every cell is done")
+	fs.BoolVar(&s.merge, "merge", false, "compute nothing: print the result from the cells in -results (an error if any is missing)")
+}
+
+// active reports whether the run goes through a results folder.
+func (s *shardFlags) active() bool { return s.results != "" }
+
+// resolve checks the flags after parsing, fills s.opts and records the job
+// (command and arguments) in the results folder for "ufmi merge".
+func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
+	if s.results == "" {
+		if s.shard != "" || s.shards != 0 || s.merge {
+			return fmt.Errorf("-shard, -shards and -merge need -results DIR")
+		}
+		return nil
+	}
+	spec := shard.All
+	var err error
+	switch {
+	case s.shard != "" && s.shards != 0:
+		return fmt.Errorf("give -shard I/N or -shards N, not both")
+	case s.shard != "":
+		spec, err = shard.Parse(s.shard)
+	case s.shards != 0:
+		spec, err = shard.FromEnv(s.shards, os.Getenv)
+	}
+	if err != nil {
+		return err
+	}
+	args, desc := jobArgs(fs)
+	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + fmt.Sprint(desc), Merge: s.merge}
+	if s.merge {
+		return nil
+	}
+	return recordJob(s.results, job{Command: command, Args: args})
+}
+
+// jobArgs lists the flags set on fs, but the shard flags, as arguments
+// (args, -in made absolute) and, without -in, as the job's description
+// (desc): the data enter the fingerprint by their content instead.
+func jobArgs(fs *flag.FlagSet) (args, desc []string) {
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(shardFlagNames, f.Name) {
+			return
+		}
+		value := f.Value.String()
+		if f.Name == "in" {
+			// "ufmi merge" may run elsewhere: record the file's absolute path.
+			if abs, err := filepath.Abs(value); err == nil {
+				value = abs
+			}
+			args = append(args, "-in="+value)
+			return
+		}
+		arg := "-" + f.Name + "=" + value
+		args = append(args, arg)
+		desc = append(desc, arg)
+	})
+	return args, desc
+}
+
+// job is what a results folder records about its job, in job.json.
+type job struct {
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+}
+
+// recordJob writes dir/job.json, or checks that it records the same job.
+func recordJob(dir string, j job) error {
+	data, err := json.MarshalIndent(j, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	path := filepath.Join(dir, "job.json")
+	old, err := os.ReadFile(path)
+	switch {
+	case err == nil && !bytes.Equal(old, data):
+		return fmt.Errorf("%s records another job (%s); use a new -results folder", path, bytes.TrimSpace(old))
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, data)
+}
+
+// printOutcome reports an unfinished job after a shard ran.
+func printOutcome(w io.Writer, out sharded.Outcome, dir string, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(map[string]any{"shard": out.Shard.String(), "cells_computed": out.Ran,
+			"cells_done": out.Done, "cells": out.Total, "complete": out.Complete()})
+	}
+	fmt.Fprintln(w, out)
+	fmt.Fprintf(w, "when every shard is done: ufmi merge -results %s\n", dir)
+	return nil
+}
+
+// runMerge prints the result of the job in a results folder from its cells.
+func runMerge(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	results := fs.String("results", "", "results folder of a sharded run (holds job.json)")
+	asJSON := fs.Bool("json", false, "print JSON, as the job's command does with -json")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if *results == "" {
+		return fmt.Errorf("-results is required")
+	}
+	data, err := os.ReadFile(filepath.Join(*results, "job.json"))
+	if err != nil {
+		return fmt.Errorf("%s holds no job (job.json): %v", *results, err)
+	}
+	var j job
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("%s/job.json: %v", *results, err)
+	}
+	run := append(slices.Clone(j.Args), "-results", *results, "-merge")
+	if *asJSON {
+		run = append(run, "-json")
+	}
+	switch j.Command {
+	case "mi":
+		return runMI(run, stdout, stderr)
+	case "table":
+		return runTable(run, stdout, stderr)
+	}
+	return fmt.Errorf("%s/job.json names command %q; want mi or table", *results, j.Command)
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
+)
+
+// withoutTiming drops the "seconds" field of JSON output.
+var secondsField = regexp.MustCompile(`"seconds":[0-9.e+-]+`)
+
+func withoutTiming(s string) string { return secondsField.ReplaceAllString(s, `"seconds":0`) }
+
+// mustRun runs the CLI and fails the test on a non-zero exit.
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errOut, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("ufmi %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+	}
+	return out
+}
+
+// A 200-permutation test prints byte-identical JSON (but its timing)
+// unsharded, through a results folder in one run, and as 4 shards merged
+// by "ufmi merge" or by a run without -shard; likewise the subset table.
+func TestShardedRunsPrintTheUnshardedResult(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 60, 2)
+	for _, job := range [][]string{
+		{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "200", "-json"},
+		{"table", "-in", in, "-target", "label", "-features", "x1,x2,noise", "-trees", "10", "-repeats", "2", "-json"},
+	} {
+		want := withoutTiming(mustRun(t, job...))
+		one := t.TempDir()
+		if got := withoutTiming(mustRun(t, append(job, "-results", one)...)); got != want {
+			t.Errorf("%s, one run through -results:\n%s\nunsharded:\n%s", job[0], got, want)
+		}
+		four := t.TempDir()
+		for i := 3; i >= 0; i-- {
+			out := mustRun(t, append(job, "-shard", string(rune('0'+i))+"/4", "-results", four)...)
+			if i > 0 && !strings.Contains(out, `"complete":false`) {
+				t.Errorf("%s shard %d/4 printed %s", job[0], i, out)
+			}
+		}
+		if got := withoutTiming(mustRun(t, "merge", "-results", four, "-json")); got != want {
+			t.Errorf("%s, ufmi merge of 4 shards:\n%s\nunsharded:\n%s", job[0], got, want)
+		}
+		if got := withoutTiming(mustRun(t, append(job, "-results", four)...)); got != want {
+			t.Errorf("%s, rerun without -shard:\n%s\nunsharded:\n%s", job[0], got, want)
+		}
+	}
+}
+
+// -shards takes the task index from SLURM_ARRAY_TASK_ID; a merge before
+// every shard is done fails and names the missing cells.
+func TestShardsFromArrayIndex(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 50, 3)
+	dir := t.TempDir()
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "5", "-perm", "30", "-shards", "2", "-results", dir, "-json"}
+	if _, errOut, code := runCLI(t, job...); code != 1 || !strings.Contains(errOut, "SLURM_ARRAY_TASK_ID") {
+		t.Fatalf("no index: exit %d, %s", code, errOut)
+	}
+	cmd := append([]string{"env", "SLURM_ARRAY_TASK_ID=1", binary}, job...)
+	if out, err := runEnv(cmd); err != nil || !strings.Contains(out, `"cells_computed":2`) {
+		t.Fatalf("task 1: %v %s", err, out)
+	}
+	if _, errOut, code := runCLI(t, "merge", "-results", dir); code != 1 || !strings.Contains(errOut, "2 of 4 cells are not done") {
+		t.Fatalf("early merge: exit %d, %s", code, errOut)
+	}
+}
+
+// ufmi slurm writes an array script over the shards with the merge step.
+func TestSlurmScript(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "job.sh")
+	out := mustRun(t, "slurm", "-shards", "4", "-results", filepath.Join(dir, "res"), "-o", script, "-ufmi", "/opt/ufmi",
+		"mi", "-in", "my data.csv", "-target", "label", "-perm", "200")
+	data, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{"#SBATCH --array=0-3\n", "exec /opt/ufmi mi -in 'my data.csv' -target label -perm 200 -shards 4 -results " + filepath.Join(dir, "res") + "\n",
+		"--dependency=afterok:$jobid", "merge -results"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("script lacks %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(out, "sbatch --parsable") {
+		t.Errorf("no submit command printed: %s", out)
+	}
+	if _, errOut, code := runCLI(t, "slurm", "mi", "-in", "x.csv", "-shard", "0/2"); code != 1 || !strings.Contains(errOut, "not to mi") {
+		t.Errorf("-shard inside the command: exit %d, %s", code, errOut)
+	}
+}
+
+// runEnv runs a command line and returns its stdout.
+func runEnv(args []string) (string, error) {
+	out, err := exec.Command(args[0], args[1:]...).Output()
+	return string(out), err
+}
+
+// The CC18 sweep as 2 shards (datasets are its cells) gives the tables of
+// the unsharded sweep once a run without -shard merges.
+func TestCC18Shards(t *testing.T) {
+	t.Parallel()
+	datasets := mirror.Dir(t, "cc18")
+	job := []string{"cc18", "-ids", "11,15,37", "-mirror", datasets, "-json"}
+	want := mustRun(t, append(job, "-results", t.TempDir())...)
+	dir := t.TempDir()
+	first := mustRun(t, append(job, "-results", dir, "-shard", "1/2")...)
+	if !strings.Contains(first, `"datasets_evaluated":1`) || !strings.Contains(first, `"complete":false`) {
+		t.Fatalf("shard 1/2: %s", first)
+	}
+	mustRun(t, append(job, "-results", dir, "-shard", "0/2")...)
+	files, _ := filepath.Glob(filepath.Join(dir, "quick", "*.csv"))
+	if len(files) != 3 {
+		t.Fatalf("%d dataset files after both shards, want 3", len(files))
+	}
+	if got := mustRun(t, append(job, "-results", dir)...); got != want {
+		t.Errorf("merged:\n%s\nunsharded:\n%s", got, want)
+	}
+}

@@ -1,0 +1,67 @@
+package shard
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Outcome counts the cells of a job after a shard ran.
+type Outcome struct {
+	Shard Spec
+	Ran   int // cells this run computed
+	Done  int // cells of the whole job that are done now
+	Total int // cells of the whole job
+}
+
+// Complete reports whether every cell of the job is done.
+func (o Outcome) Complete() bool { return o.Done == o.Total }
+
+func (o Outcome) String() string {
+	return fmt.Sprintf("shard %v: computed %d cells; %d of %d cells of the job done", o.Shard, o.Ran, o.Done, o.Total)
+}
+
+// Run computes the cells of shard s that dir does not hold yet, in list
+// order, and stores each result as soon as it is computed: a run stopped
+// at any point and started again loses and repeats no finished cell.
+// compute(i, c) returns cell i's result, a JSON-encodable value.
+func Run(cells []Cell, s Spec, dir Dir, compute func(i int, c Cell) (any, error)) (Outcome, error) {
+	out := Outcome{Shard: s, Total: len(cells)}
+	for i, c := range cells {
+		var probe json.RawMessage
+		done, err := dir.Read(c, &probe)
+		if err != nil {
+			return out, err
+		}
+		if !done && s.Owns(i) {
+			v, err := compute(i, c)
+			if err != nil {
+				return out, err
+			}
+			if err := dir.Write(c, v); err != nil {
+				return out, err
+			}
+			out.Ran++
+			done = true
+		}
+		if done {
+			out.Done++
+		}
+	}
+	return out, nil
+}
+
+// Missing lists the keys of the cells dir does not hold.
+func Missing(cells []Cell, dir Dir) ([]string, error) {
+	var keys []string
+	for _, c := range cells {
+		var probe json.RawMessage
+		done, err := dir.Read(c, &probe)
+		if err != nil {
+			return nil, err
+		}
+		if !done {
+			keys = append(keys, c.Key)
+		}
+	}
+	return keys, nil
+}

@@ -1,0 +1,77 @@
+package shard
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestParseAndEnv(t *testing.T) {
+	t.Parallel()
+	if s, err := Parse("1/4"); err != nil || s != (Spec{1, 4}) {
+		t.Fatalf("Parse(1/4) = %v, %v", s, err)
+	}
+	for _, bad := range []string{"4/4", "-1/4", "1", "a/b", "0/0"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) accepted", bad)
+		}
+	}
+	env := map[string]string{"JOB_COMPLETION_INDEX": "2"}
+	if s, err := FromEnv(3, func(k string) string { return env[k] }); err != nil || s != (Spec{2, 3}) {
+		t.Fatalf("FromEnv = %v, %v", s, err)
+	}
+	env["SLURM_ARRAY_TASK_ID"] = "0"
+	if s, _ := FromEnv(3, func(k string) string { return env[k] }); s != (Spec{0, 3}) {
+		t.Fatalf("SLURM_ARRAY_TASK_ID not read first: %v", s)
+	}
+	if _, err := FromEnv(3, func(string) string { return "" }); err == nil {
+		t.Fatal("no index variable accepted")
+	}
+}
+
+// Every cell is computed exactly once over a failed run and its rerun, by
+// the shard that owns it, and results survive as written.
+func TestRunResumesAfterAFailure(t *testing.T) {
+	t.Parallel()
+	dir := Dir{Path: t.TempDir(), Job: "j"}
+	cells := make([]Cell, 9)
+	for i := range cells {
+		cells[i] = Cell{Key: "c" + string(rune('0'+i)), Seed: uint64(i)}
+	}
+	computed := map[string]int{}
+	fail := true
+	compute := func(i int, c Cell) (any, error) {
+		if i == 5 && fail {
+			return nil, errors.New("killed")
+		}
+		computed[c.Key]++
+		return i * i, nil
+	}
+	if _, err := Run(cells, All, dir, compute); err == nil {
+		t.Fatal("the failure was not reported")
+	}
+	fail = false
+	spec := Spec{2, 3}
+	out, err := Run(cells, spec, dir, compute)
+	if err != nil || out.Ran != 2 || out.Done != 7 || out.Complete() {
+		t.Fatalf("shard 2/3: %v, %v", out, err)
+	}
+	out, err = Run(cells, All, dir, compute)
+	if err != nil || out.Ran != 2 || !out.Complete() {
+		t.Fatalf("rerun: %v, %v", out, err)
+	}
+	for i, c := range cells {
+		var v int
+		if ok, err := dir.Read(c, &v); !ok || err != nil || v != i*i || computed[c.Key] != 1 {
+			t.Fatalf("cell %d: %v %v %d, computed %d times", i, ok, err, v, computed[c.Key])
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir.Path, "c0.json"), []byte("{trunc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var v int
+	if _, err := dir.Read(cells[0], &v); err == nil {
+		t.Fatal("a damaged cell file was read")
+	}
+}

@@ -1,0 +1,145 @@
+package cc18
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/download"
+)
+
+// openMLServer serves arff as dataset id's file through OpenML's API and
+// counts requests.
+func openMLServer(t *testing.T, id string, arff []byte) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	var requests atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		switch r.URL.Path {
+		case "/api/v1/json/data/" + id:
+			w.Write([]byte(`{"data_set_description":{"file_id":"123","default_target_attribute":"class","name":"tiny"}}`))
+		case "/data/v1/download/123":
+			w.Write(arff)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &requests
+}
+
+// A cached download that no longer matches the sums recorded at download
+// (cut at a line boundary, edited, or without sums) is downloaded again
+// with one line to Log, or is an error offline.
+func TestCachedDownloadIsVerified(t *testing.T) {
+	arff, err := os.ReadFile("testdata/small.arff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, requests := openMLServer(t, "7", arff)
+	cache := t.TempDir()
+	var log bytes.Buffer
+	opts := LoadOptions{MirrorDir: t.TempDir(), CacheDir: cache, BaseURL: srv.URL, Client: srv.Client(), Log: &log}
+	if _, err := Load(7, opts); err != nil {
+		t.Fatal(err)
+	}
+	sums, err := os.ReadFile(filepath.Join(cache, "7.sha256"))
+	if err != nil || !strings.Contains(string(sums), sha256Hex(arff)+"  7.arff\n") {
+		t.Fatalf("sums file %q (%v) does not record 7.arff's SHA-256", sums, err)
+	}
+	lines := bytes.SplitAfter(arff, []byte("\n"))
+	damage := map[string]func(){
+		"ARFF cut at a line boundary": func() { os.WriteFile(filepath.Join(cache, "7.arff"), bytes.Join(lines[:len(lines)-2], nil), 0o644) },
+		"ARFF edited": func() {
+			os.WriteFile(filepath.Join(cache, "7.arff"), bytes.Replace(arff, []byte("yes"), []byte("no!"), 1), 0o644)
+		},
+		"description edited": func() {
+			os.WriteFile(filepath.Join(cache, "7.json"), []byte(`{"default_target_attribute":"colour name"}`), 0o644)
+		},
+		"no sums file": func() { os.Remove(filepath.Join(cache, "7.sha256")) },
+	}
+	for name, spoil := range damage {
+		spoil()
+		opts.Offline = true
+		if _, err := Load(7, opts); err == nil || !strings.Contains(err.Error(), "fails its checks") {
+			t.Errorf("%s, offline: error %v, want one about failed checks", name, err)
+		}
+		opts.Offline = false
+		log.Reset()
+		before := requests.Load()
+		d, err := Load(7, opts)
+		if err != nil || d.Rows() != 4 || requests.Load() != before+2 {
+			t.Errorf("%s: %v, %d requests; want the file downloaded again", name, err, requests.Load()-before)
+		}
+		if n := strings.Count(log.String(), "\n"); n != 1 || !strings.Contains(log.String(), "downloading it again") {
+			t.Errorf("%s: log %q, want one line", name, log.String())
+		}
+	}
+	// Intact: read from the cache, silently.
+	log.Reset()
+	before := requests.Load()
+	if _, err := Load(7, opts); err != nil || requests.Load() != before || log.Len() != 0 {
+		t.Errorf("intact cache: %v, %d requests, log %q", err, requests.Load()-before, log.String())
+	}
+}
+
+// A download or a mirror file with fewer rows than OpenML's dataset is an
+// error; a dataset the mirror's manifest declares partial is read.
+func TestRowCountsAreChecked(t *testing.T) {
+	arff, _ := os.ReadFile("testdata/small.arff")
+	srv, _ := openMLServer(t, "11", arff) // balance-scale has 625 rows, small.arff 4
+	_, err := Load(11, LoadOptions{MirrorDir: t.TempDir(), CacheDir: t.TempDir(), BaseURL: srv.URL, Client: srv.Client(), Log: &bytes.Buffer{}})
+	if err == nil || !strings.Contains(err.Error(), "holds 4 rows, dataset 11 has 625") {
+		t.Errorf("short download: %v", err)
+	}
+	mirror := t.TempDir()
+	addToMirror(t, mirror, 11, toyCSV(0), toyTypes)
+	_, err = Load(11, LoadOptions{MirrorDir: mirror, Offline: true})
+	if err == nil || !strings.HasPrefix(err.Error(), "ufmi: ") || !strings.Contains(err.Error(), "11_toy.csv.gz: it holds 60 rows, dataset 11 has 625") {
+		t.Errorf("short mirror file: %v", err)
+	}
+	manifest := "openml_dataset_id,n_instances,matches_openml\n11,60,partial: only some rows\n"
+	os.WriteFile(filepath.Join(mirror, "manifest.csv"), []byte(manifest), 0o644)
+	if d, err := Load(11, LoadOptions{MirrorDir: mirror, Offline: true}); err != nil || d.Rows() != 60 {
+		t.Errorf("declared partial: %v", err)
+	}
+}
+
+// A server that accepts the connection and never answers fails Load after
+// the policy's attempts instead of hanging the sweep; an oversized file is
+// refused.
+func TestDownloadsAreBounded(t *testing.T) {
+	var requests atomic.Int64
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		<-r.Context().Done()
+	}))
+	defer hang.Close()
+	policy := download.Policy{Timeout: 100 * time.Millisecond, Attempts: 3, Backoff: time.Millisecond}
+	start := time.Now()
+	_, err := Sweep(SweepOptions{IDs: []int{7}, Load: LoadOptions{MirrorDir: t.TempDir(), CacheDir: t.TempDir(), BaseURL: hang.URL, Download: policy}})
+	if err == nil || !strings.Contains(err.Error(), "3 attempts") || !strings.Contains(err.Error(), "UFMI_MIRROR") {
+		t.Errorf("silent server: %v", err)
+	}
+	if el := time.Since(start); el > 5*time.Second || requests.Load() != 3 {
+		t.Errorf("silent server: %v and %d requests", el, requests.Load())
+	}
+
+	arff, _ := os.ReadFile("testdata/small.arff")
+	srv, _ := openMLServer(t, "7", arff)
+	policy.MaxBytes = 100
+	cache := t.TempDir()
+	_, err = Load(7, LoadOptions{MirrorDir: t.TempDir(), CacheDir: cache, BaseURL: srv.URL, Download: policy})
+	if err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("oversized file: %v", err)
+	}
+	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
+		t.Errorf("cache holds %d files after a refused download, want none", len(entries))
+	}
+}

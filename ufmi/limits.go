@@ -1,0 +1,96 @@
+package ufmi
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/internal/memory"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
+)
+
+// This file holds the limits of what a fit may ask for: upper bounds on
+// counts and fractions, and the memory a forest needs (checked before it
+// grows).
+
+// Upper bounds on the counts and fractions a configuration may ask for.
+// They are far above any useful setting and keep a typo (Trees: 1<<50)
+// from allocating without end or running for ever: a value outside its
+// range is an error, never clipped.
+const (
+	// MaxTrees bounds the trees of a forest (Trees, PilotTrees) and of
+	// each calibration fold.
+	MaxTrees = 1_000_000
+	// MaxPermutations bounds PermutationConfig.Permutations.
+	MaxPermutations = 1_000_000
+	// MaxRepeats bounds the repeats of SubsetTable.
+	MaxRepeats = 10_000
+	// MaxSampleFraction bounds ForestConfig.SampleFraction for the
+	// bootstrap: each tree draws at most 10n rows.
+	MaxSampleFraction = 10.0
+)
+
+// countOrDefault resolves a count setting: 0 means def, 1..limit is kept,
+// anything else is an error naming what and the accepted range.
+func countOrDefault(what string, v, def, limit int) (int, error) {
+	if v == 0 {
+		return def, nil
+	}
+	if v < 0 || v > limit {
+		return 0, fmt.Errorf("ufmi: %s %d must be in 1..%d (0 means %d)", what, v, limit, def)
+	}
+	return v, nil
+}
+
+// forestSize describes one forest fit for the memory check made before it
+// grows (internal/memory). The estimates follow the sizes of the data
+// structures, rounded up.
+type forestSize struct {
+	n, d, k    int // training rows, features, classes
+	trees      int
+	sampleRows int  // rows (with multiplicity) that grow each tree
+	workers    int  // goroutines growing trees, each with its own builder
+	honest     bool // the forest keeps the leaf of every training row (UF)
+}
+
+// allocRounding covers the allocator's rounding of each size up to its
+// size class or page (at most an eighth more).
+const allocRounding = 1.125
+
+// kept is what the fitted forest holds: per tree, its nodes (room for
+// 2·sampleRows of tree.NodeBytes), K posterior values per leaf (at most
+// sampleRows leaves), three index bitsets and, for honest forests, the leaf
+// of every training row.
+func (s forestSize) kept() float64 {
+	n, m := float64(s.n), float64(s.sampleRows)
+	perTree := 2*m*float64(tree.NodeBytes) + m*float64(s.k)*8 + 3*n/8 + 256
+	if s.honest {
+		perTree += 4 * n
+	}
+	return allocRounding * float64(s.trees) * perTree
+}
+
+// working is what growing needs besides: the shared presort (row order,
+// rank and distinct value per feature and row) and, per worker, the
+// double-buffered sample rows, ranks and classes per feature and a few
+// row-long scratch slices.
+func (s forestSize) working() float64 {
+	n, d, m := float64(s.n), float64(s.d), float64(s.sampleRows)
+	presort := n * d * (4 + 4 + 8)
+	perWorker := 2*m*d*(4+4+2) + n*(1+4+8+16)
+	return presort + float64(s.workers)*perWorker
+}
+
+// check fails when the fit does not fit in the available memory.
+func (s forestSize) check() error {
+	return s.checkMany(1, fmt.Sprintf("fitting %d trees on %d rows", s.trees, s.n))
+}
+
+// checkMany checks the memory of forests such fits kept at once (one
+// growing at a time), described by what.
+func (s forestSize) checkMany(forests int, what string) error {
+	kept, working := float64(forests)*s.kept(), s.working()
+	remedy := "use fewer trees or fewer rows"
+	if working > kept {
+		remedy = "use fewer rows, features or workers"
+	}
+	return memory.Check(what, memory.Bytes(kept+working), remedy)
+}

@@ -1,0 +1,18 @@
+// Package sharded runs ufmi's long computations as cells that separate
+// processes (the tasks of a Slurm job array, a Kubernetes Indexed Job, or
+// runs one after another) compute into a shared results folder, and merges
+// them into exactly the result of the unsharded computation.
+//
+//   - MIPermutationTest: the estimate on the observed labels is one cell,
+//     and each block of permutations another; the merge gives the same
+//     estimate, null values and p-value as EstimateMI and PermutationTest.
+//   - SubsetTable: one cell per subset × repeat; the merge gives
+//     ufmi.SubsetTable's rows.
+//
+// Cells, shards and the folder are package internal/shard's. A cell's seed
+// depends on the cell only (the permutation streams of its block, the
+// repetition seed of its repeat), so the shards and their number never
+// change a result. Each function computes the cells of its shard that the
+// folder lacks and, when every cell of the job is done, merges; Options.Merge
+// only merges.
+package sharded

@@ -1,0 +1,74 @@
+package sharded
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/internal/shard"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// MIResult is the merged result of MIPermutationTest: set when
+// Outcome.Complete(), zero otherwise.
+type MIResult struct {
+	Estimate ufmi.Estimate           // EstimateMI(x, y, cfg); Duration is the cell's
+	Test     *ufmi.PermutationResult // nil without permutations
+	Outcome  Outcome
+}
+
+// permutationBlock is the number of permutations per cell: 10, or more
+// so that a test has at most about 1000 cells.
+func permutationBlock(perms int) int { return max(10, (perms+999)/1000) }
+
+// MIPermutationTest estimates I(X;Y) by EstimateMI(x, y, cfg) and, with
+// perms > 0, tests it by PermutationTest(x, y, MIStatistic(cfg),
+// {Permutations: perms, Seed: cfg.Seed}), in cells: "observed" (the
+// estimate) and one per block of permutations, "perm-LO-HI" (permutations
+// LO..HI-1, each drawing from the streams of its own index). When every cell
+// is done, the result equals the unsharded one bit for bit.
+func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perms int, o Options) (MIResult, error) {
+	if perms < 0 || perms > ufmi.MaxPermutations {
+		return MIResult{}, fmt.Errorf("ufmi: %d permutations; want 0..%d (0: no test)", perms, ufmi.MaxPermutations)
+	}
+	if x.Rows() == 0 {
+		return MIResult{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d", perms), x, y, o.Job)}
+	cells := []shard.Cell{{Key: "observed", Seed: cfg.Seed}}
+	block := permutationBlock(perms)
+	for lo := 0; lo < perms; lo += block {
+		cells = append(cells, shard.Cell{Key: fmt.Sprintf("perm-%07d-%07d", lo, min(lo+block, perms)), Seed: cfg.Seed})
+	}
+	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
+		run := cfg
+		run.Seed, run.Progress = c.Seed, nil
+		if i == 0 {
+			return ufmi.EstimateMI(x, y, run)
+		}
+		lo := (i - 1) * block
+		return ufmi.PermutationNull(x, y, ufmi.MIStatistic(run), c.Seed, lo, min(lo+block, perms), run.Workers, nil)
+	})
+	if err != nil || !out.Complete() {
+		return MIResult{Outcome: out}, err
+	}
+	res := MIResult{Outcome: out}
+	if _, err := dir.Read(cells[0], &res.Estimate); err != nil {
+		return MIResult{}, err
+	}
+	if perms == 0 {
+		return res, nil
+	}
+	null := make([]float64, 0, perms)
+	for _, c := range cells[1:] {
+		var part []float64
+		if _, err := dir.Read(c, &part); err != nil {
+			return MIResult{}, err
+		}
+		null = append(null, part...)
+	}
+	if len(null) != perms {
+		return MIResult{}, fmt.Errorf("ufmi: %s holds %d null values, want %d; use a new results folder", o.Dir, len(null), perms)
+	}
+	obs := res.Estimate.MI
+	res.Test = &ufmi.PermutationResult{Observed: obs, Null: null, PValue: ufmi.PermutationPValue(obs, null)}
+	return res, nil
+}

@@ -1,0 +1,177 @@
+package sharded
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/shard"
+	"github.com/ufmi-dev/ufmi/internal/synth"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+func smallData(t *testing.T, n, d int) (*ufmi.Features, []int) {
+	t.Helper()
+	rows, y := synth.Gaussian(n, d, 5, 0, func(row []float64, rng *rand.Rand) int {
+		if row[0]+rng.NormFloat64() > 0 {
+			return 1
+		}
+		return 0
+	})
+	x, err := ufmi.NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x, y
+}
+
+func quickConfig() ufmi.EstimatorConfig {
+	uf := ufmi.DefaultUF()
+	uf.Trees, uf.PilotTrees = 10, 10
+	return ufmi.EstimatorConfig{UF: uf, Seed: 3}
+}
+
+// runShards runs every shard of count into dir, the last shard first.
+func runShards(t *testing.T, count int, run func(o Options) Outcome) Outcome {
+	t.Helper()
+	var last Outcome
+	for i := count - 1; i >= 0; i-- {
+		spec, err := shard.New(i, count)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = run(Options{Shard: spec})
+	}
+	return last
+}
+
+// A 200-permutation test gives the same estimate, null values and p-value
+// unsharded, as 1 shard and as 4 shards.
+func TestPermutationTestShardsAreInvisible(t *testing.T) {
+	t.Parallel()
+	x, y := smallData(t, 50, 2)
+	cfg := quickConfig()
+	est, err := ufmi.EstimateMI(x, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ufmi.PermutationTest(x, y, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{Permutations: 200, Seed: cfg.Seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, count := range []int{1, 4} {
+		dir := t.TempDir()
+		runShards(t, count, func(o Options) Outcome {
+			o.Dir = dir
+			res, err := MIPermutationTest(x, y, cfg, 200, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Outcome
+		})
+		got, err := MIPermutationTest(x, y, cfg, 200, Options{Dir: dir, Merge: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Estimate.MI != est.MI || got.Estimate.HY != est.HY || got.Estimate.HYGivenX != est.HYGivenX {
+			t.Errorf("%d shards: estimate %+v, unsharded %+v", count, got.Estimate, est)
+		}
+		if !reflect.DeepEqual(*got.Test, want) {
+			t.Errorf("%d shards: p-value %v, null %v; unsharded %v, %v", count, got.Test.PValue, got.Test.Null[:5], want.PValue, want.Null[:5])
+		}
+	}
+}
+
+// The subset table's rows are the same unsharded, as 1 shard and as 4.
+func TestSubsetTableShardsAreInvisible(t *testing.T) {
+	t.Parallel()
+	x, y := smallData(t, 60, 3)
+	cfg := quickConfig()
+	groups := ufmi.Singletons([]int{0, 1, 2})
+	want, err := ufmi.SubsetTable(x, y, groups, 2, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, count := range []int{1, 4} {
+		dir := t.TempDir()
+		last := runShards(t, count, func(o Options) Outcome {
+			o.Dir = dir
+			_, out, err := SubsetTable(x, y, groups, 2, cfg, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		})
+		if !last.Complete() || last.Total != 14 {
+			t.Fatalf("%d shards: after the last shard %v", count, last)
+		}
+		got, _, err := SubsetTable(x, y, groups, 2, cfg, Options{Dir: dir, Merge: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%d shards: table %+v, unsharded %+v", count, got, want)
+		}
+	}
+}
+
+// A shard killed mid-run leaves finished cells and stray temporary files; a
+// rerun computes exactly the missing cells, and the merge loses and
+// duplicates nothing.
+func TestKilledShardRerunsOnlyMissingCells(t *testing.T) {
+	t.Parallel()
+	x, y := smallData(t, 40, 2)
+	cfg := quickConfig()
+	dir := t.TempDir()
+	full, err := MIPermutationTest(x, y, cfg, 60, Options{Dir: dir})
+	if err != nil || !full.Outcome.Complete() || full.Outcome.Ran != 7 {
+		t.Fatalf("first run: %v, %v", full.Outcome, err)
+	}
+	// The kill: two cells' files never renamed into place.
+	for _, key := range []string{"perm-0000020-0000030", "perm-0000050-0000060"} {
+		path := filepath.Join(dir, key+".json")
+		if err := os.Rename(path, filepath.Join(dir, "."+key+".json.tmp-123")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := MIPermutationTest(x, y, cfg, 60, Options{Dir: dir, Merge: true}); err == nil || !strings.Contains(err.Error(), "2 of 7 cells") {
+		t.Fatalf("merge with missing cells: %v", err)
+	}
+	spec, _ := shard.New(1, 2)
+	again, err := MIPermutationTest(x, y, cfg, 60, Options{Dir: dir, Shard: spec})
+	if err != nil || again.Outcome.Ran != 1 || again.Outcome.Done != 6 {
+		t.Fatalf("shard 1/2 rerun: %v, %v", again.Outcome, err)
+	}
+	again, err = MIPermutationTest(x, y, cfg, 60, Options{Dir: dir})
+	if err != nil || again.Outcome.Ran != 1 || !again.Outcome.Complete() {
+		t.Fatalf("full rerun: %v, %v", again.Outcome, err)
+	}
+	if !reflect.DeepEqual(again.Test, full.Test) || again.Estimate.MI != full.Estimate.MI {
+		t.Fatalf("after the rerun: %+v, before the kill %+v", again.Test, full.Test)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 7 {
+		t.Fatalf("%d cell files, want 7", len(files))
+	}
+}
+
+// Cells of other data or settings in the folder are an error, not mixed in.
+func TestFolderOfAnotherJobIsRejected(t *testing.T) {
+	t.Parallel()
+	x, y := smallData(t, 40, 2)
+	cfg := quickConfig()
+	dir := t.TempDir()
+	if _, err := MIPermutationTest(x, y, cfg, 10, Options{Dir: dir, Job: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MIPermutationTest(x, y, cfg, 10, Options{Dir: dir, Job: "b"}); err == nil || !strings.Contains(err.Error(), "another job") {
+		t.Fatalf("other settings: %v", err)
+	}
+	y[0] = 1 - y[0]
+	if _, err := MIPermutationTest(x, y, cfg, 10, Options{Dir: dir, Job: "a"}); err == nil || !strings.Contains(err.Error(), "another job") {
+		t.Fatalf("other labels: %v", err)
+	}
+}

@@ -1,0 +1,71 @@
+package sharded
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/internal/shard"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// subsetCell is what one cell of the subset table stores.
+type subsetCell struct {
+	HY       float64 `json:"h_y"`
+	HYGivenX float64 `json:"h_y_given_x"`
+}
+
+// SubsetTable computes ufmi.SubsetTable(x, y, groups, repeats, cfg) in
+// cells, one per repeat r and subset mask ("subset-rR-mMASK"), whose seed is
+// repeat r's, Derive(cfg.Seed, repetition, r). The rows are nil until every
+// cell is done; then they equal the unsharded table's bit for bit.
+func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufmi.EstimatorConfig, o Options) ([]ufmi.SubsetRow, Outcome, error) {
+	if err := ufmi.CheckSubsetGroups(groups, repeats); err != nil {
+		return nil, Outcome{}, err
+	}
+	if x.Rows() == 0 {
+		return nil, Outcome{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
+	full := 1<<len(groups) - 1
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("subset-table %v %d", groups, repeats), x, y, o.Job)}
+	var cells []shard.Cell
+	for r := range repeats {
+		seed := seeds.Derive(cfg.Seed, seeds.Repetition, r)
+		for mask := 1; mask <= full; mask++ {
+			cells = append(cells, shard.Cell{Key: fmt.Sprintf("subset-r%04d-m%05d", r, mask), Seed: seed})
+		}
+	}
+	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
+		run := cfg
+		run.Seed, run.Progress = c.Seed, nil
+		est, err := ufmi.ConditionalEntropy(x, y, columns(groups, i%full+1), run)
+		return subsetCell{HY: est.HY, HYGivenX: est.HYGivenX}, err
+	})
+	if err != nil || !out.Complete() {
+		return nil, out, err
+	}
+	h := make([][]float64, repeats)
+	hy := 0.0
+	for i, c := range cells {
+		r, mask := i/full, i%full+1
+		if mask == 1 {
+			h[r] = make([]float64, full+1)
+		}
+		var v subsetCell
+		if _, err := dir.Read(c, &v); err != nil {
+			return nil, out, err
+		}
+		h[r][mask], hy = v.HYGivenX, v.HY
+	}
+	return ufmi.SubsetTableFrom(groups, hy, h), out, nil
+}
+
+// columns lists the columns of the groups whose bits are set in mask.
+func columns(groups [][]int, mask int) []int {
+	var cols []int
+	for b, g := range groups {
+		if mask&(1<<b) != 0 {
+			cols = append(cols, g...)
+		}
+	}
+	return cols
+}

@@ -1,0 +1,117 @@
+package ufmi
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
+)
+
+// The streaming estimate (EstimateMI's path for UF) equals FitUF followed by
+// HonestConditionalEntropy bit for bit, for every preset, the empty-leaf
+// policies, unlabeled rows and any number of workers.
+func TestStreamingEntropyEqualsInMemoryForest(t *testing.T) {
+	t.Parallel()
+	x, y := gaussianData(300, 5, 3, 0, func(row []float64, rng *rand.Rand) int {
+		if row[0]+0.5*rng.NormFloat64() > 0 {
+			return 1
+		}
+		if row[1] > 0.8 {
+			return 2
+		}
+		return 0
+	})
+	unlabeled, _ := gaussianData(40, 5, 4, 0, func([]float64, *rand.Rand) int { return 0 })
+	abstain := PaperUF()
+	abstain.EmptyLeaf, abstain.Tree.MinSamplesLeaf = EmptyAbstain, 3
+	cases := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
+	for name, cfg := range cases {
+		for _, workers := range []int{1, 3} {
+			for _, unl := range []*Features{nil, unlabeled} {
+				if unl != nil && cfg.TreeLevelEntropy {
+					continue
+				}
+				cfg.Trees, cfg.Seed, cfg.Workers = 40, 11, workers
+				f, err := FitUF(x, y, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := f.HonestConditionalEntropy(cfg.TreeLevelEntropy, unl, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := streamHonestEntropy(x, y, cfg, unl)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("%s, %d workers, unlabeled %v: streamed %v, in memory %v", name, workers, unl != nil, got, want)
+				}
+			}
+		}
+	}
+}
+
+// The streamed pilot gives the importances of the in-memory pilot forest.
+func TestStreamedPilotEqualsHonestImportance(t *testing.T) {
+	t.Parallel()
+	x, y := separatedData(400, 6, 5)
+	pilot := DefaultUF()
+	pilot.Trees, pilot.PilotTrees, pilot.Seed, pilot.Workers = 30, 0, 9, 2
+	pilot.Tree.MaxFeatures = tree.AllFeatures()
+	f, err := fitHonest(x, y, pilot, seeds.Pilot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := f.HonestImportance()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := newImportance(x, y, k)
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
+		t.Fatal(err)
+	}
+	got := imp.mean()
+	for j := range want {
+		if got[j] != want[j] {
+			t.Fatalf("feature %d: streamed importance %v, in memory %v", j, got[j], want[j])
+		}
+	}
+}
+
+// Trees reach the callback in tree order, once each, and progress counts them.
+func TestStreamForestHandsTreesInOrder(t *testing.T) {
+	t.Parallel()
+	x, y := separatedData(200, 3, 1)
+	cfg := PaperUF()
+	cfg.Trees, cfg.Workers = 25, 4
+	calls := 0
+	cfg.Progress = func(done, total int) {
+		calls++
+		if done != calls || total != 25 {
+			t.Errorf("progress %d/%d at call %d", done, total, calls)
+		}
+	}
+	k, plan, err := honestPlan(x, y, cfg, seeds.Tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := 0
+	err = streamForest(x, y, k, plan, func(tr int, ft *forestTree) {
+		if tr != next || ft == nil || ft.rowLeaf == nil {
+			t.Fatalf("tree %d handed over when %d was due", tr, next)
+		}
+		next++
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next != 25 || calls != 25 {
+		t.Fatalf("%d trees, %d progress calls; want 25", next, calls)
+	}
+}

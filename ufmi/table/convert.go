@@ -1,0 +1,248 @@
+package table
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-gota/gota/series"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// This file is the one place where table cells become ufmi values: text
+// cells (CSV files and records) and typed gota series alike pass through a
+// rawColumn, which then gives a feature column or the class labels.
+
+// rawColumn is one column of a table before conversion.
+type rawColumn struct {
+	name    string
+	text    []string  // each cell's text, trimmed ("" where missing)
+	missing []bool    // missing cells
+	numbers []float64 // a numeric column's values, NaN where missing (nil: not numeric)
+	ints    bool      // an int series: labels are encoded by value
+	// mixedRow is the first row whose text is not a number in a text column
+	// whose other cells include numbers (-1: none). Such a column is
+	// ambiguous (a typo such as 1,5 or 0x1p3 in a numeric column, or numeric
+	// codes among level names): it must be declared categorical to be used.
+	mixedRow int
+}
+
+// textColumn reads text cells. A cell listed in o.NA (after trimming) is
+// missing; when every other cell is a decimal number, the column is
+// numeric.
+func textColumn(name string, cells []string, o Options) (rawColumn, error) {
+	na := o.na()
+	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1}
+	numbers, numeric, sawNumber, firstText := make([]float64, len(cells)), true, false, -1
+	for i, c := range cells {
+		c = strings.TrimSpace(c)
+		if slices.Contains(na, c) {
+			r.missing[i], numbers[i] = true, math.NaN()
+			continue
+		}
+		r.text[i] = c
+		v, ok := parseDecimal(c)
+		if ok && math.IsInf(v, 0) {
+			return r, fmt.Errorf("ufmi: column %q, data row %d: %q is out of range", name, i+1, c)
+		}
+		if !ok && firstText < 0 {
+			firstText = i
+		}
+		sawNumber = sawNumber || ok
+		numbers[i], numeric = v, numeric && ok
+	}
+	if numeric {
+		r.numbers = numbers
+	} else if sawNumber {
+		r.mixedRow = firstText
+	}
+	return r, nil
+}
+
+// parseDecimal parses a decimal number: an optional sign, digits with an
+// optional point, an optional exponent. Hexadecimal, "Inf", "NaN" and
+// underscores are not numbers here: a column of such texts is categorical,
+// and one mixing them with numbers an error unless declared categorical.
+func parseDecimal(s string) (float64, bool) {
+	i, digits := 0, 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			digits++
+		}
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		exp := i
+		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		}
+		if i == exp {
+			return 0, false
+		}
+	}
+	if i != len(s) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// seriesColumn reads a gota series: int and float series are numeric,
+// string and bool series text. gota's missing elements are missing, and so
+// are string cells listed in o.NA.
+func seriesColumn(s series.Series, o Options) rawColumn {
+	nan := s.IsNaN()
+	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1}
+	switch s.Type() {
+	case series.Int, series.Float:
+		r.numbers, r.ints = s.Float(), s.Type() == series.Int
+		for i, v := range r.numbers {
+			if !nan[i] {
+				r.text[i] = strconv.FormatFloat(v, 'g', -1, 64)
+			}
+		}
+		return r
+	}
+	na := o.na()
+	for i, t := range s.Records() {
+		t = strings.TrimSpace(t)
+		if nan[i] || slices.Contains(na, t) {
+			r.missing[i] = true
+			continue
+		}
+		r.text[i] = t
+	}
+	return r
+}
+
+// feature returns the column at the given rows as a feature: numeric when
+// its values are numbers and it is not declared categorical, else
+// categorical with the cell texts as level names, coded in order of first
+// appearance.
+func (r rawColumn) feature(categorical bool, rows []int) ufmi.Column {
+	if r.numbers != nil && !categorical {
+		values := make([]float64, len(rows))
+		for k, i := range rows {
+			values[k] = r.numbers[i]
+			if r.missing[i] {
+				values[k] = math.NaN()
+			}
+		}
+		return ufmi.Column{Name: r.name, Values: values}
+	}
+	codes, levels, code := make([]float64, len(rows)), []string{}, map[string]int{}
+	for k, i := range rows {
+		if r.missing[i] {
+			codes[k] = math.NaN()
+			continue
+		}
+		c, ok := code[r.text[i]]
+		if !ok {
+			c = len(levels)
+			code[r.text[i]] = c
+			levels = append(levels, r.text[i])
+		}
+		codes[k] = float64(c)
+	}
+	return ufmi.Column{Name: r.name, Kind: ufmi.Categorical, Values: codes, Levels: levels}
+}
+
+// labels encodes the column as class labels (an int series by value, any
+// other by text) and returns the rows kept: every row, or with
+// dropMissing the rows whose label is present; a missing label is
+// otherwise an error.
+func (r rawColumn) labels(dropMissing bool) (labels *ufmi.Labels, rows []int, dropped int, err error) {
+	first := -1
+	for i, m := range r.missing {
+		if m {
+			dropped++
+			if first < 0 {
+				first = i
+			}
+			continue
+		}
+		rows = append(rows, i)
+	}
+	n := len(r.missing)
+	switch {
+	case len(rows) == 0:
+		return nil, nil, 0, fmt.Errorf("ufmi: target %q is missing in all %d rows", r.name, n)
+	case dropped > 0 && !dropMissing:
+		return nil, nil, 0, fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
+			r.name, dropped, n, first+1)
+	}
+	if r.ints {
+		codes := make([]int, len(rows))
+		for k, i := range rows {
+			codes[k] = int(r.numbers[i])
+		}
+		labels, err = ufmi.EncodeIntLabels(codes)
+	} else {
+		labels, err = ufmi.EncodeStringLabels(pick(r.text, rows))
+	}
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if labels.K() < 2 {
+		return nil, nil, 0, fmt.Errorf("ufmi: target %q holds a single class (%s); MI needs at least two", r.name, labels.Classes[0])
+	}
+	return labels, rows, dropped, nil
+}
+
+// pick returns s at the given rows.
+func pick[T any](s []T, rows []int) []T {
+	out := make([]T, len(rows))
+	for k, i := range rows {
+		out[k] = s[i]
+	}
+	return out
+}
+
+// convert builds Data from a resolved spec; column returns a raw column by name.
+func convert(s Spec, n int, column func(name string) (rawColumn, error)) (*Data, error) {
+	d := &Data{Target: s.Target, Given: s.Given, Features: s.Features, Rows: span(0, n)}
+	if s.Target != "" {
+		target, err := column(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		if d.Labels, d.Rows, d.Dropped, err = target.labels(s.DropMissingTarget); err != nil {
+			return nil, err
+		}
+	}
+	cols := make([]ufmi.Column, 0, len(s.Given)+len(s.Features))
+	for _, name := range slices.Concat(s.Given, s.Features) {
+		raw, err := column(name)
+		if err != nil {
+			return nil, err
+		}
+		categorical := slices.Contains(s.Categorical, name)
+		if raw.mixedRow >= 0 && !categorical {
+			return nil, fmt.Errorf("ufmi: column %q holds numbers and, in data row %d, %q, which is not a decimal number such as -1.5e3: correct the cell, mark it missing, or declare the column categorical",
+				name, raw.mixedRow+1, raw.text[raw.mixedRow])
+		}
+		cols = append(cols, raw.feature(categorical, d.Rows))
+	}
+	x, err := ufmi.NewColumnFeatures(cols)
+	if err != nil {
+		return nil, err
+	}
+	d.X = x
+	return d, nil
+}

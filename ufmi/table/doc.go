@@ -1,0 +1,30 @@
+// Package table turns tables — gota DataFrames, CSV files and rows of text
+// cells — into ufmi Features and class labels, and estimates from them by
+// column name: MI and conditional MI, posteriors, and the feature-subset
+// table, each reported with the columns it used.
+//
+// Every conversion goes through one place (convert.go), shared by the
+// command line:
+//
+//   - Typed columns (DataFrames): string and bool columns are categorical;
+//     int and float columns are numeric, unless Options.Categorical names
+//     them. Missing values (gota NaN) are missing cells.
+//   - Text columns (CSV files, records): a cell listed in Options.NA
+//     (default "", "NA", "NaN") is missing; a column whose other cells are
+//     all decimal numbers is numeric, a column with no decimal number
+//     categorical with the trimmed cell texts as level names, and a column
+//     mixing the two an error naming the first odd cell (a typo such as 1,5
+//     in a numeric column is never silently read as a level).
+//     Options.Categorical makes any column categorical.
+//   - Levels are coded in order of first appearance in the rows, so level
+//     names and their order never change an estimate. A column with one
+//     level (like a constant number) is never split on, except present
+//     against missing; a column missing in every row, or with more than
+//     ufmi.MaxLevels levels, is an error naming it.
+//   - The target's classes are its cell texts (an int column's: its values,
+//     in numeric order); a missing target is an error unless
+//     Options.DropMissingTarget drops the row, counted in Data.Dropped.
+//
+// Forests take categorical columns and missing cells natively (see package
+// ufmi); the kNN estimators reject them, naming the column.
+package table

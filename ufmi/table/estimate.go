@@ -1,0 +1,179 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// MIResult is an estimate of I(X;Y), or of I(X;Y|Z) when the spec gives
+// columns Z to condition on, with the columns it used.
+type MIResult struct {
+	// Estimate holds H(Y), H(Y|X) and I(X;Y); with Given columns,
+	// HYGivenX is H(Y|X,Z) and MI is I(X;Y|Z).
+	ufmi.Estimate
+	HYGivenZ float64 // H(Y|Z), with Given columns
+	Target   string
+	Features []string
+	Given    []string
+	Dropped  int // rows dropped for a missing target
+}
+
+// MI estimates the mutual information between the spec's feature columns
+// of df and its target (given its Given columns, if any) with cfg.
+func MI(df dataframe.DataFrame, spec Spec, cfg ufmi.EstimatorConfig) (MIResult, error) {
+	d, err := FromDataFrame(df, spec)
+	if err != nil {
+		return MIResult{}, err
+	}
+	return d.MI(cfg)
+}
+
+// MICSV is MI for a CSV file with a header row.
+func MICSV(path string, spec Spec, cfg ufmi.EstimatorConfig) (MIResult, error) {
+	d, err := ReadCSV(path, spec)
+	if err != nil {
+		return MIResult{}, err
+	}
+	return d.MI(cfg)
+}
+
+// MI estimates I(X;Y), or I(X;Y|Z) with Given columns, from converted data.
+func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
+	if d.Labels == nil {
+		return MIResult{}, fmt.Errorf("ufmi: MI needs a target column")
+	}
+	if slices.Contains(d.Features, d.Target) || slices.Contains(d.Given, d.Target) {
+		return MIResult{}, fmt.Errorf("ufmi: the target %q cannot also be a feature", d.Target)
+	}
+	res := MIResult{Target: d.Target, Features: d.Features, Given: d.Given, Dropped: d.Dropped}
+	y := d.Labels.Codes
+	if len(d.Given) == 0 {
+		est, err := ufmi.EstimateMI(d.X, y, cfg)
+		res.Estimate = est
+		return res, err
+	}
+	start := time.Now()
+	cmi, err := ufmi.ConditionalMI(d.X, y, d.GivenColumns(), d.FeatureColumns(), cfg)
+	if err != nil {
+		return MIResult{}, err
+	}
+	hy, _ := ufmi.LabelEntropy(y)
+	method := cfg.Method
+	if method == "" {
+		method = ufmi.MethodUF
+	}
+	res.Estimate = ufmi.Estimate{Method: method, HY: hy, HYGivenX: cmi.HYGivenAB, MI: cmi.CMI, N: d.X.Rows(),
+		Classes: d.Labels.K(), Evaluated: d.X.Rows(), Duration: time.Since(start)}
+	res.HYGivenZ = cmi.HYGivenA
+	return res, nil
+}
+
+// PosteriorResult holds a model's class posteriors for the rows of a table.
+type PosteriorResult struct {
+	Classes  []string    // class labels, in the order of each row of Proba
+	Features []string    // the feature columns used
+	Proba    [][]float64 // Proba[i][k] = P(Y = Classes[k] | row i)
+	Dropped  int         // training rows dropped for a missing target
+}
+
+// Posterior fits model on the spec's columns of train (seed given) and
+// returns its posteriors for every row of test, whose feature columns are
+// read with train's kinds: a column categorical in train is categorical in
+// test, and its levels are matched by name (an unseen level counts as
+// missing).
+func Posterior(train, test dataframe.DataFrame, spec Spec, model ufmi.Model, seed uint64) (PosteriorResult, error) {
+	d, err := FromDataFrame(train, spec)
+	if err != nil {
+		return PosteriorResult{}, err
+	}
+	t, err := FromDataFrame(test, d.TestSpec(spec.Options))
+	if err != nil {
+		return PosteriorResult{}, err
+	}
+	return d.Posterior(t.X, model, seed)
+}
+
+// PosteriorCSV is Posterior for CSV files with header rows.
+func PosteriorCSV(trainPath, testPath string, spec Spec, model ufmi.Model, seed uint64) (PosteriorResult, error) {
+	d, err := ReadCSV(trainPath, spec)
+	if err != nil {
+		return PosteriorResult{}, err
+	}
+	t, err := ReadCSV(testPath, d.TestSpec(spec.Options))
+	if err != nil {
+		return PosteriorResult{}, err
+	}
+	return d.Posterior(t.X, model, seed)
+}
+
+// TestSpec is the spec that reads the feature columns of rows to predict
+// like d's: no target, the same features, d's categorical columns declared
+// categorical.
+func (d *Data) TestSpec(o Options) Spec {
+	o.Categorical, o.DropMissingTarget = d.Categorical(), false
+	return Spec{Features: slices.Concat(d.Given, d.Features), Options: o}
+}
+
+// Posterior fits model on d (seed given) and predicts the rows of x.
+func (d *Data) Posterior(x *ufmi.Features, model ufmi.Model, seed uint64) (PosteriorResult, error) {
+	if d.Labels == nil {
+		return PosteriorResult{}, fmt.Errorf("ufmi: a posterior model needs a target column")
+	}
+	p, err := model.Fit(d.X, d.Labels.Codes, seed)
+	if err != nil {
+		return PosteriorResult{}, err
+	}
+	proba, err := p.PredictProba(x, model.Estimator.Workers)
+	if err != nil {
+		return PosteriorResult{}, err
+	}
+	return PosteriorResult{Classes: d.Labels.Classes, Features: slices.Concat(d.Given, d.Features), Proba: proba, Dropped: d.Dropped}, nil
+}
+
+// SubsetResult is one row of the feature-subset table, with the names of
+// the columns in X_in.
+type SubsetResult struct {
+	In []string
+	ufmi.SubsetRow
+}
+
+// SubsetTable fills the feature-subset table (ufmi.SubsetTable) for every
+// non-empty subset of the spec's feature columns of df, one column per
+// group, each subset refitted repeats times.
+func SubsetTable(df dataframe.DataFrame, spec Spec, repeats int, cfg ufmi.EstimatorConfig) ([]SubsetResult, error) {
+	d, err := FromDataFrame(df, spec)
+	if err != nil {
+		return nil, err
+	}
+	return d.SubsetTable(repeats, cfg, nil)
+}
+
+// SubsetTableCSV is SubsetTable for a CSV file with a header row.
+func SubsetTableCSV(path string, spec Spec, repeats int, cfg ufmi.EstimatorConfig) ([]SubsetResult, error) {
+	d, err := ReadCSV(path, spec)
+	if err != nil {
+		return nil, err
+	}
+	return d.SubsetTable(repeats, cfg, nil)
+}
+
+// SubsetTable fills the feature-subset table of d's feature columns;
+// progress, when set, counts forest fits.
+func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig, progress ufmi.Progress) ([]SubsetResult, error) {
+	if d.Labels == nil {
+		return nil, fmt.Errorf("ufmi: the subset table needs a target column")
+	}
+	rows, err := ufmi.SubsetTable(d.X, d.Labels.Codes, ufmi.Singletons(d.FeatureColumns()), repeats, cfg, progress)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SubsetResult, len(rows))
+	for i, r := range rows {
+		out[i] = SubsetResult{In: pick(d.Features, r.Groups), SubsetRow: r}
+	}
+	return out, nil
+}

@@ -1,0 +1,257 @@
+package table
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/ufmi-dev/ufmi/internal/testcheck"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// quick is a small UF for tests.
+var quick = ufmi.EstimatorConfig{UF: func() ufmi.UFConfig { c := ufmi.DefaultUF(); c.Trees = 40; return c }(), Seed: 1}
+
+// sampleRecords draws a table of n rows: a colour whose level shifts the
+// class, a numeric size missing in 10% of rows (empty or NA), a boolean
+// flag, an integer code and the label.
+func sampleRecords(n int, seed uint64) ([]string, [][]string) {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	colours := []string{"red", "green", "blue", "grey"}
+	header := []string{"colour", "size", "flag", "code", "label"}
+	var rows [][]string
+	for range n {
+		c := rng.IntN(4)
+		y := "no"
+		if rng.Float64() < []float64{0.2, 0.8, 0.3, 0.7}[c] {
+			y = "yes"
+		}
+		size := fmt.Sprintf("%.3f", rng.NormFloat64())
+		if rng.Float64() < 0.1 {
+			size = []string{"", "NA"}[rng.IntN(2)]
+		}
+		rows = append(rows, []string{colours[c], size, fmt.Sprint(rng.IntN(2) == 0), fmt.Sprint(rng.IntN(3)), y})
+	}
+	return header, rows
+}
+
+func TestRecordsBecomeTypedColumns(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(200, 1)
+	d, err := FromRecords(header, rows, Spec{Target: "label", Options: Options{Categorical: []string{"code"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := d.X
+	if !slices.Equal(d.Features, []string{"colour", "size", "flag", "code"}) || x.Cols() != 4 {
+		t.Fatalf("features %v", d.Features)
+	}
+	kinds := []ufmi.Kind{ufmi.Categorical, ufmi.Numeric, ufmi.Categorical, ufmi.Categorical}
+	for j, k := range kinds {
+		if x.Kind(j) != k || x.Name(j) != d.Features[j] {
+			t.Errorf("column %d (%s): %v, want %v", j, x.Name(j), x.Kind(j), k)
+		}
+	}
+	if x.Levels(0)[0] != rows[0][0] || len(x.Levels(0)) != 4 || len(x.Levels(2)) != 2 {
+		t.Errorf("levels %v, %v: want the first row's colour first, 4 colours and 2 flags", x.Levels(0), x.Levels(2))
+	}
+	missing := 0
+	for _, r := range rows {
+		if r[1] == "" || r[1] == "NA" {
+			missing++
+		}
+	}
+	if x.Missing(1) != missing || missing == 0 {
+		t.Errorf("size has %d missing cells, want %d", x.Missing(1), missing)
+	}
+	if !slices.Equal(d.Categorical(), []string{"colour", "flag", "code"}) {
+		t.Errorf("categorical columns %v", d.Categorical())
+	}
+	// Other markers: with NA = {"?"} an empty cell is not missing, so size
+	// mixes numbers and text: an error naming the cell, unless size is
+	// declared categorical.
+	_, err = FromRecords(header, rows, Spec{Target: "label", Features: []string{"size"}, Options: Options{NA: []string{"?"}}})
+	testcheck.Error(t, "mixed column", err, `column "size" holds numbers and, in data row`)
+	d, err = FromRecords(header, rows, Spec{Target: "label", Features: []string{"size"},
+		Options: Options{NA: []string{"?"}, Categorical: []string{"size"}}})
+	if err != nil || d.X.Kind(0) != ufmi.Categorical || d.X.Missing(0) != 0 {
+		t.Errorf("NA = {?}, size declared categorical: %v", err)
+	}
+}
+
+func TestDecimalNumbersOnly(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{"1": true, "-2.5": true, "+.5": true, "3.": true, "1e-3": true, "2E+10": true,
+		"0x10": false, "Inf": false, "nan": false, "1_000": false, "1,5": false, "e3": false, "1e": false, ".": false, "": false} {
+		if _, ok := parseDecimal(s); ok != want {
+			t.Errorf("parseDecimal(%q) = %v, want %v", s, ok, want)
+		}
+	}
+	_, err := FromRecords([]string{"a", "y"}, [][]string{{"1e999", "p"}, {"1", "q"}}, Spec{Target: "y"})
+	testcheck.Error(t, "out of range", err, `column "a", data row 1: "1e999" is out of range`)
+}
+
+// frameOf builds the DataFrame of sampleRecords with typed columns.
+func frameOf(t *testing.T, header []string, rows [][]string) dataframe.DataFrame {
+	t.Helper()
+	df := dataframe.LoadRecords(append([][]string{header}, rows...), dataframe.WithTypes(map[string]series.Type{
+		"colour": series.String, "size": series.Float, "flag": series.Bool, "code": series.Int, "label": series.String}))
+	if df.Err != nil {
+		t.Fatal(df.Err)
+	}
+	return df
+}
+
+func TestDataFrameAndCSVGiveTheSameEstimate(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(300, 2)
+	df := frameOf(t, header, rows)
+	spec := Spec{Target: "label", Features: []string{"colour", "size", "flag"}}
+	fromFrame, err := MI(df, spec, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "t.csv")
+	var b strings.Builder
+	for _, r := range append([][]string{header}, rows...) {
+		b.WriteString(strings.Join(r, ",") + "\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromCSV, err := MICSV(path, spec, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromFrame.MI != fromCSV.MI || fromFrame.MI < 0.05 || !slices.Equal(fromFrame.Features, spec.Features) {
+		t.Errorf("MI from the frame %v, from the CSV %v: want the same, clearly positive", fromFrame.MI, fromCSV.MI)
+	}
+	// Renaming the colours changes nothing.
+	renamed := make([][]string, len(rows))
+	for i, r := range rows {
+		renamed[i] = slices.Clone(r)
+		renamed[i][0] = "colour-" + strings.ToUpper(r[0])
+	}
+	again, err := MI(frameOf(t, header, renamed), spec, quick)
+	if err != nil || again.MI != fromFrame.MI {
+		t.Errorf("renamed levels: MI %v (%v), before %v", again.MI, err, fromFrame.MI)
+	}
+	// A bool column is categorical with two levels.
+	d, err := FromDataFrame(df, Spec{Target: "label", Features: []string{"flag"}})
+	if err != nil || d.X.Kind(0) != ufmi.Categorical || len(d.X.Levels(0)) != 2 {
+		t.Errorf("bool column: %v", err)
+	}
+	// An int column declared categorical has its values as level names.
+	d, err = FromDataFrame(df, Spec{Target: "label", Features: []string{"code"}, Options: Options{Categorical: []string{"code"}}})
+	if err != nil || d.X.Kind(0) != ufmi.Categorical || !slices.Contains(d.X.Levels(0), "2") {
+		t.Errorf("declared categorical int column: %v", err)
+	}
+}
+
+func TestMissingTarget(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(100, 3)
+	rows[4][4], rows[9][4] = "", "NA"
+	_, err := FromRecords(header, rows, Spec{Target: "label"})
+	testcheck.Error(t, "missing target", err, `target "label" is missing in 2 of 100 rows (first: data row 5)`)
+	d, err := FromRecords(header, rows, Spec{Target: "label", Options: Options{DropMissingTarget: true}})
+	if err != nil || d.Dropped != 2 || d.X.Rows() != 98 || len(d.Labels.Codes) != 98 || slices.Contains(d.Rows, 4) {
+		t.Fatalf("dropping: %v, dropped %d", err, d.Dropped)
+	}
+	res, err := d.MI(quick)
+	if err != nil || res.Dropped != 2 || res.N != 98 {
+		t.Errorf("MI after dropping: %v, dropped %d, n %d", err, res.Dropped, res.N)
+	}
+	df := dataframe.New(series.New([]any{1, nil, 2, 1}, series.Int, "y"), series.New([]float64{1, 2, 3, 4}, series.Float, "x"))
+	_, err = FromDataFrame(df, Spec{Target: "y"})
+	testcheck.Error(t, "NaN target in a frame", err, `target "y" is missing in 1 of 4 rows`)
+}
+
+func TestBadTables(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(60, 4)
+	header = append(header, "empty", "one", "id")
+	for i := range rows {
+		rows[i] = append(rows[i], "NA", "same", fmt.Sprint("row-", i))
+	}
+	_, err := FromRecords(header, rows, Spec{Target: "label", Features: []string{"empty"}})
+	testcheck.Error(t, "a column all missing", err, `column "empty" is missing in all 60 rows`)
+	// A single level carries no information: a valid column, never split.
+	res, err := MI(frameOf(t, header[:5], rowsOf(rows, 5)), Spec{Target: "label", Features: []string{"flag"}}, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := FromRecords(header, rows, Spec{Target: "label", Features: []string{"one", "flag"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := one.MI(quick); err != nil || got.MI != res.MI {
+		t.Errorf("adding a one-level column: MI %v (%v), want %v unchanged", got.MI, err, res.MI)
+	}
+	// Thousands of levels.
+	many := make([][]string, 3000)
+	for i := range many {
+		many[i] = []string{fmt.Sprint("id-", i), fmt.Sprint(i % 2)}
+	}
+	_, err = FromRecords([]string{"id", "y"}, many, Spec{Target: "y"})
+	testcheck.Error(t, "thousands of levels", err, `column "id" has 3000 levels; at most 1024`)
+	_, err = FromRecords(header, rows, Spec{Target: "nope"})
+	testcheck.Error(t, "unknown column", err, `no target column "nope"`)
+	_, err = FromRecords([]string{"a", "a", "y"}, [][]string{{"1", "2", "p"}}, Spec{Target: "y"})
+	testcheck.Error(t, "duplicate names", err, `two columns named "a"`)
+	_, err = FromRecords([]string{"a", "y"}, [][]string{{"1", "p"}, {"2", "p"}}, Spec{Target: "y"})
+	testcheck.Error(t, "single class", err, `target "y" holds a single class (p)`)
+	_, err = MI(frameOf(t, header[:5], rowsOf(rows, 5)), Spec{Target: "label", Features: []string{"label"}}, quick)
+	testcheck.Error(t, "target as a feature", err, `target "label" cannot also be a feature`)
+	_, err = MI(frameOf(t, header[:5], rowsOf(rows, 5)), Spec{Target: "label", Features: []string{"colour"}},
+		ufmi.EstimatorConfig{Method: ufmi.MethodKSG})
+	testcheck.Error(t, "kNN on a categorical column", err, `column "colour" is categorical (4 levels)`)
+}
+
+// rowsOf keeps the first k cells of every row.
+func rowsOf(rows [][]string, k int) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = r[:k]
+	}
+	return out
+}
+
+func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(300, 5)
+	df := frameOf(t, header, rows)
+	res, err := MI(df, Spec{Target: "label", Features: []string{"flag"}, Given: []string{"colour"}}, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(res.MI) > 0.05 || res.HYGivenZ >= res.HY || !slices.Equal(res.Given, []string{"colour"}) {
+		t.Errorf("I(flag; label | colour) = %.3f, H(Y|Z) %.3f, H(Y) %.3f: want about 0 and H(Y|Z) < H(Y)", res.MI, res.HYGivenZ, res.HY)
+	}
+	// The test rows list their colours in another order and add one never
+	// seen; the size column has only numbers there.
+	test := dataframe.New(series.New([]string{"green", "red", "purple"}, series.String, "colour"),
+		series.New([]float64{0, 0, math.NaN()}, series.Float, "size"))
+	model := ufmi.UFModel("UF", quick.UF)
+	post, err := Posterior(df, test, Spec{Target: "label", Features: []string{"colour", "size"}}, model, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(post.Proba) != 3 || !slices.Equal(post.Classes, []string{"no", "yes"}) || post.Proba[0][1] < post.Proba[1][1]+0.2 {
+		t.Errorf("posteriors %v for %v: want P(yes | green) well above P(yes | red)", post.Proba, post.Classes)
+	}
+	table, err := SubsetTable(df, Spec{Target: "label", Features: []string{"colour", "size"}}, 1, quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table) != 3 || !slices.Equal(table[2].In, []string{"colour", "size"}) || table[0].MIIn < 0.05 {
+		t.Errorf("subset table %+v", table)
+	}
+}

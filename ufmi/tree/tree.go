@@ -90,6 +90,23 @@ func (t *Tree) child(nd *treeNode, v float64) int32 {
 	return t.otherChild(nd, v)
 }
 
+// goesLeft reports whether internal node nd sends value v left: child's
+// rule, for a node not yet in the tree's node array.
+func (t *Tree) goesLeft(nd *treeNode, v float64) bool {
+	if v <= nd.threshold {
+		return true
+	}
+	if v > nd.threshold {
+		return false
+	}
+	if nd.set >= 0 && v >= 0 {
+		if left, seen := t.levelGoesLeft(nd.set, v); seen {
+			return left
+		}
+	}
+	return nd.missingLeft
+}
+
 // otherChild routes a missing value, or any value at a categorical split.
 func (t *Tree) otherChild(nd *treeNode, v float64) int32 {
 	if nd.set >= 0 && v >= 0 {

@@ -112,6 +112,14 @@ func badCalls() []badCall {
 		{"EstimateMI Confidence with 3 trees", estimate(EstimatorConfig{UF: UFConfig{Trees: 3}, Confidence: 0.95}), "needs at least 4 trees, the forest has 3"},
 		// Nil inputs.
 		{"PermutationTest nil statistic", func() error { _, err := PermutationTest(x, y, nil, PermutationConfig{}); return err }, "needs a statistic"},
+		{"FastPermutationTest Permutations -1", func() error {
+			_, err := FastPermutationTest(x, y, EstimatorConfig{}, PermutationConfig{Permutations: -1})
+			return err
+		}, "number of permutations -1 must be in 1..1000000"},
+		{"FastPermutationTest with a kNN method", func() error {
+			_, err := FastPermutationTest(x, y, EstimatorConfig{Method: MethodKSG}, PermutationConfig{})
+			return err
+		}, "method ksg has no fast test"},
 		{"ConditionalMI nil features", func() error {
 			_, err := ConditionalMI(nil, y, []int{0}, []int{1}, EstimatorConfig{})
 			return err

@@ -84,3 +84,38 @@ func BenchmarkPermutationTest1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFastTestCost is what the fast test's p-value costs beside one MI
+// estimate, both with the default UF at n=10,000, d=20 (the README's
+// ratio): "estimate" is EstimateMI, "fast-test" FastPermutationTest with
+// 1000 permutations.
+func BenchmarkFastTestCost(b *testing.B) {
+	x, y := benchData(10000, 20, 1)
+	b.Run("estimate", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := EstimateMI(x, y, EstimatorConfig{Seed: 1}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("fast-test", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := FastPermutationTest(x, y, EstimatorConfig{}, PermutationConfig{Seed: 1}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkFastTest1000 is the paper's permutation test run as the fast
+// test: 1000 permutations of the vote half's labels, one 300-tree paper UF
+// on 213 rows × 4 features.
+func BenchmarkFastTest1000(b *testing.B) {
+	x, y := connectomeShaped(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := FastPermutationTest(x, y, EstimatorConfig{UF: PaperUF()}, PermutationConfig{Permutations: 1000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -68,7 +68,8 @@ type honestSampler struct {
 	y               []int
 	k               int
 	stratify        bool
-	structure, vote int // set sizes; the rest evaluate
+	structure, vote int  // set sizes; the rest evaluate
+	votersOnly      bool // return only the vote rows, no index sets (a refit that keeps no forest)
 }
 
 func (s honestSampler) sampleRows() int { return s.structure }
@@ -77,6 +78,12 @@ func (s honestSampler) sample(rng *rand.Rand, mult []int32, perm []int) treeRows
 	n := len(mult)
 	perm = honestPermutation(rng, perm, s.y, s.k, s.stratify, s.structure, s.vote)
 	ns, nv := s.structure, s.vote
+	if s.votersOnly {
+		for _, i := range perm[:ns] {
+			mult[i] = 1
+		}
+		return treeRows{voters: perm[ns : ns+nv]}
+	}
 	rows := treeRows{structure: newRowSet(n), vote: newRowSet(n), voters: perm[ns : ns+nv]}
 	for _, i := range perm[:ns] {
 		mult[i] = 1

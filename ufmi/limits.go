@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ufmi-dev/ufmi/internal/memory"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // This file holds the limits of what a fit may ask for: upper bounds on
@@ -55,12 +56,12 @@ type forestSize struct {
 const allocRounding = 1.125
 
 // kept is what the fitted forest holds: per tree, its nodes (room for
-// 2·sampleRows of 24 bytes), K posterior values per leaf (at most
+// 2·sampleRows of tree.NodeBytes), K posterior values per leaf (at most
 // sampleRows leaves), three index bitsets and, for honest forests, the leaf
 // of every training row.
 func (s forestSize) kept() float64 {
 	n, m := float64(s.n), float64(s.sampleRows)
-	perTree := 2*m*24 + m*float64(s.k)*8 + 3*n/8 + 256
+	perTree := 2*m*float64(tree.NodeBytes) + m*float64(s.k)*8 + 3*n/8 + 256
 	if s.honest {
 		perTree += 4 * n
 	}

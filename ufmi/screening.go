@@ -14,6 +14,22 @@ import (
 // later vote: a mild departure from strict honesty, measured to pay off
 // (bench/migrid).
 func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
+	pilot, floor := pilotConfig(cfg)
+	// The pilot streams: each tree adds its importances and is dropped.
+	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+	if err != nil {
+		return nil, err
+	}
+	imp := newImportance(x, y, k)
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
+		return nil, err
+	}
+	return importanceWeights(imp.mean(), floor), nil
+}
+
+// pilotConfig returns the configuration of checked cfg's pilot forest (all
+// features examined, no weights) and the weight floor.
+func pilotConfig(cfg UFConfig) (UFConfig, float64) {
 	floor := cfg.PilotFloor
 	if floor == 0 {
 		floor = 0.01
@@ -25,16 +41,7 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 		trees, _ := cfg.trees() // checked by FitUF
 		pilot.Progress = func(done, total int) { report(done, total+trees) }
 	}
-	// The pilot streams: each tree adds its importances and is dropped.
-	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
-	if err != nil {
-		return nil, err
-	}
-	imp := newImportance(x, y, k)
-	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
-		return nil, err
-	}
-	return importanceWeights(imp.mean(), floor), nil
+	return pilot, floor
 }
 
 // importanceWeights turns importances into feature-sampling weights: the
@@ -83,6 +90,7 @@ type importance struct {
 	sum    []float64
 	trees  int
 	counts []float64 // scratch: class counts of the vote rows per node
+	voters []int     // scratch: a tree's vote rows
 }
 
 func newImportance(x *Features, y []int, k int) *importance {
@@ -91,9 +99,21 @@ func newImportance(x *Features, y []int, k int) *importance {
 
 // add adds the impurity drops of one tree's splits among its vote rows.
 func (imp *importance) add(ft *forestTree) {
+	imp.voters = imp.voters[:0]
+	for i := 0; i < imp.n; i++ {
+		if ft.vote.contains(i) {
+			imp.voters = append(imp.voters, i)
+		}
+	}
+	imp.addTree(ft.tree, imp.voters)
+}
+
+// addTree adds the impurity drops of tree t's splits among the vote rows
+// given.
+func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	imp.trees++
 	k := imp.k
-	nodes := ft.tree.Nodes()
+	nodes := t.Nodes()
 	if size := nodes * k; cap(imp.counts) < size {
 		imp.counts = make([]float64, size)
 	} else {
@@ -101,34 +121,29 @@ func (imp *importance) add(ft *forestTree) {
 		clear(imp.counts)
 	}
 	counts := imp.counts
-	votes := 0
-	for i := 0; i < imp.n; i++ {
-		if !ft.vote.contains(i) {
-			continue
-		}
-		votes++
+	for _, i := range voters {
 		c := int(imp.labels[i])
 		id := 0
 		for {
 			counts[id*k+c]++
-			nd := ft.tree.Node(id)
+			nd := t.Node(id)
 			if nd.Feature < 0 {
 				break
 			}
-			id = ft.tree.Child(id, imp.cols[nd.Feature][i])
+			id = t.Child(id, imp.cols[nd.Feature][i])
 		}
 	}
-	if votes == 0 {
+	if len(voters) == 0 {
 		return
 	}
 	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
 	for id := range nodes {
-		nd := ft.tree.Node(id)
+		nd := t.Node(id)
 		if nd.Feature < 0 {
 			continue
 		}
 		drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-		imp.sum[nd.Feature] += drop / float64(votes)
+		imp.sum[nd.Feature] += drop / float64(len(voters))
 	}
 }
 

@@ -89,8 +89,19 @@ func (v honestVoter) vote(t *tree.Tree, _ []float64, rowLeaf []int32, rows treeR
 // rows that reach it, applies the kappa correction and the empty-leaf policy.
 // rowLeaf gives the leaf of every vote row.
 func honestPosterior(t *tree.Tree, rowLeaf []int32, y []int32, vote []int, k int, kappa float64, empty EmptyLeafPolicy) []float64 {
-	post := make([]float64, t.Leaves()*k)
-	voteCounts := make([]float64, k)
+	return honestPosteriorInto(nil, t, rowLeaf, y, vote, k, kappa, empty)
+}
+
+// honestPosteriorInto is honestPosterior writing into buf, reallocated
+// when too short.
+func honestPosteriorInto(buf []float64, t *tree.Tree, rowLeaf []int32, y []int32, vote []int, k int, kappa float64, empty EmptyLeafPolicy) []float64 {
+	size := (t.Leaves() + 1) * k
+	if cap(buf) < size {
+		buf = make([]float64, size)
+	}
+	buf = buf[:size]
+	clear(buf)
+	post, voteCounts := buf[:t.Leaves()*k], buf[t.Leaves()*k:]
 	for _, i := range vote {
 		post[int(rowLeaf[i])*k+int(y[i])]++
 		voteCounts[y[i]]++

@@ -161,6 +161,71 @@ func TestMIConfidenceInterval(t *testing.T) {
 	}
 }
 
+// -test chooses the permutation test; the JSON names it beside p_value.
+func TestMIPermutationTests(t *testing.T) {
+	in := separatedCSV(t, 300, 6)
+	var rep struct {
+		PValue *float64 `json:"p_value"`
+		Test   *string  `json:"test"`
+	}
+	for _, test := range []string{"refit", "fast"} {
+		out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x1", "-trees", "30", "-perm", "19", "-test", test, "-json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", test, code, errOut)
+		}
+		rep.PValue, rep.Test = nil, nil
+		json.Unmarshal([]byte(out), &rep)
+		if rep.PValue == nil || *rep.PValue != 0.05 || rep.Test == nil || *rep.Test != test {
+			t.Errorf("%s test of a strong signal: want p = 1/20 and test %q: %s", test, test, out)
+		}
+	}
+	out, _, _ := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "20", "-json")
+	if !strings.Contains(out, `"p_value":null`) || !strings.Contains(out, `"test":null`) {
+		t.Errorf("without -perm, p_value and test should be null: %s", out)
+	}
+	out, _, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "20", "-perm", "9", "-test", "fast")
+	if code != 0 || !strings.Contains(out, "fast test") {
+		t.Errorf("text output should name the test: exit %d\n%s", code, out)
+	}
+	if _, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-method", "ksg", "-perm", "9", "-test", "fast"); code == 0 || !strings.Contains(errOut, "fast") {
+		t.Errorf("the fast test of a kNN estimator should fail: exit %d, %q", code, errOut)
+	}
+}
+
+// "table -perm N -test both" gives each subset both p-values of I(Y;X_in);
+// -test fast only the fast one.
+func TestTablePValues(t *testing.T) {
+	in := separatedCSV(t, 300, 7)
+	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "30", "-perm", "19", "-test", "both", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []struct {
+		Features string   `json:"features"`
+		PRefit   *float64 `json:"p_value_refit"`
+		PFast    *float64 `json:"p_value_fast"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("want 3 subsets: %q (%v)", out, err)
+	}
+	for _, r := range rows {
+		if r.PRefit == nil || r.PFast == nil {
+			t.Fatalf("%s lacks a p-value: %s", r.Features, out)
+		}
+		if strings.Contains(r.Features, "x1") && (*r.PRefit != 0.05 || *r.PFast != 0.05) {
+			t.Errorf("%s holds the signal: p-values %v, %v, want 1/20", r.Features, *r.PRefit, *r.PFast)
+		}
+	}
+	out, _, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "30", "-perm", "9", "-test", "fast", "-json")
+	if code != 0 || strings.Contains(out, "p_value_refit") || !strings.Contains(out, "p_value_fast") {
+		t.Errorf("-test fast should give only the fast p-value: exit %d\n%s", code, out)
+	}
+	out, _, _ = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "20", "-json")
+	if strings.Contains(out, "p_value") {
+		t.Errorf("without -perm no p-values: %s", out)
+	}
+}
+
 func TestPosteriorCSV(t *testing.T) {
 	train := separatedCSV(t, 400, 3)
 	test := writeFile(t, "test.csv", "x1,x2,noise\n3,0,0\n-3,0,0\n")
@@ -281,6 +346,9 @@ func badInputs(t *testing.T) []badInput {
 		{"mi -given lists the target", mi("-features", "x1", "-given", "label"), `-given lists the target "label"`},
 		{"table -features a,a", table("-features", "x1,x1"), `-features lists column "x1" twice`},
 		{"-perm with -given", mi("-features", "x1", "-given", "x2", "-perm", "10"), "-perm with -given is not supported"},
+		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
+		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
+		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
 		// Counts.
 		{"-trees 0", mi("-trees", "0"), "-trees 0 must be in 1..1000000"},
 		{"-trees 100000000", mi("-trees", "100000000"), "-trees 100000000 must be in 1..1000000"},

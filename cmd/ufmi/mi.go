@@ -26,6 +26,7 @@ type miReport struct {
 	CILow    *float64 `json:"ci_low,omitempty"`
 	CIHigh   *float64 `json:"ci_high,omitempty"`
 	PValue   *float64 `json:"p_value"`
+	Test     *string  `json:"test"` // the permutation test behind p_value: refit or fast
 	Seconds  float64  `json:"seconds"`
 	Dropped  int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
 }
@@ -36,6 +37,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
+	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
 	var sh shardFlags
 	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -43,6 +45,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	}
 	if opts.target == "" {
 		return fmt.Errorf("-target is required")
+	}
+	if _, err := parseTests(*test, false); err != nil {
+		return err
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -53,6 +58,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	}
 	if *perm > 0 && *given != "" {
 		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+	}
+	if sh.active() && *test == testFast {
+		return fmt.Errorf("-test fast with -results is not supported: the fast test fits one forest and needs no shards")
 	}
 	if sh.active() && *given != "" {
 		return fmt.Errorf("-results with -given is not supported: shards run the estimate and its permutation test")
@@ -95,7 +103,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		}
 		rep.HY, rep.HYGivenX, rep.MI = res.Estimate.HY, res.Estimate.HYGivenX, res.Estimate.MI
 		if res.Test != nil {
-			rep.PValue = &res.Test.PValue
+			rep.PValue, rep.Test = &res.Test.PValue, test
 		}
 	} else {
 		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
@@ -105,12 +113,11 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
 		rep.setInterval(est.CI)
 		if *perm > 0 {
-			res, err := ufmi.PermutationTest(x, labels.Codes, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{
-				Permutations: *perm, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progressTo(stderr, opts.asJSON)})
+			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON))
 			if err != nil {
 				return err
 			}
-			rep.PValue = &res.PValue
+			rep.PValue, rep.Test = &p, test
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
@@ -138,7 +145,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats\n", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
 	}
 	if rep.PValue != nil {
-		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations)\n", *rep.PValue, *perm)
+		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil

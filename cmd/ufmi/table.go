@@ -26,6 +26,9 @@ type subsetJSON struct {
 	CMIHigh   *float64 `json:"cmi_out_given_in_ci_high,omitempty"`
 	MIAllLow  *float64 `json:"mi_all_ci_low,omitempty"`
 	MIAllHigh *float64 `json:"mi_all_ci_high,omitempty"`
+	// With -perm: permutation p-values of I(Y; X_in) by each test asked for.
+	PRefit *float64 `json:"p_value_refit,omitempty"`
+	PFast  *float64 `json:"p_value_fast,omitempty"`
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -33,6 +36,8 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", ufmi.MaxPermutations))
+	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
 	var sh shardFlags
 	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -51,6 +56,13 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if sh.active() && cfg.Confidence > 0 {
 		return fmt.Errorf("-ci with -results is not supported: shards keep the estimates, not their intervals")
 	}
+	tests, err := parseTests(*test, true)
+	if err != nil {
+		return err
+	}
+	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+		return err
+	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
 	if err != nil {
 		return err
@@ -61,6 +73,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := sh.resolve(fs, "table"); err != nil {
 		return err
+	}
+	if sh.active() && *perm > 0 {
+		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
 	}
 	groups := ufmi.Singletons(data.featureColumns())
 	var rows []ufmi.SubsetRow
@@ -89,6 +104,11 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 			out[i].CMILow, out[i].CMIHigh = &r.CICMI.Low, &r.CICMI.High
 			out[i].MIAllLow, out[i].MIAllHigh = &r.CIMIAll.Low, &r.CIMIAll.High
 		}
+		if *perm > 0 {
+			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progressTo(stderr, opts.asJSON)); err != nil {
+				return err
+			}
+		}
 	}
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
@@ -103,8 +123,41 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s\n", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
+	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
+	if *perm > 0 {
+		for _, t := range tests {
+			fmt.Fprintf(stdout, " %10s", "p "+t)
+		}
+	}
+	fmt.Fprintln(stdout)
 	for _, r := range out {
-		fmt.Fprintf(stdout, "%-32s %10.4f %10.4f %16.4f %10.4f\n", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+		fmt.Fprintf(stdout, "%-32s %10.4f %10.4f %16.4f %10.4f", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+		for _, p := range []*float64{r.PRefit, r.PFast} {
+			if p != nil {
+				fmt.Fprintf(stdout, " %10.4g", *p)
+			}
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
+
+// addPValues tests I(Y; X_in) for the subset's columns with each test.
+func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols []int, cfg ufmi.EstimatorConfig, perms int, progress ufmi.Progress) error {
+	xs, err := x.SelectCols(cols)
+	if err != nil {
+		return err
+	}
+	for _, t := range tests {
+		p, err := permutationPValue(t, xs, y, cfg, perms, progress)
+		if err != nil {
+			return err
+		}
+		if t == testFast {
+			r.PFast = &p
+		} else {
+			r.PRefit = &p
+		}
 	}
 	return nil
 }

@@ -25,12 +25,17 @@ type Builder struct {
 
 	buf        [2]sortedRows
 	y16        []uint16 // class codes, compact
-	goLeft     []bool
-	countsAt   [][]int // class counts per depth
+	goLeft     []uint8  // 1 when the row goes left in the split being made
+	countsAt   [][]int  // class counts per depth
 	tree       *Tree
 	leafCounts []float64 // class counts of the sample in each leaf, K per leaf
 	rowLeaf    []int32   // when set, receives the leaf of every sample row
 	inLeft     []bool    // by level rank: sent left by the categorical split being made
+	scratch    bool      // Grow reuses tree and leafCounts (see Scratch)
+	everyRow   bool      // rowLeaf receives the leaf of every row (see LeafOfEveryRow)
+	// others[depth%2] holds the rows outside the sample, each node's in a
+	// range of its own, when everyRow is set.
+	others [2][]int32
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
@@ -40,25 +45,68 @@ func NewBuilder(sorted *Presort, y []int32, k int, params Params) *Builder {
 	b := &Builder{k: k, sorted: sorted,
 		splitter: splitter{params: params, categorical: sorted.categorical, features: make([]int, d),
 			left: make([]int, k), right: make([]int, k), levelScratch: levelScratch{miss: make([]int, k)}},
-		buf: [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]bool, sorted.n), y16: make([]uint16, len(y))}
+		buf: [2]sortedRows{newSortedRows(d), newSortedRows(d)}, goLeft: make([]uint8, sorted.n), y16: make([]uint16, len(y))}
 	for i, c := range y {
 		b.y16[i] = uint16(c)
 	}
 	return b
 }
 
+// Relabel gives the builder new class codes (k classes, one per row of the
+// presorted data) and parameters, keeping its buffers: refits on permuted
+// labels of the same features then allocate almost nothing.
+func (b *Builder) Relabel(y []int32, k int, params Params) {
+	b.params = params
+	if k != b.k {
+		b.k, b.countsAt = k, nil
+		b.left, b.right, b.levelScratch = make([]int, k), make([]int, k), levelScratch{miss: make([]int, k)}
+	}
+	for i, c := range y {
+		b.y16[i] = uint16(c)
+	}
+}
+
+// Scratch makes every later Grow reuse one tree and one count buffer: each
+// tree Grow returns is then valid only until the next Grow. For callers
+// that read each tree once and keep none.
+func (b *Builder) Scratch() { b.scratch = true }
+
+// LeafOfEveryRow makes every later Grow fill rowLeaf for every row of the
+// data, in the sample or not: the rows outside the sample follow the splits
+// down the tree beside the sample, by the tree's routing rules, at less cost
+// than Tree.LeafOf row by row.
+func (b *Builder) LeafOfEveryRow() { b.everyRow = true }
+
 // Grow fits a tree on the sample where row i appears mult[i] times, drawing
 // its feature orders from rng. It returns the tree and the sample's class
 // counts per leaf (K per leaf). When rowLeaf is not nil, rowLeaf[i] receives
-// the leaf of every sample row i.
+// the leaf of every sample row i (of every row after LeafOfEveryRow).
 func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []float64) {
 	b.rng, b.rowLeaf = rng, rowLeaf
 	for j := range b.features {
 		b.features[j] = j
 	}
-	m := 0
-	for _, c := range mult {
-		m += int(c)
+	// m and the largest multiplicity; with everyRow, the rows outside the
+	// sample go to others[0][:outside].
+	m, most, outside := 0, int32(0), 0
+	if b.everyRow && rowLeaf != nil {
+		if len(b.others[0]) < len(mult) {
+			b.others = [2][]int32{make([]int32, len(mult)), make([]int32, len(mult))}
+		}
+		others := b.others[0][:len(mult)]
+		for r, c := range mult {
+			m += int(c)
+			most = max(most, c)
+			others[outside] = int32(r)
+			if c == 0 {
+				outside++
+			}
+		}
+	} else {
+		for _, c := range mult {
+			m += int(c)
+			most = max(most, c)
+		}
 	}
 	b.buf[0].resize(m)
 	b.buf[1].resize(m)
@@ -67,6 +115,16 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
 		rankOf := b.sorted.rank[j]
 		w := 0
+		if most <= 1 {
+			// A subsample: write every row, keep it by advancing w (the
+			// arrays have room for one more row).
+			o, rk, cl = o[:m+1], rk[:m+1], cl[:m+1]
+			for p, r := range b.sorted.order[j] {
+				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
+				w += int(mult[r])
+			}
+			continue
+		}
 		for p, r := range b.sorted.order[j] {
 			for c := mult[r]; c > 0; c-- {
 				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
@@ -84,9 +142,18 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		b.prepare(b.params.criterion, m, b.xlogx)
 	}
 	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
-	b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
-	b.leafCounts = make([]float64, 0, m*b.k)
-	b.node(0, m, 0)
+	if b.scratch && b.tree != nil && cap(b.tree.nodes) >= 2*m && cap(b.leafCounts) >= m*b.k {
+		*b.tree = Tree{nodes: b.tree.nodes[:0], sets: b.tree.sets[:0]}
+		b.leafCounts = b.leafCounts[:0]
+	} else {
+		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
+		b.leafCounts = make([]float64, 0, m*b.k)
+	}
+	counts := b.countsFor(0)
+	for _, c := range top.classes[0] {
+		counts[c]++
+	}
+	b.node(0, m, 0, outside, 0)
 	return b.tree, b.leafCounts
 }
 
@@ -100,44 +167,125 @@ func (b *Builder) countsFor(depth int) []int {
 	return c
 }
 
-// node grows the subtree over the range [start, end) of buf[depth%2] and
-// returns its node id.
-func (b *Builder) node(start, end, depth int) int32 {
+// node grows the subtree over the range [start, end) of buf[depth%2], and
+// the rows outside the sample in others[depth%2][ostart:oend], and returns
+// its node id. countsAt[depth] holds the range's class counts.
+func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	t := b.tree
 	id := t.addNode()
 	t.depth = max(t.depth, depth)
 	rows := &b.buf[depth&1]
-	counts := b.countsFor(depth)
-	for _, c := range rows.classes[0][start:end] {
-		counts[c]++
-	}
+	counts := b.countsAt[depth]
 	m := end - start
-	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m) {
-		b.makeLeaf(id, counts, rows.order[0][start:end])
+	if b.leafNode(m, counts, depth) {
+		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
 	sp, ok := b.bestSplit(rows, start, end, counts)
 	if !ok {
-		b.makeLeaf(id, counts, rows.order[0][start:end])
+		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
 	nd := treeNode{feature: int32(sp.feature), leaf: -1, set: -1, missingLeft: sp.missingLeft}
-	copied := -1 // a feature whose left rows already come first
+	mid := start + sp.leftRows
+	// The left child's class counts; the right child's by difference once
+	// the left subtree is done (it leaves countsAt[depth+1] as it found it).
+	left := b.countsFor(depth + 1)
+	next := &b.buf[(depth+1)&1]
 	if sp.plain {
 		nd.threshold = b.threshold(rows, sp, start)
-		for p, r := range rows.order[sp.feature][start:end] {
-			b.goLeft[r] = p <= sp.pos
+		f := sp.feature
+		for p, r := range rows.order[f][start:end] {
+			b.goLeft[r] = 0
+			if p <= sp.pos {
+				b.goLeft[r] = 1
+			}
 		}
-		copied = sp.feature
+		// Count the smaller side, subtract.
+		cls := rows.classes[f][start:end]
+		if 2*sp.leftRows <= m {
+			for _, c := range cls[:sp.leftRows] {
+				left[c]++
+			}
+		} else {
+			for _, c := range cls[sp.leftRows:] {
+				left[c]++
+			}
+			for c := range left {
+				left[c] = counts[c] - left[c]
+			}
+		}
+		if b.leafNode(sp.leftRows, left, depth+1) && b.rightLeaf(m-sp.leftRows, counts, left, depth+1) {
+			// Two leaves need only their rows: the split feature's order
+			// has them, left rows first.
+			copy(next.order[0][start:end], rows.order[f][start:end])
+		} else {
+			b.partition(rows, next, f, start, end, sp.leftRows)
+		}
 	} else {
 		b.markLeft(rows, sp, start, end, &nd)
+		for p, r := range rows.order[0][start:end] {
+			left[rows.classes[0][p+start]] += int(b.goLeft[r])
+		}
+		b.partition(rows, next, -1, start, end, sp.leftRows)
 	}
-	b.partition(rows, &b.buf[(depth+1)&1], copied, start, end, sp.leftRows)
-	mid := start + sp.leftRows
-	nd.left = b.node(start, mid, depth+1)
-	nd.right = b.node(mid, end, depth+1)
+	omid := ostart
+	if oend > ostart {
+		omid = b.partitionOthers(depth, &nd, ostart, oend)
+	}
+	nd.left = b.node(start, mid, ostart, omid, depth+1)
+	for c := range left {
+		left[c] = counts[c] - left[c]
+	}
+	nd.right = b.node(mid, end, omid, oend, depth+1)
 	t.nodes[id] = nd
 	return id
+}
+
+// leafNode reports whether a node of m rows with these class counts at this
+// depth is a leaf.
+func (b *Builder) leafNode(m int, counts []int, depth int) bool {
+	return m < b.params.minSamplesSplit || depth >= b.params.maxDepth || isPure(counts, m)
+}
+
+// rightLeaf is leafNode for a right child, whose counts are the parent's
+// minus the left child's.
+func (b *Builder) rightLeaf(m int, parent, left []int, depth int) bool {
+	if m < b.params.minSamplesSplit || depth >= b.params.maxDepth {
+		return true
+	}
+	for c, v := range parent {
+		if v-left[c] == m {
+			return true
+		}
+	}
+	return false
+}
+
+// partitionOthers copies the rows outside the sample of others[depth%2]
+// [start, end) to the next depth's buffer, those node nd sends left first,
+// and returns where the right ones start. A row's value is read back from
+// its rank, and routed as Tree.LeafOf routes it.
+func (b *Builder) partitionOthers(depth int, nd *treeNode, start, end int) int {
+	src, dst := b.others[depth&1][start:end], b.others[(depth+1)&1][start:end]
+	f := nd.feature
+	rankOf, distinct := b.sorted.rowRank[f], b.sorted.distinct[f]
+	l, r := 0, len(dst)-1
+	for _, row := range src {
+		v := math.NaN()
+		if rk := rankOf[row]; rk != missingRank {
+			v = distinct[rk]
+		}
+		left := 0
+		if b.tree.goesLeft(nd, v) {
+			left = 1
+		}
+		to := r ^ ((l ^ r) & -left)
+		dst[to] = row
+		l += left
+		r -= 1 - left
+	}
+	return start + l
 }
 
 // threshold is the value between the last present value sent left by a
@@ -166,7 +314,10 @@ func (b *Builder) markLeft(rows *sortedRows, sp split, start, end int, nd *treeN
 	if !sp.categorical {
 		nd.threshold = b.threshold(rows, sp, start)
 		for p, r := range order {
-			b.goLeft[r] = p <= sp.pos || (p >= np && sp.missingLeft)
+			b.goLeft[r] = 0
+			if p <= sp.pos || (p >= np && sp.missingLeft) {
+				b.goLeft[r] = 1
+			}
 		}
 		return
 	}
@@ -178,9 +329,13 @@ func (b *Builder) markLeft(rows *sortedRows, sp split, start, end int, nd *treeN
 		b.inLeft[r] = true
 	}
 	for p, r := range order {
-		b.goLeft[r] = sp.missingLeft
+		left := sp.missingLeft
 		if p < np {
-			b.goLeft[r] = b.inLeft[vals[p]]
+			left = b.inLeft[vals[p]]
+		}
+		b.goLeft[r] = 0
+		if left {
+			b.goLeft[r] = 1
 		}
 	}
 	// The level set covers every code seen at fit time; levels absent from
@@ -218,13 +373,17 @@ func isPure(counts []int, m int) bool {
 	return false
 }
 
-// makeLeaf turns node id into a leaf holding the sample rows given.
-func (b *Builder) makeLeaf(id int32, counts []int, rows []int32) {
+// makeLeaf turns node id into a leaf holding the sample rows given and the
+// rows outside the sample that reach it.
+func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) {
 	leaf := int32(b.tree.nLeaves)
 	b.tree.nodes[id].leaf = leaf
 	b.tree.nLeaves++
 	if b.rowLeaf != nil {
 		for _, r := range rows {
+			b.rowLeaf[r] = leaf
+		}
+		for _, r := range others {
 			b.rowLeaf[r] = leaf
 		}
 	}
@@ -247,15 +406,14 @@ func (b *Builder) partition(src, dst *sortedRows, copied, start, end, nLeft int)
 			copy(dc, c)
 			continue
 		}
+		// Without branches: to is l for a row going left, else r.
 		l, r := 0, nLeft
 		for p, row := range a {
-			if b.goLeft[row] {
-				da[l], dv[l], dc[l] = row, v[p], c[p]
-				l++
-			} else {
-				da[r], dv[r], dc[r] = row, v[p], c[p]
-				r++
-			}
+			left := int(b.goLeft[row])
+			to := r ^ ((l ^ r) & -left)
+			da[to], dv[to], dc[to] = row, v[p], c[p]
+			l += left
+			r += 1 - left
 		}
 	}
 }

@@ -153,3 +153,72 @@ func BenchmarkGrowTreeKinds(b *testing.B) {
 		})
 	}
 }
+
+// A builder reused through Scratch, LeafOfEveryRow and Relabel grows the
+// trees fresh builders grow, and gives every row, in the sample or not, the
+// leaf LeafOf finds: on coarse numeric values (rows outside a node's sample
+// often fall between its split values), and on numeric and categorical
+// columns with missing cells.
+func TestReusedBuilderGrowsTheSameTrees(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 5))
+	const n, k = 400, 3
+	coarse, yCoarse := smallColumns(rng, n, 3, k)
+	mixed, cat, yMixed := mixedColumns(rng, n, 4, 5, 0.15)
+	for _, data := range []struct {
+		cols [][]float64
+		cat  []bool
+		y    []int
+		k    int
+	}{{coarse, nil, yCoarse, k}, {mixed, cat, yMixed, 2}} {
+		d := len(data.cols)
+		sorted := NewPresort(data.cols, data.cat)
+		for _, cfg := range []Config{{}, {Criterion: Entropy}, {MinSamplesLeaf: 3, MaxFeatures: FeatureCount(2)}} {
+			params, err := cfg.Resolve(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reused := NewBuilder(sorted, codes32(data.y), data.k, params)
+			reused.Scratch()
+			reused.LeafOfEveryRow()
+			for trial := range 6 {
+				labels := data.y
+				if trial%2 == 1 { // another labelling of the same features
+					labels = make([]int, n)
+					for i := range labels {
+						labels[i] = rng.IntN(data.k)
+					}
+				}
+				reused.Relabel(codes32(labels), data.k, params)
+				mult := make([]int32, n)
+				for range n / 2 {
+					mult[rng.IntN(n)]++ // a bootstrap: some rows twice
+				}
+				if trial >= 3 {
+					clear(mult)
+					for _, i := range rng.Perm(n)[:n/2] {
+						mult[i] = 1 // a subsample
+					}
+				}
+				fresh := NewBuilder(sorted, codes32(labels), data.k, params)
+				want, wantCounts := fresh.Grow(mult, make([]int32, n), seeds.Stream(9, seeds.Tree, trial))
+				rowLeaf := make([]int32, n)
+				got, gotCounts := reused.Grow(mult, rowLeaf, seeds.Stream(9, seeds.Tree, trial))
+				if got.Nodes() != want.Nodes() || fmt.Sprint(gotCounts) != fmt.Sprint(wantCounts) {
+					t.Fatalf("%+v trial %d: %d nodes, want %d", cfg, trial, got.Nodes(), want.Nodes())
+				}
+				for id := range want.Nodes() {
+					g, w := got.Node(id), want.Node(id)
+					if fmt.Sprint(g) != fmt.Sprint(w) || !slices.Equal(got.LeftLevels(id), want.LeftLevels(id)) {
+						t.Fatalf("%+v trial %d: node %d is %+v, want %+v", cfg, trial, id, g, w)
+					}
+				}
+				for i := range n {
+					if l := want.LeafOf(data.cols, i); rowLeaf[i] != l {
+						t.Fatalf("%+v trial %d: row %d (multiplicity %d) in leaf %d, LeafOf says %d", cfg, trial, i, mult[i], rowLeaf[i], l)
+					}
+				}
+			}
+		}
+	}
+}

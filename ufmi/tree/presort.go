@@ -26,6 +26,7 @@ type Presort struct {
 	order       [][]int32   // order[j][p]: the row at position p in feature j's order
 	rank        [][]uint32  // rank[j][p]: dense rank of that row's value of feature j (missingRank: missing)
 	distinct    [][]float64 // distinct[j][r]: the feature's value of rank r
+	rowRank     [][]uint32  // rowRank[j][i]: rank of row i's value of feature j
 	categorical []bool      // categorical[j]: feature j holds level codes
 	special     bool        // some feature is categorical or has a missing value
 }
@@ -40,7 +41,7 @@ func NewPresort(cols [][]float64, categorical []bool) *Presort {
 		n = len(cols[0])
 	}
 	p := &Presort{n: n, order: make([][]int32, d), rank: make([][]uint32, d), distinct: make([][]float64, d),
-		categorical: make([]bool, d)}
+		rowRank: make([][]uint32, d), categorical: make([]bool, d)}
 	copy(p.categorical, categorical)
 	p.special = slices.Contains(p.categorical, true)
 	type entry struct {
@@ -59,12 +60,12 @@ func NewPresort(cols [][]float64, categorical []bool) *Presort {
 			}
 			return cmp.Compare(a.row, b.row)
 		})
-		order, rank := make([]int32, n), make([]uint32, n)
+		order, rank, rowRank := make([]int32, n), make([]uint32, n), make([]uint32, n)
 		var distinct []float64
 		for i, e := range entries {
 			order[i] = e.row
 			if math.IsNaN(e.v) {
-				rank[i] = missingRank
+				rank[i], rowRank[e.row] = missingRank, missingRank
 				p.special = true
 				continue
 			}
@@ -72,8 +73,9 @@ func NewPresort(cols [][]float64, categorical []bool) *Presort {
 				distinct = append(distinct, e.v)
 			}
 			rank[i] = uint32(len(distinct) - 1)
+			rowRank[e.row] = rank[i]
 		}
-		p.order[j], p.rank[j], p.distinct[j] = order, rank, distinct
+		p.order[j], p.rank[j], p.distinct[j], p.rowRank[j] = order, rank, distinct, rowRank
 	}
 	return p
 }
@@ -105,11 +107,12 @@ func newSortedRows(d int) sortedRows {
 	return sortedRows{order: make([][]int32, d), ranks: make([][]uint32, d), classes: make([][]uint16, d)}
 }
 
-// resize gives every feature's arrays length m, reusing their storage.
+// resize gives every feature's arrays length m and room for one more
+// entry, reusing their storage.
 func (s *sortedRows) resize(m int) {
 	for j := range s.order {
-		if cap(s.order[j]) < m {
-			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m), make([]uint32, m), make([]uint16, m)
+		if cap(s.order[j]) < m+1 {
+			s.order[j], s.ranks[j], s.classes[j] = make([]int32, m+1), make([]uint32, m+1), make([]uint16, m+1)
 		}
 		s.order[j], s.ranks[j], s.classes[j] = s.order[j][:m], s.ranks[j][:m], s.classes[j][:m]
 	}

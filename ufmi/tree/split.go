@@ -64,7 +64,11 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (be
 		case vals[m-1] == missingRank:
 			s = b.scanMissing(vals, cls, counts)
 		default:
-			if b.params.criterion == Gini {
+			if m == 2 && b.params.criterion == Gini {
+				// Two rows of different classes (else the node is pure)
+				// and values: the scan's one position scores (1 + 1)/1.
+				s.pos, s.score = 0, 2
+			} else if b.params.criterion == Gini {
 				s.pos, s.score = b.scanGini(vals, cls, counts)
 			} else {
 				s.pos, s.score = b.scanEntropy(vals, cls, counts)
@@ -107,39 +111,45 @@ func (b *splitter) weightedOrder() int {
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted Gini impurity of the children.
 func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
-	left, right := b.left, b.right
-	clear(left)
-	copy(right, counts)
+	// Only the left counts are kept: a class's right count is its node
+	// count minus its left count.
+	left := b.left[:len(counts)]
 	sumL, sumR := 0, 0
-	for _, c := range counts {
-		sumR += c * c
+	for c, v := range counts { // one loop, not clear's call: nodes are mostly small
+		left[c] = 0
+		sumR += v * v
 	}
 	m := len(vals)
 	msl := b.params.minSamplesLeaf
 	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
 	// by cross-multiplication, which avoids two divisions per position.
 	bestPos, bestNum, bestDen := -1, -1.0, 1.0
-	for p := 0; p < m-1; p++ {
-		c := cls[p]
-		sumL += 2*left[c] + 1
-		left[c]++
-		sumR -= 2*right[c] - 1
-		right[c]--
-		nL := p + 1
-		if nL < msl {
-			continue
-		}
-		if m-nL < msl {
-			break
-		}
-		if vals[p] == vals[p+1] {
-			continue
-		}
-		nR := m - nL
-		num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
-		den := float64(nL) * float64(nR)
-		if num*bestDen > bestNum*den {
-			bestNum, bestDen, bestPos = num, den, p
+	// Positions p leave nL = p+1 rows left; only msl-1 <= p < m-msl leave
+	// msl rows on each side. Rows before move left without a score.
+	first := min(msl-1, m-1)
+	for _, c := range cls[:first] {
+		lc := left[c]
+		sumL += 2*lc + 1
+		sumR -= 2*(counts[c]-lc) - 1
+		left[c] = lc + 1
+	}
+	if m-msl > first {
+		vals, cls := vals[first:m-msl+1], cls[first:m-msl]
+		for p, c := range cls {
+			lc := left[c]
+			sumL += 2*lc + 1
+			sumR -= 2*(counts[c]-lc) - 1
+			left[c] = lc + 1
+			if vals[p] == vals[p+1] { // a tie: no split between equal values
+				continue
+			}
+			nL := first + p + 1
+			nR := m - nL
+			num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
+			den := float64(nL) * float64(nR)
+			if num*bestDen > bestNum*den {
+				bestNum, bestDen, bestPos = num, den, nL-1
+			}
 		}
 	}
 	return bestPos, bestNum / bestDen

@@ -3,6 +3,7 @@ package tree
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // Tree is a fitted classification tree that only partitions feature space:
@@ -40,6 +41,9 @@ type treeNode struct {
 	set         int32 // categorical split: offset of its level set in Tree.sets, else -1
 	missingLeft bool  // missing values and unseen levels go left
 }
+
+// NodeBytes is the memory one node of a Tree takes (for memory estimates).
+const NodeBytes = int(unsafe.Sizeof(treeNode{}))
 
 // Leaves is the number of leaves.
 func (t *Tree) Leaves() int { return t.nLeaves }
@@ -84,6 +88,23 @@ func (t *Tree) child(nd *treeNode, v float64) int32 {
 		return nd.right
 	}
 	return t.otherChild(nd, v)
+}
+
+// goesLeft reports whether internal node nd sends value v left: child's
+// rule, for a node not yet in the tree's node array.
+func (t *Tree) goesLeft(nd *treeNode, v float64) bool {
+	if v <= nd.threshold {
+		return true
+	}
+	if v > nd.threshold {
+		return false
+	}
+	if nd.set >= 0 && v >= 0 {
+		if left, seen := t.levelGoesLeft(nd.set, v); seen {
+			return left
+		}
+	}
+	return nd.missingLeft
 }
 
 // otherChild routes a missing value, or any value at a categorical split.

@@ -1,0 +1,292 @@
+// Command nulltest measures ufmi's two permutation tests of X ⊥ Y with the
+// default UF:
+//
+//   - type-I error of the fast (split) test: the overlapping setting (X
+//     independent of Y), d in {2, 20}, n in {300, 2000}, -sets data sets per
+//     cell, rejection rates at levels 0.05 and 0.01;
+//   - power of the fast and the refit test on the same data sets: the
+//     separated setting with a small mean shift mu per n (-power-sets data
+//     sets; the refit test with -refit-perms permutations).
+//
+// Every p-value goes to a CSV (rows already there are kept and skipped, so
+// an interrupted run resumes); the tables go to stdout and, with -readme,
+// between the nulltest markers of the README.
+//
+//	go run ./bench/nulltest [-sets 500] [-power-sets 50] [-trees 100] [-perms 1000] [-refit-perms 200] [-readme README.md]
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
+)
+
+// cell is one (n, d) of the grid; mu is the separated setting's mean shift
+// for the power runs.
+type cell struct {
+	n, d int
+	mu   float64
+}
+
+// cells are the grid. The shifts give both tests power between 0.2 and 0.9.
+var cells = []cell{{300, 2, 0.2}, {300, 20, 0.2}, {2000, 2, 0.08}, {2000, 20, 0.08}}
+
+type options struct {
+	sets, powerSets, trees, perms, refitPerms int
+	out, readme                               string
+}
+
+func main() {
+	var o options
+	flag.IntVar(&o.sets, "sets", 500, "null data sets per cell (type-I error)")
+	flag.IntVar(&o.powerSets, "power-sets", 50, "data sets per cell for power (both tests)")
+	flag.IntVar(&o.trees, "trees", 100, "trees per forest (the default UF's 60-tree pilot kept)")
+	flag.IntVar(&o.perms, "perms", 1000, "permutations of the fast test")
+	flag.IntVar(&o.refitPerms, "refit-perms", 200, "permutations (refits) of the refit test")
+	flag.StringVar(&o.out, "csv", "data/sim/nulltest.csv", "CSV of every p-value")
+	flag.StringVar(&o.readme, "readme", "", "rewrite the tables between the nulltest markers of this README")
+	flag.Parse()
+	if err := run(o); err != nil {
+		fmt.Fprintln(os.Stderr, "nulltest:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one test of one data set.
+type result struct {
+	kind     string // "type1" or "power"
+	n, d     int
+	mu       float64
+	set      int
+	test     string // "fast" or "refit"
+	perms    int
+	p        float64
+	observed float64
+	seconds  float64
+}
+
+var header = []string{"kind", "n", "d", "mu", "set", "test", "trees", "permutations", "p_value", "observed", "seconds"}
+
+func (r result) key() string { return fmt.Sprintf("%s/%d/%d/%d/%s/%d", r.kind, r.n, r.d, r.set, r.test, r.perms) }
+
+func run(o options) error {
+	done, err := readResults(o.out)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(o.out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := csv.NewWriter(f)
+	if len(done) == 0 {
+		w.Write(header)
+	}
+	var all []result
+	start := time.Now()
+	// do runs one test unless the CSV holds it, and keeps its result.
+	do := func(r result, x *ufmi.Features, y []int, seed uint64) error {
+		if old, ok := done[r.key()]; ok {
+			all = append(all, old)
+			return nil
+		}
+		uf := ufmi.DefaultUF()
+		uf.Trees = o.trees
+		cfg := ufmi.EstimatorConfig{UF: uf}
+		pc := ufmi.PermutationConfig{Permutations: r.perms, Seed: seed}
+		t0 := time.Now()
+		var res ufmi.PermutationResult
+		var err error
+		if r.test == "fast" {
+			res, err = ufmi.FastPermutationTest(x, y, cfg, pc)
+		} else {
+			res, err = ufmi.PermutationTest(x, y, ufmi.MIStatistic(cfg), pc)
+		}
+		if err != nil {
+			return err
+		}
+		r.p, r.observed, r.seconds = res.PValue, res.Observed, time.Since(t0).Seconds()
+		all = append(all, r)
+		w.Write([]string{r.kind, strconv.Itoa(r.n), strconv.Itoa(r.d), fmt.Sprint(r.mu), strconv.Itoa(r.set), r.test,
+			strconv.Itoa(o.trees), strconv.Itoa(r.perms), fmt.Sprint(r.p), fmt.Sprintf("%.6f", r.observed), fmt.Sprintf("%.3f", r.seconds)})
+		w.Flush()
+		fmt.Fprintf(os.Stderr, "\r%s n=%d d=%d set %d %s: p=%.3f (%s)      ", r.kind, r.n, r.d, r.set, r.test, r.p, time.Since(start).Round(time.Second))
+		return w.Error()
+	}
+	for _, c := range cells {
+		for i := range o.sets {
+			seed := seeds.Derive(1, seeds.Repetition, i)
+			x, y, err := sample(sim.MISimulation{Setting: sim.Overlapping, N: c.n, D: c.d, Prior: 0.5}, seed)
+			if err != nil {
+				return err
+			}
+			if err := do(result{kind: "type1", n: c.n, d: c.d, set: i, test: "fast", perms: o.perms}, x, y, seed); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range cells {
+		for i := range o.powerSets {
+			seed := seeds.Derive(2, seeds.Repetition, i)
+			x, y, err := sample(sim.MISimulation{Setting: sim.Separated, N: c.n, D: c.d, Prior: 0.5, Mu: c.mu}, seed)
+			if err != nil {
+				return err
+			}
+			for _, t := range []struct {
+				name  string
+				perms int
+			}{{"fast", o.perms}, {"refit", o.refitPerms}} {
+				if err := do(result{kind: "power", n: c.n, d: c.d, mu: c.mu, set: i, test: t.name, perms: t.perms}, x, y, seed); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	fmt.Fprintln(os.Stderr)
+	tables := formatTables(all, o)
+	fmt.Print(tables)
+	if o.readme != "" {
+		return replaceBetweenMarkers(o.readme, tables)
+	}
+	return nil
+}
+
+func sample(s sim.MISimulation, seed uint64) (*ufmi.Features, []int, error) {
+	rows, y, err := s.Sample(seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	x, err := ufmi.NewFeatures(rows)
+	return x, y, err
+}
+
+// readResults reads the rows of an earlier run, by key.
+func readResults(path string) (map[string]result, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[string]result{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	out := map[string]result{}
+	first := true
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if first {
+			first = false
+			if strings.Join(rec, ",") != strings.Join(header, ",") {
+				return nil, fmt.Errorf("%s: unexpected header %v", path, rec)
+			}
+			continue
+		}
+		var res result
+		res.kind, res.test = rec[0], rec[5]
+		res.n, _ = strconv.Atoi(rec[1])
+		res.d, _ = strconv.Atoi(rec[2])
+		res.mu, _ = strconv.ParseFloat(rec[3], 64)
+		res.set, _ = strconv.Atoi(rec[4])
+		res.perms, _ = strconv.Atoi(rec[7])
+		res.p, _ = strconv.ParseFloat(rec[8], 64)
+		res.observed, _ = strconv.ParseFloat(rec[9], 64)
+		res.seconds, _ = strconv.ParseFloat(rec[10], 64)
+		out[res.key()] = res
+	}
+}
+
+// formatTables renders the type-I and power tables in Markdown.
+func formatTables(all []result, o options) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Type-I error of the fast test: rejection rate of a true H0 (overlapping setting, X independent of Y), default UF with %d trees, %d permutations, %d data sets per cell (± binomial standard error).\n\n", o.trees, o.perms, o.sets)
+	b.WriteString("| n | d | reject at 0.05 | reject at 0.01 | mean p | seconds per test |\n|---|---|---|---|---|---|\n")
+	for _, c := range cells {
+		ps, secs := pick(all, "type1", c, "fast")
+		if len(ps) == 0 {
+			continue
+		}
+		r05, r01 := rate(ps, 0.05), rate(ps, 0.01)
+		fmt.Fprintf(&b, "| %d | %d | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.2f |\n", c.n, c.d, r05, se(r05, len(ps)), r01, se(r01, len(ps)), mean(ps), mean(secs))
+	}
+	fmt.Fprintf(&b, "\nPower at level 0.05 on the same data sets (separated setting, mean shift mu), %d data sets per cell, default UF with %d trees; fast test %d permutations, refit test %d permutations (refits).\n\n", o.powerSets, o.trees, o.perms, o.refitPerms)
+	b.WriteString("| n | d | mu | power, fast | power, refit | seconds, fast | seconds, refit |\n|---|---|---|---|---|---|---|\n")
+	for _, c := range cells {
+		pf, sf := pick(all, "power", c, "fast")
+		pr, sr := pick(all, "power", c, "refit")
+		if len(pf) == 0 || len(pr) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "| %d | %d | %g | %.2f | %.2f | %.2f | %.1f |\n", c.n, c.d, c.mu, rate(pf, 0.05), rate(pr, 0.05), mean(sf), mean(sr))
+	}
+	return b.String()
+}
+
+// pick returns the p-values and seconds of one kind, cell and test.
+func pick(all []result, kind string, c cell, test string) (ps, secs []float64) {
+	for _, r := range all {
+		if r.kind == kind && r.n == c.n && r.d == c.d && r.test == test {
+			ps, secs = append(ps, r.p), append(secs, r.seconds)
+		}
+	}
+	return ps, secs
+}
+
+func rate(ps []float64, level float64) float64 {
+	k := 0
+	for _, p := range ps {
+		if p <= level {
+			k++
+		}
+	}
+	return float64(k) / float64(len(ps))
+}
+
+func se(p float64, n int) float64 { return math.Sqrt(p * (1 - p) / float64(n)) }
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+// replaceBetweenMarkers rewrites the text between <!-- nulltest:start -->
+// and <!-- nulltest:end --> in path.
+func replaceBetweenMarkers(path, table string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	const open, end = "<!-- nulltest:start -->", "<!-- nulltest:end -->"
+	i, j := strings.Index(s, open), strings.Index(s, end)
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %s ... %s markers", path, open, end)
+	}
+	s = s[:i+len(open)] + "\n" + table + s[j:]
+	return os.WriteFile(path, []byte(s), 0o644)
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// The permutation tests -test names: refit (PermutationTest, the estimator
+// refitted for every permutation) and fast (FastPermutationTest, one UF).
+const (
+	testRefit = "refit"
+	testFast  = "fast"
+)
+
+// parseTests reads -test: refit or fast, and with both allowed "both".
+func parseTests(v string, both bool) ([]string, error) {
+	switch {
+	case v == testRefit || v == testFast:
+		return []string{v}, nil
+	case v == "both" && both:
+		return []string{testRefit, testFast}, nil
+	case both:
+		return nil, fmt.Errorf("-test %q: want refit, fast or both", v)
+	}
+	return nil, fmt.Errorf("-test %q: want refit or fast", v)
+}
+
+// permutationPValue runs the named test of Y against x with perms
+// permutations and cfg's seed and workers.
+func permutationPValue(test string, x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perms int, progress ufmi.Progress) (float64, error) {
+	pc := ufmi.PermutationConfig{Permutations: perms, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progress}
+	var res ufmi.PermutationResult
+	var err error
+	if test == testFast {
+		res, err = ufmi.FastPermutationTest(x, y, cfg, pc)
+	} else {
+		res, err = ufmi.PermutationTest(x, y, ufmi.MIStatistic(cfg), pc)
+	}
+	return res.PValue, err
+}

@@ -48,6 +48,7 @@ type leafVoter interface {
 // growPlan is one forest to grow.
 type growPlan struct {
 	trees    int
+	first    int // streamForest: the first tree to grow (trees first..trees-1)
 	params   tree.Params
 	sampler  rowSampler
 	voter    leafVoter
@@ -117,12 +118,13 @@ func (g *treeGrower) grow(x *Features, plan growPlan, t int) forestTree {
 // streamForest grows the same trees as growForest but keeps none: it hands
 // each tree to use, in tree order on the calling goroutine, and drops it.
 // At most twice the workers' count of trees are in memory at once, so a
-// forest of any size needs O(n + trees in flight) memory.
+// forest of any size needs O(n + trees in flight) memory. With plan.first
+// > 0 it grows only trees first..trees-1 of the forest (a block of it).
 func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft *forestTree)) error {
-	nw := min(pool.Workers(plan.workers), plan.trees)
+	nw := min(pool.Workers(plan.workers), plan.trees-plan.first)
 	window := 2 * nw
 	// The memory check counts the trees in flight, not the forest.
-	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees), sampleRows: plan.sampler.sampleRows(),
+	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees-plan.first), sampleRows: plan.sampler.sampleRows(),
 		workers: nw, honest: plan.voter.needsRowLeaves()}
 	if err := size.check(); err != nil {
 		return err
@@ -132,7 +134,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 	var mu sync.Mutex
 	changed := sync.NewCond(&mu)
 	ready := make(map[int]*forestTree, window)
-	issued, consumed := 0, 0
+	issued, consumed := plan.first, plan.first
 	for range nw {
 		go func() {
 			g := newTreeGrower(x, sorted, labels, k, plan.params)
@@ -156,7 +158,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 			}
 		}()
 	}
-	for t := range plan.trees {
+	for t := plan.first; t < plan.trees; t++ {
 		mu.Lock()
 		for ready[t] == nil {
 			changed.Wait()
@@ -170,7 +172,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 		changed.Broadcast()
 		mu.Unlock()
 		if plan.progress != nil {
-			plan.progress(t+1, plan.trees)
+			plan.progress(t+1-plan.first, plan.trees-plan.first)
 		}
 	}
 	return nil

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -94,22 +93,10 @@ func TestTreeBlocksKilledShardRerunsOnlyMissingCells(t *testing.T) {
 	if err != nil || full.Outcome.Ran != 5 || !full.Outcome.Complete() {
 		t.Fatalf("first run: %v, %v", full.Outcome, err)
 	}
-	for _, name := range []string{"trees-0000004-0000008.json", "trees-0000004-0000008.bin", "trees-0000016-0000020.json"} {
-		if err := os.Rename(filepath.Join(dir, name), filepath.Join(dir, "."+name+".tmp-7")); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := MITreeBlocks(x, y, cfg, 4, Options{Dir: dir, Merge: true}); err == nil || !strings.Contains(err.Error(), "2 of 5 cells") {
-		t.Fatalf("merge with missing cells: %v", err)
-	}
-	spec, _ := shard.New(1, 2)
-	again, err := MITreeBlocks(x, y, cfg, 4, Options{Dir: dir, Shard: spec})
-	if err != nil || again.Outcome.Ran != 1 || again.Outcome.Done != 4 {
-		t.Fatalf("shard 1/2 rerun: %v, %v", again.Outcome, err)
-	}
-	again, err = MITreeBlocks(x, y, cfg, 4, Options{Dir: dir})
-	if err != nil || again.Outcome.Ran != 1 || !again.Outcome.Complete() || !reflect.DeepEqual(again.Estimate, full.Estimate) {
-		t.Fatalf("full rerun: %v %+v, %v; before the kill %+v", again.Outcome, again.Estimate, err, full.Estimate)
+	again := killAndRerun(t, dir, []string{"trees-0000004-0000008.json", "trees-0000004-0000008.bin", "trees-0000016-0000020.json"}, 2, 5,
+		func(o Options) (MIResult, error) { return MITreeBlocks(x, y, cfg, 4, o) })
+	if !reflect.DeepEqual(again.Estimate, full.Estimate) {
+		t.Fatalf("after the rerun %+v; before the kill %+v", again.Estimate, full.Estimate)
 	}
 	bin := filepath.Join(dir, "trees-0000008-0000012.bin")
 	data, _ := os.ReadFile(bin)

@@ -21,7 +21,8 @@
 //	forest.go, predict.go    the fitted Forest, its index sets, posteriors (also OOB, vote)
 //	calibrate.go             SigRF and IRF: k-fold Platt / isotonic calibrated forests
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
-//	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
+//	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests:
+//	                         refitted (UF refits reuse their buffers) and the fast split test
 //	models.go                the model catalogue: one named Model type for every experiment
 //	limits.go                upper bounds on counts (MaxTrees, ...) and the memory a forest needs
 //

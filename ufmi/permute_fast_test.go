@@ -12,7 +12,7 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// MIStatistic's lean refits (refitter, grow.go) give EstimateMI's MI bit for bit,
+// MIStatistic's lean refits (refitter, permute.go) give EstimateMI's MI bit for bit,
 // for the presets, kappa with abstaining leaves, and a config left unset.
 func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 	t.Parallel()

@@ -104,6 +104,12 @@ func badCalls() []badCall {
 		{"FitRF Criterion 4", func() error { _, err := FitRF(x, y, ForestConfig{Tree: tree.Config{Criterion: 4}}); return err }, "unknown criterion 4"},
 		{"FitUF EmptyLeaf 9", uf(func(c *UFConfig) { c.EmptyLeaf = 9 }), "unknown empty-leaf policy 9"},
 		{"EstimateMI Method magic", estimate(EstimatorConfig{Method: "magic"}), "unknown method \"magic\""},
+		// Confidence intervals: a level in (0, 1), forest methods uf and rf-oob.
+		{"EstimateMI Confidence 1.5", estimate(EstimatorConfig{Confidence: 1.5}), "confidence level 1.5 must be in (0, 1)"},
+		{"EstimateMI Confidence NaN", estimate(EstimatorConfig{Confidence: math.NaN()}), "confidence level NaN must be in (0, 1)"},
+		{"EstimateMI Confidence with ksg", estimate(EstimatorConfig{Method: MethodKSG, Confidence: 0.95}), "available for the uf and rf-oob methods, not ksg"},
+		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
+		{"EstimateMI Confidence with 3 trees", estimate(EstimatorConfig{UF: UFConfig{Trees: 3}, Confidence: 0.95}), "needs at least 4 trees, the forest has 3"},
 		// Nil inputs.
 		{"PermutationTest nil statistic", func() error { _, err := PermutationTest(x, y, nil, PermutationConfig{}); return err }, "needs a statistic"},
 		{"FastPermutationTest Permutations -1", func() error {

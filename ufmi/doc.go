@@ -21,6 +21,7 @@
 //	forest.go, predict.go    the fitted Forest, its index sets, posteriors (also OOB, vote)
 //	calibrate.go             SigRF and IRF: k-fold Platt / isotonic calibrated forests
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
+//	interval.go              confidence intervals: influence-function SE plus the forest's Monte Carlo SE
 //	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests:
 //	                         refitted (UF refits reuse their buffers) and the fast split test
 //	models.go                the model catalogue: one named Model type for every experiment
@@ -80,6 +81,16 @@
 // ConditionalMI gives I(Y; X_B | X_A); SubsetTable fills the paper's
 // feature-subset table; PermutationTest refits the statistic on permuted
 // labels and returns the p-value (1 + #null >= observed) / (1 + N).
+//
+// EstimatorConfig.Confidence (e.g. 0.95) adds a confidence interval to the
+// estimates of the uf and rf-oob methods (Estimate.CI, CMIEstimate.CI, the
+// SubsetRow intervals): the estimate ± z·SE, where SE combines the
+// influence-function standard error of the data, from each row's
+// contribution log p̂(y_i|x_i) - log p̂(y_i) with an out-of-sample posterior,
+// and the forest's Monte Carlo noise, from ten groups of trees. It covers
+// variability, not bias: where the estimator is biased (steep posteriors,
+// many noise features, I = 0) coverage falls short; see Interval and the
+// README section "Inference".
 //
 // # Models
 //

@@ -125,8 +125,9 @@ func treeMeanEntropy(ft *forestTree, k, n int) (float64, bool) {
 // for bit, without keeping the forest: the trees stream through
 // streamForest in tree order, each adding its leaf posteriors to per-row
 // sums (forest level) or its mean entropy to a running total (tree level).
-// Memory is O((n + unlabeled rows) × K) plus the trees in flight.
-func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features) (float64, error) {
+// Memory is O((n + unlabeled rows) × K) plus the trees in flight. also,
+// when not nil, is handed every tree too, in tree order.
+func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features, also func(t int, ft *forestTree)) (float64, error) {
 	if unlabeled != nil && unlabeled.d != x.d {
 		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, x.d)
 	}
@@ -146,10 +147,13 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features
 	}
 	if cfg.TreeLevelEntropy {
 		total, trees := 0.0, 0
-		err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) {
+		err := streamForest(x, y, k, plan, func(t int, ft *forestTree) {
 			if h, ok := treeMeanEntropy(ft, k, x.n); ok {
 				total += h
 				trees++
+			}
+			if also != nil {
+				also(t, ft)
 			}
 		})
 		return total / float64(trees), err
@@ -159,10 +163,13 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features
 	if unlabeled != nil && unlabeled.n > 0 {
 		extra = newPosteriorSum(unlabeled.n, k)
 	}
-	err = streamForest(x, y, k, plan, func(_ int, ft *forestTree) {
+	err = streamForest(x, y, k, plan, func(t int, ft *forestTree) {
 		train.add(ft, func(i int) int { return int(ft.rowLeaf[i]) })
 		if extra != nil {
 			extra.add(ft, func(i int) int { return int(ft.tree.LeafOf(unlabeled.cols, i)) })
+		}
+		if also != nil {
+			also(t, ft)
 		}
 	})
 	if err != nil {

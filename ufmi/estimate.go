@@ -62,9 +62,13 @@ type EstimatorConfig struct {
 	// Unlabeled rows, when given, join the training rows in the average of
 	// posterior entropies (UF, forest level only).
 	Unlabeled *Features
-	Seed      uint64
-	Workers   int // goroutines (0 or less: GOMAXPROCS)
-	Progress  Progress
+	// Confidence, when in (0, 1), adds a confidence interval at that level
+	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
+	// Interval). 0 means none. Methods uf and rf-oob only.
+	Confidence float64
+	Seed       uint64
+	Workers    int // goroutines (0 or less: GOMAXPROCS)
+	Progress   Progress
 }
 
 // Estimate is one estimate of entropies and mutual information, in nats.
@@ -77,7 +81,9 @@ type Estimate struct {
 	Classes   int
 	Evaluated int           // rows whose posterior entered H(Y|X)
 	Excluded  []int         // rows left out (out-of-bag: never out of bag)
+	CI        Interval      // confidence interval for MI when EstimatorConfig.Confidence > 0
 	Duration  time.Duration // wall time of the estimate
+	parts     *intervalParts
 }
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
@@ -100,6 +106,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
 		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
 	}
+	if err := checkConfidence(cfg); err != nil {
+		return Estimate{}, err
+	}
 	hy, _ := LabelEntropy(y)
 	est := Estimate{Method: cfg.Method, HY: hy, N: x.n, Classes: k}
 	switch cfg.Method {
@@ -115,6 +124,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	if err != nil {
 		return Estimate{}, err
 	}
+	if est.parts != nil {
+		est.CI = est.parts.errors().at(est.MI, cfg.Confidence)
+	}
 	est.Duration = time.Since(start)
 	return est, nil
 }
@@ -122,13 +134,46 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 	// The forest itself is not wanted: stream its trees (bounded memory,
 	// the same result as FitUF + HonestConditionalEntropy).
-	h, err := streamHonestEntropy(x, y, withRuntime(resolveUF(cfg.UF), cfg), cfg.Unlabeled)
+	uf := withRuntime(resolveUF(cfg.UF), cfg)
+	var also func(t int, ft *forestTree)
+	var iv *intervalSum
+	if cfg.Confidence > 0 {
+		trees, err := uf.trees()
+		if err != nil {
+			return err
+		}
+		if iv, err = newIntervalSum(y, e.Classes, trees, false, uf.TreeLevelEntropy); err != nil {
+			return err
+		}
+		also = func(t int, ft *forestTree) { iv.add(t, ft, func(i int) int { return int(ft.rowLeaf[i]) }) }
+	}
+	h, err := streamHonestEntropy(x, y, uf, cfg.Unlabeled, also)
 	if err != nil {
 		return err
+	}
+	if iv != nil {
+		e.parts = iv.parts(e.HY)
 	}
 	e.HYGivenX, e.MI, e.Evaluated = h, e.HY-h, x.n
 	if cfg.Unlabeled != nil {
 		e.Evaluated += cfg.Unlabeled.n
+	}
+	return nil
+}
+
+// checkConfidence validates an interval request: a level of 0 (none) or in
+// (0, 1), for the uf or rf-oob method, without unlabeled rows.
+func checkConfidence(cfg EstimatorConfig) error {
+	level := cfg.Confidence
+	switch {
+	case level == 0:
+		return nil
+	case !(level > 0 && level < 1):
+		return fmt.Errorf("ufmi: confidence level %v must be in (0, 1), or 0 for no interval", level)
+	case cfg.Method != MethodUF && cfg.Method != MethodRFOOB:
+		return fmt.Errorf("ufmi: confidence intervals are available for the uf and rf-oob methods, not %s", cfg.Method)
+	case cfg.Unlabeled != nil:
+		return fmt.Errorf("ufmi: confidence intervals do not support unlabeled rows")
 	}
 	return nil
 }
@@ -172,7 +217,10 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
 	}
 	e.HYGivenX, e.MI, e.Evaluated, e.Excluded = h, e.HY-h, used, never
-	return nil
+	if cfg.Confidence > 0 {
+		e.parts, err = f.intervalParts(y, e.HY, true)
+	}
+	return err
 }
 
 // fromSplit fits on a random (1-HeldOut) share of the rows and averages

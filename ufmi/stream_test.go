@@ -41,7 +41,7 @@ func TestStreamingEntropyEqualsInMemoryForest(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := streamHonestEntropy(x, y, cfg, unl)
+				got, err := streamHonestEntropy(x, y, cfg, unl, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -33,10 +33,12 @@ type CMIEstimate struct {
 	HYGivenA  float64 // H(Y|X_A); H(Y) when A is empty
 	HYGivenAB float64 // H(Y|X_A, X_B)
 	CMI       float64
+	CI        Interval // confidence interval for CMI when EstimatorConfig.Confidence > 0
 }
 
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
-// same seed. With no given columns it is I(Y; X_target).
+// same seed. With no given columns it is I(Y; X_target). Its interval
+// differences the two fits' per-row contributions (see Interval).
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
 	if x.Rows() == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
@@ -62,8 +64,14 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 			return CMIEstimate{}, err
 		}
 		res.HYGivenA = a.HYGivenX
+		if both.parts != nil {
+			both.parts = both.parts.minus(a.parts)
+		}
 	}
 	res.CMI = res.HYGivenA - res.HYGivenAB
+	if both.parts != nil {
+		res.CI = both.parts.errors().at(res.CMI, cfg.Confidence)
+	}
 	return res, nil
 }
 
@@ -75,6 +83,10 @@ type SubsetRow struct {
 	Columns                    []int // the columns of x those groups hold
 	MIIn, CMIOutGivenIn, MIAll float64
 	SDMIIn, SDCMI, SDMIAll     float64
+	// Confidence intervals of the three means when
+	// EstimatorConfig.Confidence > 0: the repeats' per-row contributions
+	// and tree-group estimates are averaged (see Interval).
+	CIMIIn, CICMI, CIMIAll Interval
 }
 
 // Singletons makes one feature group per column.
@@ -93,6 +105,9 @@ func Singletons(cols []int) [][]int {
 // every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
 // of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
 // groups must not share a column. progress, when set, counts forest fits.
+// With cfg.Confidence the rows carry intervals; the full set is then
+// fitted first, so that one subset's per-row contributions are held at a
+// time.
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
 	if err := CheckSubsetGroups(groups, repeats); err != nil {
 		return nil, err
@@ -100,26 +115,68 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 	full := 1<<len(groups) - 1
 	// h[r][mask] is H(Y | X_mask) for repeat r.
 	h := make([][]float64, repeats)
-	hy := 0.0
-	done, total := 0, repeats*full
 	for r := range h {
 		h[r] = make([]float64, full+1)
-		for mask := 1; mask <= full; mask++ {
-			c := cfg
-			c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
-			_, cols := subsetMembers(groups, mask)
-			est, err := ConditionalEntropy(x, y, cols, c)
-			if err != nil {
-				return nil, err
-			}
-			h[r][mask], hy = est.HYGivenX, est.HY
-			done++
-			if progress != nil {
-				progress(done, total)
+	}
+	hy := 0.0
+	done, total := 0, repeats*full
+	fit := func(r, mask int) (*intervalParts, error) {
+		c := cfg
+		c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
+		_, cols := subsetMembers(groups, mask)
+		est, err := ConditionalEntropy(x, y, cols, c)
+		if err != nil {
+			return nil, err
+		}
+		h[r][mask], hy = est.HYGivenX, est.HY
+		done++
+		if progress != nil {
+			progress(done, total)
+		}
+		return est.parts, nil
+	}
+	if cfg.Confidence == 0 {
+		for r := range h {
+			for mask := 1; mask <= full; mask++ {
+				if _, err := fit(r, mask); err != nil {
+					return nil, err
+				}
 			}
 		}
+		return SubsetTableFrom(groups, hy, h), nil
 	}
-	return SubsetTableFrom(groups, hy, h), nil
+	// fits returns the repeats' parts of subset mask, averaged.
+	fits := func(mask int) (*intervalParts, error) {
+		parts := make([]*intervalParts, repeats)
+		for r := range parts {
+			var err error
+			if parts[r], err = fit(r, mask); err != nil {
+				return nil, err
+			}
+		}
+		return meanParts(parts), nil
+	}
+	all, err := fits(full)
+	if err != nil {
+		return nil, err
+	}
+	seIn, seCMI := make([]Interval, full+1), make([]Interval, full+1)
+	seIn[full] = all.errors()
+	for mask := 1; mask < full; mask++ {
+		in, err := fits(mask)
+		if err != nil {
+			return nil, err
+		}
+		seIn[mask], seCMI[mask] = in.errors(), all.minus(in).errors()
+	}
+	rows := SubsetTableFrom(groups, hy, h)
+	for i := range rows {
+		r, mask := &rows[i], i+1
+		r.CIMIIn = seIn[mask].at(r.MIIn, cfg.Confidence)
+		r.CICMI = seCMI[mask].at(r.CMIOutGivenIn, cfg.Confidence)
+		r.CIMIAll = seIn[full].at(r.MIAll, cfg.Confidence)
+	}
+	return rows, nil
 }
 
 // CheckSubsetGroups checks the groups and repeats of a subset table: 1 to

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/readme"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 	"github.com/ufmi-dev/ufmi/ufmi/study"
@@ -76,9 +77,9 @@ func main() {
 	trees := flag.Int("trees", 300, "trees per forest")
 	names := flag.String("candidates", "default,paper,authors", "comma-separated candidate names: "+strings.Join(sortedKeys(candidates()), ", "))
 	out := flag.String("out", "data/sim/migrid.csv", "CSV of every estimate")
-	readme := flag.String("readme", "", "rewrite the table between the migrid markers of this README")
+	readmePath := flag.String("readme", "", "rewrite the table between the migrid markers of this README")
 	flag.Parse()
-	if err := run(*reps, *trees, strings.Split(*names, ","), *out, *readme); err != nil {
+	if err := run(*reps, *trees, strings.Split(*names, ","), *out, *readmePath); err != nil {
 		fmt.Fprintln(os.Stderr, "migrid:", err)
 		os.Exit(1)
 	}
@@ -93,7 +94,7 @@ func sortedKeys(m map[string]ufmi.UFConfig) []string {
 	return k
 }
 
-func run(reps, trees int, names []string, outPath, readme string) error {
+func run(reps, trees int, names []string, outPath, readmePath string) error {
 	all := candidates()
 	for _, n := range names {
 		if _, ok := all[n]; !ok {
@@ -136,8 +137,8 @@ func run(reps, trees int, names []string, outPath, readme string) error {
 		table += fmt.Sprintf("\n(reference columns unavailable: %v)\n", refErr)
 	}
 	fmt.Print(table)
-	if readme != "" {
-		return replaceBetweenMarkers(readme, table)
+	if readmePath != "" {
+		return readme.ReplaceInFile(readmePath, "migrid", table)
 	}
 	return nil
 }
@@ -236,21 +237,4 @@ func referenceRMSE(cells []study.GridCell) (map[string]map[string]float64, error
 		}
 	}
 	return out, nil
-}
-
-// replaceBetweenMarkers rewrites the text between <!-- migrid:start --> and
-// <!-- migrid:end --> in path, atomically.
-func replaceBetweenMarkers(path, table string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	s := string(b)
-	const open, end = "<!-- migrid:start -->", "<!-- migrid:end -->"
-	i, j := strings.Index(s, open), strings.Index(s, end)
-	if i < 0 || j < i {
-		return fmt.Errorf("%s has no %s ... %s markers", path, open, end)
-	}
-	s = s[:i+len(open)] + "\n" + table + s[j:]
-	return atomicfile.WriteFile(path, []byte(s))
 }

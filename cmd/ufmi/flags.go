@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -136,6 +137,7 @@ func trimPrefix(err error) string {
 type csvEstimateFlags struct {
 	in, target, features string
 	asJSON               bool
+	ci                   confidenceFlag
 	estimatorFlags
 	tableFlags
 }
@@ -147,6 +149,7 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	fs.StringVar(&f.target, "target", "", "label column")
 	fs.StringVar(&f.features, "features", "", featuresUsage)
 	fs.BoolVar(&f.asJSON, "json", false, jsonUsage)
+	fs.Var(&f.ci, "ci", "confidence level of intervals for the estimates, e.g. 0.95 (methods uf and rf-oob)")
 	f.estimatorFlags.register(fs, "uf")
 	f.tableFlags.register(fs)
 }
@@ -180,4 +183,39 @@ func reportDropped(w io.Writer, dropped int) {
 	if dropped > 0 {
 		fmt.Fprintf(w, "dropped %d rows with a missing target\n", dropped)
 	}
+}
+
+// config is the estimator flags' configuration with the -ci level.
+func (f *csvEstimateFlags) config() (ufmi.EstimatorConfig, error) {
+	cfg, err := f.estimatorFlags.config()
+	if err != nil {
+		return cfg, err
+	}
+	if f.ci.set && !(f.ci.level > 0 && f.ci.level < 1) {
+		return cfg, fmt.Errorf("-ci %v must be in (0, 1)", f.ci.level)
+	}
+	cfg.Confidence = f.ci.level
+	return cfg, nil
+}
+
+// confidenceFlag is -ci: a confidence level, unset (no interval) by default.
+type confidenceFlag struct {
+	level float64
+	set   bool
+}
+
+func (c *confidenceFlag) String() string {
+	if c == nil || !c.set {
+		return ""
+	}
+	return strconv.FormatFloat(c.level, 'g', -1, 64)
+}
+
+func (c *confidenceFlag) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("not a number")
+	}
+	c.level, c.set = v, true
+	return nil
 }

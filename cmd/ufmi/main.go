@@ -4,9 +4,9 @@
 // are categorical, cells listed by -na are missing, and -categorical
 // declares numeric columns categorical (package ufmi/table).
 //
-//	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N [-test refit|fast]] [-json]
+//	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N [-test refit|fast]] [-ci 0.95] [-json]
 //	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]
-//	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-perm N [-test refit|fast|both]] [-json]
+//	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-perm N [-test refit|fast|both]] [-ci 0.95] [-json]
 //	ufmi fetch-drosophila [-dir DIR] [-mirror DIR]
 //	ufmi cc18      [-ids available|all|3,11,...] [-size quick|paper] [-results DIR] [-json]
 //	ufmi merge     -results DIR [-json]

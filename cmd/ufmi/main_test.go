@@ -123,6 +123,44 @@ func TestMIWithPermutationsAndGiven(t *testing.T) {
 	}
 }
 
+// -ci adds an interval around the estimate, for MI and conditional MI, in
+// JSON and text; without it the JSON keys are absent.
+func TestMIConfidenceInterval(t *testing.T) {
+	in := separatedCSV(t, 500, 6)
+	var rep map[string]any
+	for _, args := range [][]string{
+		{"mi", "-in", in, "-target", "label", "-trees", "60", "-ci", "0.95", "-json"},
+		{"mi", "-in", in, "-target", "label", "-features", "x1", "-given", "x2,noise", "-trees", "60", "-ci", "0.95", "-json"},
+		{"mi", "-in", in, "-target", "label", "-method", "rf-oob", "-trees", "60", "-ci", "0.9", "-json"},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		rep = nil
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %q", out)
+		}
+		low, lok := rep["ci_low"].(float64)
+		high, hok := rep["ci_high"].(float64)
+		mi := rep["mi"].(float64)
+		if !lok || !hok || !(low < mi && mi < high) || high-low > 0.2 {
+			t.Errorf("%v: want ci_low < mi < ci_high, a few hundredths apart: %s", args, out)
+		}
+		if rep["ci_level"] != 0.95 && rep["ci_level"] != 0.9 {
+			t.Errorf("%v: ci_level %v", args, rep["ci_level"])
+		}
+	}
+	out, _, _ := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-json")
+	if strings.Contains(out, "ci_low") || strings.Contains(out, "ci_high") {
+		t.Errorf("an interval without -ci: %s", out)
+	}
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95")
+	if code != 0 || !strings.Contains(out, "95% CI       [") {
+		t.Errorf("text mode shows no interval: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 // -test chooses the permutation test; the JSON names it beside p_value.
 func TestMIPermutationTests(t *testing.T) {
 	in := separatedCSV(t, 300, 6)
@@ -226,6 +264,37 @@ func TestTableJSON(t *testing.T) {
 			t.Errorf("row lacks %q", k)
 		}
 	}
+	if strings.Contains(out, "_ci_") {
+		t.Errorf("intervals without -ci: %s", out)
+	}
+}
+
+// table -ci gives each subset row the intervals of its three estimates,
+// around them.
+func TestTableConfidenceInterval(t *testing.T) {
+	in := separatedCSV(t, 400, 7)
+	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "40", "-ci", "0.95", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("want 3 subsets, got %q (%v)", out, err)
+	}
+	for _, r := range rows {
+		for _, est := range []string{"mi_in", "cmi_out_given_in", "mi_all"} {
+			low, lok := r[est+"_ci_low"].(float64)
+			high, hok := r[est+"_ci_high"].(float64)
+			v := r[est].(float64)
+			if !lok || !hok || !(low <= v && v <= high) {
+				t.Errorf("%s of %v: want %s_ci_low <= %s <= %s_ci_high: %v", est, r["features"], est, est, est, r)
+			}
+		}
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "40", "-ci", "0.9")
+	if code != 0 || !strings.Contains(out, "90% CI") {
+		t.Errorf("text table shows no interval: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 // badInput is one bad command line and the one-line error it must give.
@@ -313,6 +382,11 @@ func badInputs(t *testing.T) []badInput {
 		{"unknown preset", mi("-preset", "magic"), "unknown preset"},
 		{"no -target", []string{"mi", "-in", good}, "-target is required"},
 		{"unknown command", []string{"frobnicate"}, "unknown command"},
+		// Confidence intervals.
+		{"-ci 1.5", mi("-ci", "1.5"), "-ci 1.5 must be in (0, 1)"},
+		{"-ci 0", table("-ci", "0"), "-ci 0 must be in (0, 1)"},
+		{"-ci with ksg", mi("-method", "ksg", "-ci", "0.95"), "confidence intervals are available for the uf and rf-oob methods, not ksg"},
+		{"-ci with -results", mi("-ci", "0.95", "-results", t.TempDir()), "-ci with -results is not supported"},
 	}
 }
 

@@ -22,6 +22,9 @@ type miReport struct {
 	HYGivenX float64  `json:"h_y_given_x"`
 	HYGivenZ *float64 `json:"h_y_given_z,omitempty"` // H(Y | given columns), with -given
 	MI       float64  `json:"mi"`
+	CILevel  *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
+	CILow    *float64 `json:"ci_low,omitempty"`
+	CIHigh   *float64 `json:"ci_high,omitempty"`
 	PValue   *float64 `json:"p_value"`
 	Test     *string  `json:"test"` // the permutation test behind p_value: refit or fast
 	Seconds  float64  `json:"seconds"`
@@ -62,6 +65,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	if sh.active() && *given != "" {
 		return fmt.Errorf("-results with -given is not supported: shards run the estimate and its permutation test")
 	}
+	if sh.active() && cfg.Confidence > 0 {
+		return fmt.Errorf("-ci with -results is not supported: shards keep the estimate, not its interval")
+	}
 	if err := sh.resolve(fs, "mi"); err != nil {
 		return err
 	}
@@ -86,6 +92,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		hy, _ := ufmi.LabelEntropy(labels.Codes)
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
 		rep.HYGivenZ = &cmi.HYGivenA
+		rep.setInterval(cmi.CI)
 	} else if sh.active() {
 		res, err := sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
 		if err != nil {
@@ -104,6 +111,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
+		rep.setInterval(est.CI)
 		if *perm > 0 {
 			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON))
 			if err != nil {
@@ -133,11 +141,21 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "H(Y|X)       %.4f nats\n", rep.HYGivenX)
 		fmt.Fprintf(stdout, "I(X;Y)       %.4f nats\n", rep.MI)
 	}
+	if rep.CILevel != nil {
+		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats\n", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
+	}
 	if rep.PValue != nil {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil
+}
+
+// setInterval reports iv when one was asked for.
+func (r *miReport) setInterval(iv ufmi.Interval) {
+	if iv.Level > 0 {
+		r.CILevel, r.CILow, r.CIHigh = &iv.Level, &iv.Low, &iv.High
+	}
 }
 
 // progressTo prints permutation progress on stderr every 5%, unless quiet.

@@ -19,6 +19,13 @@ type subsetJSON struct {
 	MIAll         float64 `json:"mi_all"`
 	SDMIIn        float64 `json:"sd_mi_in"`
 	SDCMI         float64 `json:"sd_cmi_out_given_in"`
+	// With -ci: the intervals of the three estimates.
+	MIInLow   *float64 `json:"mi_in_ci_low,omitempty"`
+	MIInHigh  *float64 `json:"mi_in_ci_high,omitempty"`
+	CMILow    *float64 `json:"cmi_out_given_in_ci_low,omitempty"`
+	CMIHigh   *float64 `json:"cmi_out_given_in_ci_high,omitempty"`
+	MIAllLow  *float64 `json:"mi_all_ci_low,omitempty"`
+	MIAllHigh *float64 `json:"mi_all_ci_high,omitempty"`
 	// With -perm: permutation p-values of I(Y; X_in) by each test asked for.
 	PRefit *float64 `json:"p_value_refit,omitempty"`
 	PFast  *float64 `json:"p_value_fast,omitempty"`
@@ -45,6 +52,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
 		return err
+	}
+	if sh.active() && cfg.Confidence > 0 {
+		return fmt.Errorf("-ci with -results is not supported: shards keep the estimates, not their intervals")
 	}
 	tests, err := parseTests(*test, true)
 	if err != nil {
@@ -89,6 +99,11 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		}
 		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn, CMIOutGivenIn: r.CMIOutGivenIn,
 			MIAll: r.MIAll, SDMIIn: r.SDMIIn, SDCMI: r.SDCMI}
+		if cfg.Confidence > 0 {
+			out[i].MIInLow, out[i].MIInHigh = &r.CIMIIn.Low, &r.CIMIIn.High
+			out[i].CMILow, out[i].CMIHigh = &r.CICMI.Low, &r.CICMI.High
+			out[i].MIAllLow, out[i].MIAllHigh = &r.CIMIAll.Low, &r.CIMIAll.High
+		}
 		if *perm > 0 {
 			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progressTo(stderr, opts.asJSON)); err != nil {
 				return err
@@ -98,6 +113,16 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}
+	if cfg.Confidence > 0 {
+		ci := fmt.Sprintf("%g%% CI", 100*cfg.Confidence)
+		fmt.Fprintf(stdout, "%-32s %10s %18s %16s %18s %10s %18s\n", "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
+		for _, r := range out {
+			fmt.Fprintf(stdout, "%-32s %10.4f %18s %16.4f %18s %10.4f %18s\n", r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
+				r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
+		}
+		return nil
+	}
+	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s\n", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
 	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
 	if *perm > 0 {
 		for _, t := range tests {
@@ -136,3 +161,6 @@ func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols 
 	}
 	return nil
 }
+
+// span formats an interval as [low, high].
+func span(low, high *float64) string { return fmt.Sprintf("[%.4f, %.4f]", *low, *high) }

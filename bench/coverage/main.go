@@ -1,0 +1,327 @@
+// Command coverage measures how often ufmi's confidence intervals contain
+// the exact value. For each of the paper's four MI settings (prior 1/2,
+// mu 1), n in {500, 2000} and d in {2, 10}, it draws independent data sets,
+// estimates I(X;Y) with an interval, and reports per cell the share of
+// intervals containing the exact MI, the mean bias, the mean width, the
+// spread of the estimates, the mean standard error, and the share that would
+// contain it without the bias (intervals containing exact + mean bias). It measures two
+// conditional MIs the same way: I(Y; x1 | the other columns) of the separated
+// setting (x1 holds all the signal, so it equals I(X;Y)) and I(Y; x2 | the
+// other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -readme rewrites the table between
+// the coverage markers of a README.
+//
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-readme README.md]
+package main
+
+import (
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/pool"
+	"github.com/ufmi-dev/ufmi/internal/readme"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
+)
+
+// baseSeed is the seed every cell's repetitions derive from.
+const baseSeed = 13
+
+// cell is one configuration whose coverage is measured.
+type cell struct {
+	setting sim.MISetting
+	n, d    int
+	// target, when positive, measures I(Y; x_target | the other columns)
+	// (1-based) instead of I(X;Y).
+	target int
+}
+
+func (c cell) quantity() string {
+	if c.target > 0 {
+		return fmt.Sprintf("I(Y; x%d | rest)", c.target)
+	}
+	return "I(X;Y)"
+}
+
+// result is one estimate with its interval.
+type result struct {
+	estimate, truth float64
+	ci              ufmi.Interval
+	seconds         float64
+}
+
+func main() {
+	reps := flag.Int("reps", 100, "independent data sets per cell")
+	trees := flag.Int("trees", 300, "trees per forest")
+	level := flag.Float64("level", 0.95, "confidence level")
+	method := flag.String("method", "uf", "estimator: uf (the default UF) or rf-oob")
+	ns := flag.String("n", "500,2000", "comma-separated sample sizes")
+	ds := flag.String("d", "2,10", "comma-separated dimensions")
+	cmi := flag.Bool("cmi", true, "also measure the conditional MIs I(Y; x1 | rest) (separated) and I(Y; x2 | rest) (three_class)")
+	out := flag.String("out", "data/sim/coverage_full.csv", "CSV of every estimate")
+	readmePath := flag.String("readme", "", "rewrite the table between the coverage markers of this README")
+	flag.Parse()
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *readmePath); err != nil {
+		fmt.Fprintln(os.Stderr, "coverage:", err)
+		os.Exit(1)
+	}
+}
+
+func ints(list string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(list, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("bad integer %q", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, readmePath string) error {
+	method, err := ufmi.ParseMethod(methodName)
+	if err != nil {
+		return err
+	}
+	ns, err := ints(nList)
+	if err != nil {
+		return err
+	}
+	ds, err := ints(dList)
+	if err != nil {
+		return err
+	}
+	if err := checkQuadrature(); err != nil {
+		return err
+	}
+	var cells []cell
+	for _, s := range sim.MISettings() {
+		for _, n := range ns {
+			for _, d := range ds {
+				cells = append(cells, cell{setting: s, n: n, d: d})
+			}
+		}
+	}
+	if withCMI {
+		for _, c := range []cell{{setting: sim.Separated, target: 1}, {setting: sim.ThreeClass, target: 2}} {
+			for _, n := range ns {
+				for _, d := range ds {
+					c.n, c.d = n, d
+					cells = append(cells, c)
+				}
+			}
+		}
+	}
+	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
+	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Workers: 1}
+	cfg.UF, cfg.Forest.Trees = ufmi.DefaultUF(), trees
+	cfg.UF.Trees = trees
+	start := time.Now()
+	var table []summary
+	for ci, c := range cells {
+		results, err := measure(c, ci, reps, cfg)
+		if err != nil {
+			return err
+		}
+		for r, res := range results {
+			records = append(records, []string{c.quantity(), c.setting.String(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
+				f6(res.estimate), f6(res.truth), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
+				fmt.Sprintf("%.3f", res.seconds)})
+		}
+		// Every estimate so far, rewritten after each cell.
+		if err := atomicfile.Write(outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
+			return err
+		}
+		s := summarise(c, results)
+		table = append(table, s)
+		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
+			ci+1, len(cells), c.quantity(), c.setting, c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
+	}
+	text := formatTable(table, reps, trees, level, method, time.Since(start))
+	fmt.Print(text)
+	if readmePath != "" {
+		return readme.ReplaceInFile(readmePath, "coverage", text)
+	}
+	return nil
+}
+
+func f6(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
+
+// measure estimates cell c on reps independent data sets, the repetitions
+// running in parallel (one goroutine per fit).
+func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error) {
+	simulation := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: 0.5, Mu: 1}
+	truth, err := simulation.Truth()
+	if err != nil {
+		return nil, err
+	}
+	want := truth.MI // also I(Y; x1 | rest) of the separated setting
+	if c.setting == sim.ThreeClass && c.target == 2 {
+		want = threeClassHYGivenX1(0.5, 1) - truth.HYGivenX
+	}
+	cellSeed := seeds.Derive(baseSeed, seeds.Repetition, index)
+	results := make([]result, reps)
+	err = pool.ForEach(reps, 0, nil, func(_, r int) error {
+		seed := seeds.Derive(cellSeed, seeds.Repetition, r)
+		rows, y, err := simulation.Sample(seed)
+		if err != nil {
+			return err
+		}
+		x, err := ufmi.NewFeatures(rows)
+		if err != nil {
+			return err
+		}
+		fc := cfg
+		fc.Seed = seed
+		t0 := time.Now()
+		res := result{truth: want}
+		if c.target > 0 {
+			var rest []int
+			for j := 0; j < c.d; j++ {
+				if j != c.target-1 {
+					rest = append(rest, j)
+				}
+			}
+			est, err := ufmi.ConditionalMI(x, y, rest, []int{c.target - 1}, fc)
+			if err != nil {
+				return err
+			}
+			res.estimate, res.ci = est.CMI, est.CI
+		} else {
+			est, err := ufmi.EstimateMI(x, y, fc)
+			if err != nil {
+				return err
+			}
+			res.estimate, res.ci = est.MI, est.CI
+		}
+		res.seconds = time.Since(t0).Seconds()
+		results[r] = res
+		return nil
+	})
+	return results, err
+}
+
+// summary is one cell's row of the table.
+type summary struct {
+	cell
+	truth, coverage, bias, width, sd, se float64
+	// unbiased is the share of intervals containing truth + bias: the
+	// coverage an unbiased estimator with the same spread and SE would have.
+	unbiased float64
+}
+
+func summarise(c cell, results []result) summary {
+	s := summary{cell: c, truth: results[0].truth}
+	n := float64(len(results))
+	mean := 0.0
+	for _, r := range results {
+		if r.ci.Contains(r.truth) {
+			s.coverage += 1 / n
+		}
+		s.bias += (r.estimate - r.truth) / n
+		s.width += (r.ci.High - r.ci.Low) / n
+		s.se += r.ci.SE / n
+		mean += r.estimate / n
+	}
+	for _, r := range results {
+		s.sd += (r.estimate - mean) * (r.estimate - mean) / (n - 1)
+		if r.ci.Contains(r.truth + s.bias) {
+			s.unbiased += 1 / n
+		}
+	}
+	s.sd = math.Sqrt(s.sd)
+	return s
+}
+
+// formatTable renders the summaries as a Markdown table.
+func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Method, took time.Duration) string {
+	var b strings.Builder
+	model := "ufmi's default UF"
+	if method != ufmi.MethodUF {
+		model = string(method)
+	}
+	binSE := math.Sqrt(level * (1 - level) / float64(reps))
+	fmt.Fprintf(&b, "Share of %g%% intervals containing the exact value, %s, %d trees, %d independent data sets per cell "+
+		"(prior 1/2, mu 1; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage`, %.0f minutes on 2 cores. "+
+		"The last column is the share of intervals containing the exact value plus the cell's mean bias.\n\n",
+		100*level, model, trees, reps, level, binSE, took.Minutes())
+	b.WriteString("| quantity | setting | n | d | exact | coverage | mean bias | mean width | sd of estimates | mean SE | coverage without the bias |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.2f | %+.4f | %.4f | %.4f | %.4f | %.2f |\n",
+			strings.ReplaceAll(r.quantity(), "|", "\\|"), r.setting, r.n, r.d, r.truth, r.coverage, r.bias, r.width, r.sd, r.se, r.unbiased)
+	}
+	return b.String()
+}
+
+// conditionalEntropy1D is H(Y|X) for a one-dimensional Gaussian mixture
+// (class c: prior priors[c], N(means[c], sds[c]²)), by composite Simpson
+// integration over ±20 standard deviations.
+func conditionalEntropy1D(priors, means, sds []float64) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for c := range means {
+		lo, hi = min(lo, means[c]-20*sds[c]), max(hi, means[c]+20*sds[c])
+	}
+	const steps = 200000
+	h := (hi - lo) / steps
+	joint := make([]float64, len(priors))
+	f := func(x float64) float64 {
+		total := 0.0
+		for c := range priors {
+			z := (x - means[c]) / sds[c]
+			joint[c] = priors[c] * math.Exp(-z*z/2) / (sds[c] * math.Sqrt(2*math.Pi))
+			total += joint[c]
+		}
+		v := 0.0
+		for _, j := range joint {
+			if j > 0 {
+				v -= j * math.Log(j/total)
+			}
+		}
+		return v
+	}
+	sum := f(lo) + f(hi)
+	for i := 1; i < steps; i++ {
+		wgt := 2.0
+		if i%2 == 1 {
+			wgt = 4
+		}
+		sum += wgt * f(lo+float64(i)*h)
+	}
+	return sum * h / 3
+}
+
+// threeClassHYGivenX1 is H(Y | x1) of the three_class setting: x1 is
+// N(0, 1), N(mu, 1) and N(-mu, 1) in classes 0, 1 and 2.
+func threeClassHYGivenX1(prior, mu float64) float64 {
+	q := (1 - prior) / 2
+	return conditionalEntropy1D([]float64{prior, q, q}, []float64{0, mu, -mu}, []float64{1, 1, 1})
+}
+
+// checkQuadrature compares conditionalEntropy1D with the simulations' exact
+// H(Y|X) of the separated and scaled settings, whose signal is in x1 alone.
+func checkQuadrature() error {
+	for _, c := range []struct {
+		setting sim.MISetting
+		sds     []float64
+	}{{sim.Separated, []float64{1, 1}}, {sim.Scaled, []float64{1, 0.1}}} {
+		truth, err := sim.MISimulation{Setting: c.setting, N: 1, D: 1, Prior: 0.5, Mu: 1}.Truth()
+		if err != nil {
+			return err
+		}
+		got := conditionalEntropy1D([]float64{0.5, 0.5}, []float64{1, -1}, c.sds)
+		if math.Abs(got-truth.HYGivenX) > 1e-8 {
+			return fmt.Errorf("quadrature gives H(Y|X) = %.10f for %v, the exact value is %.10f", got, c.setting, truth.HYGivenX)
+		}
+	}
+	return nil
+}

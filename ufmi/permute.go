@@ -95,10 +95,15 @@ func (r *refitter) release(s *refitScratch) {
 }
 
 // mi returns EstimateMI(x, y, cfg).MI for a config leanUF accepts, on one
-// goroutine.
+// goroutine; a confidence level cfg asks for is checked but no interval is
+// computed.
 func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig) (float64, error) {
 	k, err := checkTrainingData(x, y)
 	if err != nil {
+		return 0, err
+	}
+	cfg.Method = MethodUF
+	if err := checkConfidence(cfg); err != nil {
 		return 0, err
 	}
 	uf := withRuntime(resolveUF(cfg.UF), cfg)

@@ -46,6 +46,17 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 			}
 		}
 	}
+	// An interval request does not change the statistic.
+	withCI := MIStatistic(EstimatorConfig{UF: PaperUF(), Confidence: 0.9})
+	plain := MIStatistic(EstimatorConfig{UF: PaperUF()})
+	a, errA := withCI(x, y, 4)
+	b, errB := plain(x, y, 4)
+	if errA != nil || errB != nil || a != b {
+		t.Errorf("with an interval asked for: %v (%v), without %v (%v)", a, errA, b, errB)
+	}
+	if _, err := MIStatistic(EstimatorConfig{Confidence: 2})(x, y, 1); err == nil {
+		t.Error("confidence level 2 accepted")
+	}
 	if leanUF(EstimatorConfig{UF: AuthorsUF()}) || leanUF(EstimatorConfig{Method: MethodKSG}) {
 		t.Error("tree-level entropy and kNN must take EstimateMI's path")
 	}

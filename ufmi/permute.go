@@ -312,7 +312,8 @@ func checkStatistic(v float64, where string) error {
 // instead of one per permutation: the split test. It splits the rows once,
 // at random and stratified by class, into a structure half S and a vote
 // half V (pc.Seed's split stream); fits cfg's UF on the rows of S alone
-// (feature screening included, cfg's trees and presets); fills every
+// (feature screening included, cfg's trees and presets, but each tree
+// grown on a subsample of splitTestStructureFraction of S); fills every
 // tree's leaves with the labels of V (cfg's kappa and empty-leaf policy);
 // and takes as statistic the honest estimate
 //
@@ -395,6 +396,14 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	return res, nil
 }
 
+// splitTestStructureFraction is the share of the rows of S that grows each
+// tree of the split test (a subsample per tree). The rest of S is not used
+// by the tree: the leaves are filled by V. Smaller trees, with more votes per
+// leaf, gave more power against weak signals than UF's 0.5: at 0.3 the
+// rejection rate of the README's power table rose by 0.05-0.09 in every cell
+// (100 data sets per cell; 0.15 gave the same as 0.3, 0.7 and 0.9 less).
+const splitTestStructureFraction = 0.3
+
 // splitBlock is how many permutations the split test evaluates together.
 const splitBlock = 16
 
@@ -426,6 +435,10 @@ func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64) (*split
 	if _, err := classes.Check(ys, ns); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: the fast test's structure half (%d rows) holds a single class; it needs at least two rows of two classes", ns)
 	}
+	if err := uf.check(); err != nil {
+		return nil, nil, err
+	}
+	uf.StructureFraction = splitTestStructureFraction
 	f, err := FitUF(x.SelectRows(rowsS), ys, uf)
 	if err != nil {
 		return nil, nil, err

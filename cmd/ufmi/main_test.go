@@ -459,13 +459,13 @@ func TestCC18Command(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	// Another seed over the same results folder prints that seed's tables
-	// (as from an empty folder), with one notice per recomputed file.
+	// (as from an empty folder), with one notice per recomputed cell file.
 	out999, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json", "-seed", "999")
 	fresh999, _, _ := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json", "-seed", "999")
 	if code != 0 || out999 != fresh999 || out999 == out {
 		t.Errorf("-seed 999 over seed 1's results: exit %d, same as a fresh run %v, same as seed 1 %v", code, out999 == fresh999, out999 == out)
 	}
-	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3 {
+	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3*5*4 { // one per cell
 		t.Errorf("want 3 notices on their own lines, got:\n%s", errOut)
 	}
 	var tables []map[string]any

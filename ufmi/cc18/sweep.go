@@ -260,18 +260,28 @@ func (o SweepOptions) dataset(id int, owns func(f, l int) bool) (scores []FoldSc
 // the file is valid for key; nil when there is none (or no ResultsDir), or
 // when it is invalid, with a line to Log.
 func (o SweepOptions) readCell(name string, key resultKey, tests [][]int) *FoldScore {
-	path := o.cellPath(name)
+	scores := o.readValid(o.cellPath(name), key, tests, "recomputing")
+	if scores == nil {
+		return nil
+	}
+	return &scores[0]
+}
+
+// readValid returns the scores of the result file at path when it is valid
+// for key; nil when path is "" or there is no file, or when it is invalid,
+// with a line to Log ending in then (what the sweep does instead).
+func (o SweepOptions) readValid(path string, key resultKey, tests [][]int, then string) []FoldScore {
 	if path == "" {
 		return nil
 	}
 	scores, err := readResult(path, key, tests)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(o.Log, "ufmi: CC18 results %s: %v; recomputing\n", path, err)
+			fmt.Fprintf(o.Log, "ufmi: CC18 results %s: %v; %s\n", path, err, then)
 		}
 		return nil
 	}
-	return &scores[0]
+	return scores
 }
 
 // writeCell writes the result file of the cell named name: to a temporary
@@ -286,21 +296,10 @@ func (o SweepOptions) writeCell(name string, key resultKey, s FoldScore) error {
 
 // fromDatasetFile fills the unknown cells of got that owns selects and a
 // valid file of the whole dataset holds (key is the dataset's), and saves
-// them as cell files.
-// A missing file changes nothing; an invalid one is reported to Log.
+// them as cell files. A missing file changes nothing; an invalid one is
+// reported to Log.
 func (o SweepOptions) fromDatasetFile(id int, key resultKey, tests [][]int, owns func(f, l int) bool, got [][]*FoldScore) error {
-	path := o.datasetPath(id)
-	if path == "" {
-		return nil
-	}
-	scores, err := readResult(path, key, tests)
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(o.Log, "ufmi: CC18 results %s: %v; not used\n", path, err)
-		}
-		return nil
-	}
-	for _, s := range scores {
+	for _, s := range o.readValid(o.datasetPath(id), key, tests, "not used") {
 		l := slices.IndexFunc(key.Learners, func(k learnerKey) bool { return k.Name == s.Learner })
 		if !owns(s.Fold, l) || got[s.Fold][l] != nil {
 			continue

@@ -15,6 +15,8 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# UFMI_MIRROR may be relative (make test sets ../shared/data): resolve it before any cd.
+if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR" ]; then UFMI_MIRROR=$(cd "$UFMI_MIRROR" && pwd); fi
 tmp=$(mktemp -d /tmp/ufmi-slurm.XXXXXX)
 pids=()
 cleanup() {
@@ -108,8 +110,7 @@ jobs="$jobid,$merge"
 # its merge job, submitted by the commands in the header of the script `ufmi slurm` writes.
 cc18=()
 if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR/cc18" ]; then
-  mirror=$(cd "$UFMI_MIRROR/cc18" && pwd) || fail "cd $UFMI_MIRROR/cc18"
-  cc18=(cc18 -ids "11,15,37" -size quick -mirror "$mirror")
+  cc18=(cc18 -ids "11,15,37" -size quick -mirror "$UFMI_MIRROR/cc18")
   step "submitting a 4-task array of a CC18 sweep and its merge"
   "$tmp/ufmi" slurm -shards 4 -results "$tmp/cc" -o "$tmp/cc.sh" "${cc18[@]}" >/dev/null || fail "ufmi slurm cc18"
   mapfile -t submit < <(sed -n 's/^#  \(.*sbatch --.*\)$/\1/p' "$tmp/cc.sh")

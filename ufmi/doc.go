@@ -22,7 +22,8 @@
 //	calibrate.go             SigRF and IRF: k-fold Platt / isotonic calibrated forests
 //	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
 //	interval.go              confidence intervals: influence-function SE plus the forest's Monte Carlo SE
-//	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests
+//	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests:
+//	                         refitted (UF refits reuse their buffers) and the fast split test
 //	models.go                the model catalogue: one named Model type for every experiment
 //	limits.go                upper bounds on counts (MaxTrees, ...) and the memory a forest needs
 //

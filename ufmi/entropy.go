@@ -145,43 +145,171 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features
 	if err != nil {
 		return 0, err
 	}
-	if cfg.TreeLevelEntropy {
-		total, trees := 0.0, 0
-		err := streamForest(x, y, k, plan, func(t int, ft *forestTree) {
+	sums, err := streamHonestSums(x, y, k, plan, cfg.TreeLevelEntropy, unlabeled, also)
+	if err != nil {
+		return 0, err
+	}
+	return sums.entropy(classPrior(y, k)), nil
+}
+
+// honestSums is what streamed trees add up for H(Y|X): per-row sums of
+// their posteriors over the training rows and any unlabeled rows (forest
+// level), or their mean entropies (tree level, train nil).
+type honestSums struct {
+	train, extra *posteriorSum
+	treeTotal    float64
+	trees        int
+}
+
+// streamHonestSums streams plan's trees (plan.first..plan.trees-1) through
+// streamForest and adds them up in tree order; also, when not nil, is handed
+// every tree too.
+func streamHonestSums(x *Features, y []int, k int, plan growPlan, treeLevel bool, unlabeled *Features, also func(t int, ft *forestTree)) (honestSums, error) {
+	var s honestSums
+	if !treeLevel {
+		s.train = newPosteriorSum(x.n, k)
+		if unlabeled != nil && unlabeled.n > 0 {
+			s.extra = newPosteriorSum(unlabeled.n, k)
+		}
+	}
+	err := streamForest(x, y, k, plan, func(t int, ft *forestTree) {
+		if treeLevel {
 			if h, ok := treeMeanEntropy(ft, k, x.n); ok {
-				total += h
-				trees++
+				s.treeTotal += h
+				s.trees++
 			}
-			if also != nil {
-				also(t, ft)
+		} else {
+			s.train.add(ft, func(i int) int { return int(ft.rowLeaf[i]) })
+			if s.extra != nil {
+				s.extra.add(ft, func(i int) int { return int(ft.tree.LeafOf(unlabeled.cols, i)) })
 			}
-		})
-		return total / float64(trees), err
-	}
-	train := newPosteriorSum(x.n, k)
-	var extra *posteriorSum
-	if unlabeled != nil && unlabeled.n > 0 {
-		extra = newPosteriorSum(unlabeled.n, k)
-	}
-	err = streamForest(x, y, k, plan, func(t int, ft *forestTree) {
-		train.add(ft, func(i int) int { return int(ft.rowLeaf[i]) })
-		if extra != nil {
-			extra.add(ft, func(i int) int { return int(ft.tree.LeafOf(unlabeled.cols, i)) })
 		}
 		if also != nil {
 			also(t, ft)
 		}
 	})
+	return s, err
+}
+
+// entropy turns the sums into the estimate of H(Y|X); the posterior sums
+// become means in place.
+func (s honestSums) entropy(prior []float64) float64 {
+	if s.train == nil {
+		return s.treeTotal / float64(s.trees)
+	}
+	h, _ := MeanEntropy(s.train.mean(prior))
+	if s.extra != nil {
+		n, m := len(s.train.votes), len(s.extra.votes)
+		me, _ := MeanEntropy(s.extra.mean(prior))
+		h = (h*float64(n) + me*float64(m)) / float64(n+m)
+	}
+	return h
+}
+
+// TreeBlock is what trees Lo..Hi-1 of the forest of EstimateMI's uf method
+// add to its estimate of H(Y|X): the per-row sums of their leaf posteriors
+// (forest level) or the sum of their mean entropies (TreeLevelEntropy).
+// Blocks added in tree order (Add) up to the whole forest give the estimate
+// (Estimate); a block needs the data (all rows) but grows only its trees,
+// so separate processes can grow the blocks of one forest.
+type TreeBlock struct {
+	Lo, Hi  int // the trees, Lo..Hi-1
+	Classes int
+	// Forest level: Sum holds n × Classes sums of the trees' posteriors
+	// (row-major) and Votes, per row, the trees whose leaf did not abstain.
+	Sum   []float64
+	Votes []int
+	// Tree level: the sum of the trees' mean entropies over their evaluation
+	// rows, and the number of trees that had one.
+	TreeEntropy float64
+	TreeCount   int
+}
+
+// GrowTreeBlock grows trees lo..hi-1 of the forest of uf (a config from
+// ResolveUF), each from the seed it has in the whole forest, and adds them
+// up. weights are the screening pilot's (ScreeningWeights) when uf has a
+// pilot, nil otherwise. Memory is O(n × classes) plus the trees in flight.
+func GrowTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi int) (TreeBlock, error) {
+	if err := uf.check(); err != nil {
+		return TreeBlock{}, err
+	}
+	if (uf.PilotTrees > 0) != (weights != nil) {
+		return TreeBlock{}, fmt.Errorf("ufmi: a tree block needs the screening pilot's weights exactly when the config has a pilot (%d pilot trees, %d weights)", uf.PilotTrees, len(weights))
+	}
+	if weights != nil {
+		if len(weights) != x.d {
+			return TreeBlock{}, fmt.Errorf("ufmi: %d screening weights for %d features", len(weights), x.d)
+		}
+		uf.Tree.FeatureWeights, uf.PilotTrees = weights, 0
+	}
+	uf.Progress = nil
+	k, plan, err := honestPlan(x, y, uf, seeds.Tree)
 	if err != nil {
-		return 0, err
+		return TreeBlock{}, err
 	}
-	prior := classPrior(y, k)
-	h, _ := MeanEntropy(train.mean(prior))
-	if extra != nil {
-		m, _ := MeanEntropy(extra.mean(prior))
-		h = (h*float64(x.n) + m*float64(unlabeled.n)) / float64(x.n+unlabeled.n)
+	if lo < 0 || hi <= lo || hi > plan.trees {
+		return TreeBlock{}, fmt.Errorf("ufmi: tree block %d..%d of a forest of %d trees; want 0 <= lo < hi <= %d", lo, hi-1, plan.trees, plan.trees)
 	}
-	return h, nil
+	plan.first, plan.trees = lo, hi
+	sums, err := streamHonestSums(x, y, k, plan, uf.TreeLevelEntropy, nil, nil)
+	if err != nil {
+		return TreeBlock{}, err
+	}
+	b := TreeBlock{Lo: lo, Hi: hi, Classes: k, TreeEntropy: sums.treeTotal, TreeCount: sums.trees}
+	if sums.train != nil {
+		b.Sum, b.Votes = sums.train.flat, sums.train.votes
+	}
+	return b, nil
+}
+
+// Add adds next, the block that follows b (next.Lo == b.Hi), to b. Adding
+// the same blocks in the same order gives the same bits.
+func (b *TreeBlock) Add(next TreeBlock) error {
+	switch {
+	case next.Lo != b.Hi:
+		return fmt.Errorf("ufmi: tree block %d..%d does not follow block %d..%d", next.Lo, next.Hi-1, b.Lo, b.Hi-1)
+	case next.Classes != b.Classes || len(next.Sum) != len(b.Sum) || len(next.Votes) != len(b.Votes):
+		return fmt.Errorf("ufmi: tree blocks %d..%d and %d..%d are of different data", b.Lo, b.Hi-1, next.Lo, next.Hi-1)
+	}
+	for i, v := range next.Sum {
+		b.Sum[i] += v
+	}
+	for i, v := range next.Votes {
+		b.Votes[i] += v
+	}
+	b.TreeEntropy += next.TreeEntropy
+	b.TreeCount += next.TreeCount
+	b.Hi = next.Hi
+	return nil
+}
+
+// Estimate returns the estimate of the whole forest of uf, which b must
+// cover (trees 0..uf's trees-1), on labels y: H(Y), H(Y|X) and I(X;Y)
+// computed from the sums as EstimateMI computes them from its streamed
+// trees. It turns b's sums into means in place: b is spent.
+func (b *TreeBlock) Estimate(y []int, uf UFConfig) (Estimate, error) {
+	trees, err := uf.trees()
+	if err != nil {
+		return Estimate{}, err
+	}
+	k, err := classes.K(y, len(y))
+	if err != nil {
+		return Estimate{}, err
+	}
+	if b.Lo != 0 || b.Hi != trees {
+		return Estimate{}, fmt.Errorf("ufmi: tree blocks cover trees %d..%d of a forest of %d", b.Lo, b.Hi-1, trees)
+	}
+	treeLevel := b.Sum == nil
+	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) {
+		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
+	}
+	sums := honestSums{treeTotal: b.TreeEntropy, trees: b.TreeCount}
+	if !treeLevel {
+		sums.train = &posteriorSum{k: k, flat: b.Sum, votes: b.Votes}
+	}
+	hy, _ := LabelEntropy(y)
+	h := sums.entropy(classPrior(y, k))
+	return Estimate{Method: MethodUF, HY: hy, HYGivenX: h, MI: hy - h, N: len(y), Classes: k, Evaluated: len(y)}, nil
 }
 
 // posteriorSum adds tree posteriors per row, in the order the trees come,

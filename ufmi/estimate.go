@@ -194,6 +194,19 @@ func resolveUF(uf UFConfig) UFConfig {
 	return def
 }
 
+// ResolveUF returns the UF configuration EstimateMI's uf method fits with
+// for cfg (cfg.UF resolved, cfg's seed and workers copied, the number of
+// trees filled in), checked. Progress is left out.
+func ResolveUF(cfg EstimatorConfig) (UFConfig, error) {
+	uf := withRuntime(resolveUF(cfg.UF), cfg)
+	uf.Progress = nil
+	if err := uf.check(); err != nil {
+		return UFConfig{}, err
+	}
+	uf.Trees, _ = uf.trees()
+	return uf, nil
+}
+
 // withRuntime copies the estimator's seed, workers and progress into a UF config.
 func withRuntime(uf UFConfig, cfg EstimatorConfig) UFConfig {
 	uf.Seed, uf.Workers, uf.Progress = cfg.Seed, cfg.Workers, cfg.Progress

@@ -10,6 +10,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/memory"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // Statistic computes a test statistic from features and (possibly permuted)
@@ -20,7 +21,7 @@ type Statistic func(x *Features, y []int, seed uint64) (float64, error)
 // runs on one goroutine: a permutation test parallelises over permutations
 // instead (results do not depend on the worker count). UF estimates at
 // forest level reuse the presorted features and the buffers of earlier fits
-// and keep no forest (refitter, grow.go); the value is the same.
+// and keep no forest (refitter, below); the value is the same.
 func MIStatistic(cfg EstimatorConfig) Statistic {
 	var lean *refitter
 	if leanUF(cfg) {
@@ -35,6 +36,160 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 		est, err := EstimateMI(x, y, c)
 		return est.MI, err
 	}
+}
+
+// refitter computes UF's MI for MIStatistic without keeping a forest, as
+// streamHonestEntropy does, but on one goroutine and reusing from call to
+// call the presorted features (while they stay the same), one tree builder
+// and every buffer: each tree is grown into reused storage (the rows
+// outside its sample descend with it) and its posteriors are added to the
+// rows' sums at once. A permutation test's refits then allocate almost
+// nothing. The result is bit for bit EstimateMI's.
+type refitter struct {
+	mu     sync.Mutex
+	x      *Features // the features sorted is for
+	sorted *tree.Presort
+	free   []*refitScratch
+}
+
+// refitScratch is one goroutine's builder and buffers, for the features of
+// sorted.
+type refitScratch struct {
+	sorted  *tree.Presort
+	builder *tree.Builder
+	mult    []int32
+	perm    []int
+	rowLeaf []int32
+	post    []float64 // leaf posteriors of the current tree
+	sum     posteriorSum
+}
+
+// leanUF reports whether the refitter computes cfg's statistic: a UF
+// estimate at forest level without unlabeled rows.
+func leanUF(cfg EstimatorConfig) bool {
+	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.Unlabeled == nil && !resolveUF(cfg.UF).TreeLevelEntropy
+}
+
+// acquire returns buffers for x, presorting x when it is new.
+func (r *refitter) acquire(x *Features) *refitScratch {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.x != x {
+		r.x, r.sorted, r.free = x, tree.NewPresort(x.cols, x.categorical()), nil
+	}
+	if n := len(r.free); n > 0 {
+		s := r.free[n-1]
+		r.free = r.free[:n-1]
+		return s
+	}
+	return &refitScratch{sorted: r.sorted, mult: make([]int32, x.n), perm: make([]int, x.n), rowLeaf: make([]int32, x.n)}
+}
+
+// release returns buffers unless the features changed meanwhile.
+func (r *refitter) release(s *refitScratch) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s.sorted == r.sorted {
+		r.free = append(r.free, s)
+	}
+}
+
+// mi returns EstimateMI(x, y, cfg).MI for a config leanUF accepts, on one
+// goroutine; a confidence level cfg asks for is checked but no interval is
+// computed.
+func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig) (float64, error) {
+	k, err := checkTrainingData(x, y)
+	if err != nil {
+		return 0, err
+	}
+	cfg.Method = MethodUF
+	if err := checkConfidence(cfg); err != nil {
+		return 0, err
+	}
+	uf := withRuntime(resolveUF(cfg.UF), cfg)
+	uf.Workers, uf.Progress = 1, nil
+	if err := uf.check(); err != nil {
+		return 0, err
+	}
+	s := r.acquire(x)
+	defer r.release(s)
+	labels := int32Labels(y)
+	if uf.PilotTrees > 0 {
+		pilot, floor := pilotConfig(uf)
+		_, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+		if err != nil {
+			return 0, err
+		}
+		imp := newImportance(x, y, k)
+		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters) })
+		uf.Tree.FeatureWeights = importanceWeights(imp.mean(), floor)
+	}
+	_, plan, err := honestPlan(x, y, uf, seeds.Tree)
+	if err != nil {
+		return 0, err
+	}
+	// One tree in memory at a time.
+	size := forestSize{n: x.n, d: x.d, k: k, trees: 1, sampleRows: plan.sampler.sampleRows(), workers: 1, honest: true}
+	if err := size.check(); err != nil {
+		return 0, err
+	}
+	voter := plan.voter.(honestVoter)
+	s.sum = posteriorSum{k: k, flat: resize(s.sum.flat, x.n*k), votes: resize(s.sum.votes, x.n)}
+	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
+		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)
+		s.addPosteriors(k)
+	})
+	h, _ := MeanEntropy(s.sum.mean(classPrior(y, k)))
+	hy, _ := LabelEntropy(y)
+	return hy - h, nil
+}
+
+// grow grows plan's trees in order on this goroutine, from the streams,
+// samples and splits of growForest, and hands each to visit with s.rowLeaf
+// holding the leaf of every row.
+func (s *refitScratch) grow(labels []int32, k int, plan growPlan, visit func(*tree.Tree, treeRows)) {
+	if s.builder == nil {
+		s.builder = tree.NewBuilder(s.sorted, labels, k, plan.params)
+		s.builder.Scratch()
+		s.builder.LeafOfEveryRow()
+	} else {
+		s.builder.Relabel(labels, k, plan.params)
+	}
+	sampler := plan.sampler.(honestSampler)
+	sampler.votersOnly = true
+	for t := range plan.trees {
+		rng := seeds.Stream(plan.seed, plan.purpose, t)
+		clear(s.mult)
+		rows := sampler.sample(rng, s.mult, s.perm)
+		grown, _ := s.builder.Grow(s.mult, s.rowLeaf, rng)
+		visit(grown, rows)
+	}
+}
+
+// addPosteriors adds the current tree's posteriors to every row's sum, as
+// posteriorSum.add does (abstaining leaves add nothing).
+func (s *refitScratch) addPosteriors(k int) {
+	for i, l := range s.rowLeaf {
+		p := s.post[int(l)*k : int(l)*k+k]
+		if math.IsNaN(p[0]) {
+			continue
+		}
+		acc := s.sum.flat[i*k : i*k+k]
+		for c, v := range p {
+			acc[c] += v
+		}
+		s.sum.votes[i]++
+	}
+}
+
+// resize returns buf with length n and zero values, reusing its storage.
+func resize[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 // PermutationConfig configures PermutationTest.

@@ -12,7 +12,7 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// MIStatistic's lean refits (refitter, grow.go) give EstimateMI's MI bit for bit,
+// MIStatistic's lean refits (refitter, permute.go) give EstimateMI's MI bit for bit,
 // for the presets, kappa with abstaining leaves, and a config left unset.
 func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 	t.Parallel()
@@ -45,6 +45,17 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 				t.Errorf("%s seed %d: MIStatistic %v, EstimateMI %v (%v)", name, seed, got, est.MI, err)
 			}
 		}
+	}
+	// An interval request does not change the statistic.
+	withCI := MIStatistic(EstimatorConfig{UF: PaperUF(), Confidence: 0.9})
+	plain := MIStatistic(EstimatorConfig{UF: PaperUF()})
+	a, errA := withCI(x, y, 4)
+	b, errB := plain(x, y, 4)
+	if errA != nil || errB != nil || a != b {
+		t.Errorf("with an interval asked for: %v (%v), without %v (%v)", a, errA, b, errB)
+	}
+	if _, err := MIStatistic(EstimatorConfig{Confidence: 2})(x, y, 1); err == nil {
+		t.Error("confidence level 2 accepted")
 	}
 	if leanUF(EstimatorConfig{UF: AuthorsUF()}) || leanUF(EstimatorConfig{Method: MethodKSG}) {
 		t.Error("tree-level entropy and kNN must take EstimateMI's path")

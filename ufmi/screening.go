@@ -27,6 +27,17 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 	return importanceWeights(imp.mean(), floor), nil
 }
 
+// ScreeningWeights returns the feature-sampling weights that the screening
+// pilot of uf (a config from ResolveUF) measures and its forest's trees
+// draw features by, or nil when uf has no pilot. GrowTreeBlock takes them.
+func ScreeningWeights(x *Features, y []int, uf UFConfig) ([]float64, error) {
+	if err := uf.check(); err != nil || uf.PilotTrees == 0 {
+		return nil, err
+	}
+	uf.Progress = nil
+	return screenFeatures(x, y, uf)
+}
+
 // pilotConfig returns the configuration of checked cfg's pilot forest (all
 // features examined, no weights) and the weight floor.
 func pilotConfig(cfg UFConfig) (UFConfig, float64) {

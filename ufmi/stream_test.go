@@ -115,3 +115,71 @@ func TestStreamForestHandsTreesInOrder(t *testing.T) {
 		t.Fatalf("%d trees, %d progress calls; want 25", next, calls)
 	}
 }
+
+// Tree blocks grown apart and added in tree order give EstimateMI's estimate:
+// bit for bit as one block, within rounding as several (with a screening
+// pilot, without, and at tree level).
+func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
+	t.Parallel()
+	x, y := separatedData(200, 4, 7)
+	abstain := PaperUF()
+	abstain.EmptyLeaf, abstain.Tree.MinSamplesLeaf = EmptyAbstain, 3
+	cases := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
+	for name, uf := range cases {
+		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
+		cfg := EstimatorConfig{UF: uf, Seed: 5, Workers: 2}
+		want, err := EstimateMI(x, y, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := ResolveUF(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		weights, err := ScreeningWeights(x, y, resolved)
+		if err != nil || (weights != nil) != (uf.PilotTrees > 0) {
+			t.Fatalf("%s: weights %v, %v", name, weights, err)
+		}
+		for _, per := range []int{23, 5} {
+			var acc TreeBlock
+			for lo := 0; lo < 23; lo += per {
+				b, err := GrowTreeBlock(x, y, resolved, weights, lo, min(lo+per, 23))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if lo == 0 {
+					acc = b
+				} else if err := acc.Add(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := acc.Estimate(y, resolved)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if per == 23 && (got.MI != want.MI || got.HYGivenX != want.HYGivenX || got.HY != want.HY) {
+				t.Errorf("%s, one block: %+v, EstimateMI %+v", name, got, want)
+			}
+			if d := got.MI - want.MI; d > 1e-12 || d < -1e-12 || got.N != want.N || got.Classes != want.Classes {
+				t.Errorf("%s, blocks of %d: MI %v, EstimateMI %v", name, per, got.MI, want.MI)
+			}
+		}
+	}
+	resolved, _ := ResolveUF(EstimatorConfig{UF: PaperUF()})
+	for _, r := range [][2]int{{-1, 3}, {3, 3}, {290, 301}} {
+		if _, err := GrowTreeBlock(x, y, resolved, nil, r[0], r[1]); err == nil {
+			t.Errorf("block %v accepted", r)
+		}
+	}
+	if _, err := GrowTreeBlock(x, y, resolved, []float64{1, 1, 1, 1}, 0, 3); err == nil {
+		t.Error("weights without a pilot accepted")
+	}
+	a, _ := GrowTreeBlock(x, y, resolved, nil, 0, 3)
+	b, _ := GrowTreeBlock(x, y, resolved, nil, 4, 6)
+	if err := a.Add(b); err == nil {
+		t.Error("a gap between blocks accepted")
+	}
+	if _, err := a.Estimate(y, resolved); err == nil {
+		t.Error("a part of the forest was estimated")
+	}
+}

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/readme"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -79,7 +80,9 @@ type result struct {
 
 var header = []string{"kind", "n", "d", "mu", "set", "test", "trees", "permutations", "p_value", "observed", "seconds"}
 
-func (r result) key() string { return fmt.Sprintf("%s/%d/%d/%d/%s/%d", r.kind, r.n, r.d, r.set, r.test, r.perms) }
+func (r result) key() string {
+	return fmt.Sprintf("%s/%d/%d/%d/%s/%d", r.kind, r.n, r.d, r.set, r.test, r.perms)
+}
 
 func run(o options) error {
 	done, err := readResults(o.out)
@@ -162,7 +165,7 @@ func run(o options) error {
 	tables := formatTables(all, o)
 	fmt.Print(tables)
 	if o.readme != "" {
-		return replaceBetweenMarkers(o.readme, tables)
+		return readme.ReplaceInFile(o.readme, "nulltest", tables)
 	}
 	return nil
 }
@@ -231,7 +234,7 @@ func formatTables(all []result, o options) string {
 		r05, r01 := rate(ps, 0.05), rate(ps, 0.01)
 		fmt.Fprintf(&b, "| %d | %d | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.2f |\n", c.n, c.d, r05, se(r05, len(ps)), r01, se(r01, len(ps)), mean(ps), mean(secs))
 	}
-	fmt.Fprintf(&b, "\nPower at level 0.05 on the same data sets (separated setting, mean shift mu), %d data sets per cell, default UF with %d trees; fast test %d permutations, refit test %d permutations (refits).\n\n", o.powerSets, o.trees, o.perms, o.refitPerms)
+	fmt.Fprintf(&b, "\nPower at level 0.05, both tests on the same data sets (separated setting, mean shift mu, so I(X;Y) is small), %d data sets per cell, default UF with %d trees; fast test %d permutations, refit test %d permutations (refits).\n\n", o.powerSets, o.trees, o.perms, o.refitPerms)
 	b.WriteString("| n | d | mu | power, fast | power, refit | seconds, fast | seconds, refit |\n|---|---|---|---|---|---|---|\n")
 	for _, c := range cells {
 		pf, sf := pick(all, "power", c, "fast")
@@ -272,21 +275,4 @@ func mean(v []float64) float64 {
 		s += x
 	}
 	return s / float64(len(v))
-}
-
-// replaceBetweenMarkers rewrites the text between <!-- nulltest:start -->
-// and <!-- nulltest:end --> in path.
-func replaceBetweenMarkers(path, table string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	s := string(b)
-	const open, end = "<!-- nulltest:start -->", "<!-- nulltest:end -->"
-	i, j := strings.Index(s, open), strings.Index(s, end)
-	if i < 0 || j < i {
-		return fmt.Errorf("%s has no %s ... %s markers", path, open, end)
-	}
-	s = s[:i+len(open)] + "\n" + table + s[j:]
-	return os.WriteFile(path, []byte(s), 0o644)
 }

@@ -14,6 +14,7 @@
 //
 // mi, table and cc18 run as shards of a job with -results DIR and -shard I/N or
 // -shards N (the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX);
+// mi -trees-per-cell T also splits one uf forest into cells of T trees;
 // merge prints an mi or table job's result from DIR (cc18 merges by a run
 // without -shard), and slurm writes the sbatch script of a job array over
 // the shards.

@@ -38,6 +38,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
+	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
 	var sh shardFlags
 	sh.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -68,6 +69,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	if sh.active() && cfg.Confidence > 0 {
 		return fmt.Errorf("-ci with -results is not supported: shards keep the estimate, not its interval")
 	}
+	if err := checkTreesPerCell(*treesPerCell, sh.active(), cfg.Method, *perm); err != nil {
+		return err
+	}
 	if err := sh.resolve(fs, "mi"); err != nil {
 		return err
 	}
@@ -94,7 +98,12 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		rep.HYGivenZ = &cmi.HYGivenA
 		rep.setInterval(cmi.CI)
 	} else if sh.active() {
-		res, err := sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
+		var res sharded.MIResult
+		if *treesPerCell > 0 {
+			res, err = sharded.MITreeBlocks(x, labels.Codes, cfg, *treesPerCell, sh.opts)
+		} else {
+			res, err = sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
+		}
 		if err != nil {
 			return err
 		}
@@ -148,6 +157,24 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
+	return nil
+}
+
+// checkTreesPerCell validates -trees-per-cell: it splits one uf forest
+// into the cells of a results folder, and has no permutation test.
+func checkTreesPerCell(perCell int, sharded bool, method ufmi.Method, perm int) error {
+	switch {
+	case perCell == 0:
+		return nil
+	case perCell < 0:
+		return fmt.Errorf("-trees-per-cell %d: want a positive number of trees (0: no tree cells)", perCell)
+	case !sharded:
+		return fmt.Errorf("-trees-per-cell needs -results DIR: it splits the forest into cells of a results folder")
+	case method != ufmi.MethodUF:
+		return fmt.Errorf("-trees-per-cell splits a uf forest; method %s grows none", method)
+	case perm > 0:
+		return fmt.Errorf("-trees-per-cell with -perm is not supported: each permutation refits a whole forest; shard the permutations instead (-perm with -results, without -trees-per-cell)")
+	}
 	return nil
 }
 

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,5 +154,60 @@ func TestCC18Shards(t *testing.T) {
 		if got != wantText {
 			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, wantText)
 		}
+	}
+}
+
+// One forest grown in cells of trees prints the same JSON (but its timing)
+// in one run, as 4 shards merged by "ufmi merge", and on a rerun; the
+// estimate is the unsharded one up to rounding. Settings it cannot split
+// are refused.
+func TestShardTreesPerCell(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 60, 4)
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "23", "-trees-per-cell", "5", "-json"}
+	one := t.TempDir()
+	want := withoutTiming(mustRun(t, append(job, "-results", one)...))
+	four := t.TempDir()
+	for i := 3; i >= 0; i-- {
+		out := mustRun(t, append(job, "-shard", string(rune('0'+i))+"/4", "-results", four)...)
+		if i > 0 && !strings.Contains(out, `"complete":false`) {
+			t.Errorf("shard %d/4 printed %s", i, out)
+		}
+	}
+	if got := withoutTiming(mustRun(t, "merge", "-results", four, "-json")); got != want {
+		t.Errorf("ufmi merge of 4 shards:\n%s\none shard:\n%s", got, want)
+	}
+	if got := withoutTiming(mustRun(t, append(job, "-results", four)...)); got != want {
+		t.Errorf("rerun without -shard:\n%s\none shard:\n%s", got, want)
+	}
+	var sharded, plain miReport
+	plainOut := mustRun(t, "mi", "-in", in, "-target", "label", "-trees", "23", "-json")
+	if err := json.Unmarshal([]byte(want), &sharded); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(plainOut), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(sharded.MI-plain.MI) > 1e-12 || sharded.HY != plain.HY || sharded.N != plain.N {
+		t.Errorf("tree cells %+v, unsharded %+v", sharded, plain)
+	}
+	base := []string{"mi", "-in", in, "-target", "label", "-trees", "10"}
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-trees-per-cell", "5"}, "needs -results"},
+		{[]string{"-trees-per-cell", "-2", "-results", t.TempDir()}, "positive number"},
+		{[]string{"-trees-per-cell", "11", "-results", t.TempDir()}, "want 1..10"},
+		{[]string{"-trees-per-cell", "5", "-method", "ksg", "-results", t.TempDir()}, "method ksg"},
+		{[]string{"-trees-per-cell", "5", "-perm", "20", "-results", t.TempDir()}, "-perm is not supported"},
+	} {
+		if _, errOut, code := runCLI(t, append(base, bad.args...)...); code != 1 || !strings.Contains(errOut, bad.want) {
+			t.Errorf("%v: exit %d, %s", bad.args, code, errOut)
+		}
+	}
+	script := mustRun(t, "slurm", "-shards", "3", "-results", filepath.Join(t.TempDir(), "res"), "mi", "-in", in, "-target", "label", "-trees-per-cell", "25")
+	if !strings.Contains(script, "-trees-per-cell 25 -shards 3 -results") {
+		t.Errorf("slurm script:\n%s", script)
 	}
 }

@@ -8,11 +8,14 @@
 //     estimate, null values and p-value as EstimateMI and PermutationTest.
 //   - SubsetTable: one cell per subset × repeat; the merge gives
 //     ufmi.SubsetTable's rows.
+//   - MITreeBlocks: one UF forest, for n too large for one machine's time,
+//     in cells of trees whose per-row posterior sums the merge adds in tree
+//     order; it gives EstimateMI's estimate up to float rounding.
 //
 // Cells, shards and the folder are package internal/shard's. A cell's seed
 // depends on the cell only (the permutation streams of its block, the
-// repetition seed of its repeat), so the shards and their number never
-// change a result. Each function computes the cells of its shard that the
+// repetition seed of its repeat, the tree streams of its trees), so the
+// shards and their number never change a result. Each function computes the cells of its shard that the
 // folder lacks and, when every cell of the job is done, merges; Options.Merge
 // only merges.
 package sharded

@@ -1,6 +1,7 @@
 package sharded
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -131,24 +132,8 @@ func TestKilledShardRerunsOnlyMissingCells(t *testing.T) {
 		t.Fatalf("first run: %v, %v", full.Outcome, err)
 	}
 	// The kill: two cells' files never renamed into place.
-	for _, key := range []string{"perm-0000020-0000030", "perm-0000050-0000060"} {
-		path := filepath.Join(dir, key+".json")
-		if err := os.Rename(path, filepath.Join(dir, "."+key+".json.tmp-123")); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := MIPermutationTest(x, y, cfg, 60, Options{Dir: dir, Merge: true}); err == nil || !strings.Contains(err.Error(), "2 of 7 cells") {
-		t.Fatalf("merge with missing cells: %v", err)
-	}
-	spec, _ := shard.New(1, 2)
-	again, err := MIPermutationTest(x, y, cfg, 60, Options{Dir: dir, Shard: spec})
-	if err != nil || again.Outcome.Ran != 1 || again.Outcome.Done != 6 {
-		t.Fatalf("shard 1/2 rerun: %v, %v", again.Outcome, err)
-	}
-	again, err = MIPermutationTest(x, y, cfg, 60, Options{Dir: dir})
-	if err != nil || again.Outcome.Ran != 1 || !again.Outcome.Complete() {
-		t.Fatalf("full rerun: %v, %v", again.Outcome, err)
-	}
+	again := killAndRerun(t, dir, []string{"perm-0000020-0000030.json", "perm-0000050-0000060.json"}, 2, 7,
+		func(o Options) (MIResult, error) { return MIPermutationTest(x, y, cfg, 60, o) })
 	if !reflect.DeepEqual(again.Test, full.Test) || again.Estimate.MI != full.Estimate.MI {
 		t.Fatalf("after the rerun: %+v, before the kill %+v", again.Test, full.Test)
 	}
@@ -174,4 +159,30 @@ func TestFolderOfAnotherJobIsRejected(t *testing.T) {
 	if _, err := MIPermutationTest(x, y, cfg, 10, Options{Dir: dir, Job: "a"}); err == nil || !strings.Contains(err.Error(), "another job") {
 		t.Fatalf("other labels: %v", err)
 	}
+}
+
+// killAndRerun simulates a shard killed mid-run: the files named in dir
+// become stray temporary files, leaving missing of the job's total cells
+// undone. A merge then fails; shard 1/2's rerun computes one of them, a
+// run without a shard the rest. It returns the last run's result.
+func killAndRerun(t *testing.T, dir string, names []string, missing, total int, run func(o Options) (MIResult, error)) MIResult {
+	t.Helper()
+	for _, name := range names {
+		if err := os.Rename(filepath.Join(dir, name), filepath.Join(dir, "."+name+".tmp-123")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := run(Options{Dir: dir, Merge: true}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%d of %d cells", missing, total)) {
+		t.Fatalf("merge with missing cells: %v", err)
+	}
+	spec, _ := shard.New(1, 2)
+	again, err := run(Options{Dir: dir, Shard: spec})
+	if err != nil || again.Outcome.Ran != 1 || again.Outcome.Done != total-missing+1 {
+		t.Fatalf("shard 1/2 rerun: %v, %v", again.Outcome, err)
+	}
+	again, err = run(Options{Dir: dir})
+	if err != nil || again.Outcome.Ran != missing-1 || !again.Outcome.Complete() {
+		t.Fatalf("full rerun: %v, %v", again.Outcome, err)
+	}
+	return again
 }

@@ -3,6 +3,7 @@ package tree
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 )
 
 // MaxClasses is the most classes a tree handles (class codes are stored as
@@ -231,7 +232,16 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	}
 	omid := ostart
 	if oend > ostart {
-		omid = b.partitionOthers(depth, &nd, ostart, oend)
+		cut := -1
+		if sp.plain {
+			// Ranks up to the split's left value go left and from its
+			// right value go right; between them (values no sample row
+			// of the node holds) the threshold decides.
+			ranks, distinct := rows.ranks[sp.feature][start:], b.sorted.distinct[sp.feature]
+			lo, hi := int(ranks[sp.pos]), int(ranks[sp.pos+1])
+			cut = lo + 1 + sort.Search(hi-lo-1, func(i int) bool { return distinct[lo+1+i] > nd.threshold })
+		}
+		omid = b.partitionOthers(depth, &nd, cut, ostart, oend)
 	}
 	nd.left = b.node(start, mid, ostart, omid, depth+1)
 	for c := range left {
@@ -264,21 +274,50 @@ func (b *Builder) rightLeaf(m int, parent, left []int, depth int) bool {
 
 // partitionOthers copies the rows outside the sample of others[depth%2]
 // [start, end) to the next depth's buffer, those node nd sends left first,
-// and returns where the right ones start. A row's value is read back from
-// its rank, and routed as Tree.LeafOf routes it.
-func (b *Builder) partitionOthers(depth int, nd *treeNode, start, end int) int {
+// and returns where the right ones start. Rows are routed as Tree.LeafOf
+// routes them: at a numeric split by rank (ranks below cut, the first
+// whose value the threshold sends right, go left; missing values to their
+// side), at a categorical split by the value read back from the rank.
+func (b *Builder) partitionOthers(depth int, nd *treeNode, cut, start, end int) int {
 	src, dst := b.others[depth&1][start:end], b.others[(depth+1)&1][start:end]
 	f := nd.feature
 	rankOf, distinct := b.sorted.rowRank[f], b.sorted.distinct[f]
 	l, r := 0, len(dst)-1
-	for _, row := range src {
-		v := math.NaN()
-		if rk := rankOf[row]; rk != missingRank {
-			v = distinct[rk]
+	if nd.set >= 0 {
+		for _, row := range src {
+			v := math.NaN()
+			if rk := rankOf[row]; rk != missingRank {
+				v = distinct[rk]
+			}
+			left := 0
+			if b.tree.goesLeft(nd, v) {
+				left = 1
+			}
+			to := r ^ ((l ^ r) & -left)
+			dst[to] = row
+			l += left
+			r -= 1 - left
 		}
+		return start + l
+	}
+	// Ranks 0..cut-1 hold the values at most the threshold (cut -1: not
+	// yet known).
+	if cut < 0 {
+		cut = sort.Search(len(distinct), func(i int) bool { return distinct[i] > nd.threshold })
+	}
+	below := uint32(cut)
+	missingLeft := 0
+	if nd.missingLeft {
+		missingLeft = 1
+	}
+	for _, row := range src {
+		rk := rankOf[row]
 		left := 0
-		if b.tree.goesLeft(nd, v) {
+		if rk < below {
 			left = 1
+		}
+		if rk == missingRank {
+			left = missingLeft
 		}
 		to := r ^ ((l ^ r) & -left)
 		dst[to] = row

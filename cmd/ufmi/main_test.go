@@ -387,6 +387,11 @@ func badInputs(t *testing.T) []badInput {
 		{"-ci 0", table("-ci", "0"), "-ci 0 must be in (0, 1)"},
 		{"-ci with ksg", mi("-method", "ksg", "-ci", "0.95"), "confidence intervals are available for the uf and rf-oob methods, not ksg"},
 		{"-ci with -results", mi("-ci", "0.95", "-results", t.TempDir()), "-ci with -results is not supported"},
+		// A forest in cells of trees.
+		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
+		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},
+		{"-trees-per-cell with ksg", mi("-method", "ksg", "-trees-per-cell", "25", "-results", t.TempDir()), "-trees-per-cell splits a uf forest; method ksg grows none"},
+		{"-trees-per-cell with -perm", mi("-trees-per-cell", "25", "-perm", "9", "-results", t.TempDir()), "-trees-per-cell with -perm is not supported"},
 	}
 }
 

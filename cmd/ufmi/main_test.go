@@ -224,6 +224,21 @@ func TestTablePValues(t *testing.T) {
 	if strings.Contains(out, "p_value") {
 		t.Errorf("without -perm no p-values: %s", out)
 	}
+	// Text output: one header, and the p-value columns with or without -ci.
+	for _, extra := range [][]string{nil, {"-ci", "0.95"}} {
+		args := append([]string{"table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "20", "-perm", "9", "-test", "both"}, extra...)
+		out, errOut, code := runCLI(t, args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 0 || len(lines) != 4 || strings.Count(out, "\nX_in ") != 0 || !strings.Contains(lines[0], "p refit") || !strings.Contains(lines[0], "p fast") {
+			t.Errorf("%v: want a header with both p-value columns and 3 rows: exit %d\n%s%s", extra, code, out, errOut)
+			continue
+		}
+		for _, line := range lines[1:] {
+			if f := strings.Fields(line); len(f) < 3 || f[len(f)-1] == "" || f[len(f)-2] == "" {
+				t.Errorf("%v: row without p-values: %q", extra, line)
+			}
+		}
+	}
 }
 
 func TestPosteriorCSV(t *testing.T) {

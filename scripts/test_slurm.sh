@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Runs a sharded permutation test as a real Slurm job array and checks that the merged
-# result is byte-identical (but its timing) to the same test run locally in one process.
+# Runs a sharded permutation test and a small CC18 sweep as real Slurm job arrays and checks
+# that each merged result is byte-identical (but its timing) to the same computation run
+# locally in one process.
 #
 # It follows /work/shared/notes/slurm.md: installs slurmctld, slurmd, slurm-client and munge
 # with apt-get when missing, writes /etc/slurm/slurm.conf when there is none, starts munged,
 # slurmctld and slurmd in the foreground in the background (when no cluster answers
 # already), submits the script of `ufmi slurm` (a 4-task array) and its dependent merge
-# job (and, when UFMI_MIRROR holds cc18/, a 2-task array of a 3-dataset CC18 sweep), waits,
+# job, and, when UFMI_MIRROR holds cc18/, the generated array and merge job of a CC18 sweep
+# (3 small datasets, quick size, 4 shards of dataset × fold × forest cells), waits,
 # compares, and stops the daemons it started by their process ids.
 # Where Slurm cannot be installed or started (not root, no apt-get, a daemon that does not
 # come up) it prints SKIPPED and why, and exits 0. About 30 s once installed.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# UFMI_MIRROR may be relative (make test sets ../shared/data): resolve it before any cd.
+if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR" ]; then UFMI_MIRROR=$(cd "$UFMI_MIRROR" && pwd); fi
 tmp=$(mktemp -d /tmp/ufmi-slurm.XXXXXX)
 pids=()
 cleanup() {
@@ -102,23 +106,39 @@ merge=$(sbatch --parsable --dependency="afterok:$jobid" --output="$tmp/merged.js
   --wrap "$tmp/ufmi merge -results $tmp/res -json") || fail "sbatch of the merge"
 jobs="$jobid,$merge"
 
-# With the data mirror, a small CC18 sweep too: 3 datasets over a 2-task array.
+# With the data mirror, a small CC18 sweep too: 3 datasets, quick size, a 4-task array and
+# its merge job, submitted by the commands in the header of the script `ufmi slurm` writes.
 cc18=()
 if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR/cc18" ]; then
-  cc18=(cc18 -ids "11,15,37" -mirror "$UFMI_MIRROR/cc18")
-  step "submitting a 2-task array of a CC18 sweep"
-  "$tmp/ufmi" slurm -shards 2 -results "$tmp/cc" -o "$tmp/cc.sh" "${cc18[@]}" >/dev/null || fail "ufmi slurm cc18"
-  ccjob=$(sbatch --parsable "$tmp/cc.sh") || fail "sbatch of the CC18 array"
-  jobs="$jobs,$ccjob"
-  "$tmp/ufmi" "${cc18[@]}" -results "$tmp/cc-local" -json >"$tmp/cc-local.json" 2>"$tmp/cc-local.log" || fail "local CC18 sweep"
+  cc18=(cc18 -ids "11,15,37" -size quick -mirror "$UFMI_MIRROR/cc18")
+  step "submitting a 4-task array of a CC18 sweep and its merge"
+  "$tmp/ufmi" slurm -shards 4 -results "$tmp/cc" -o "$tmp/cc.sh" "${cc18[@]}" >/dev/null || fail "ufmi slurm cc18"
+  mapfile -t submit < <(sed -n 's/^#  \(.*sbatch --.*\)$/\1/p' "$tmp/cc.sh")
+  [ ${#submit[@]} = 2 ] || fail "want 2 submit lines in the header of cc.sh, got: ${submit[*]}"
+  # cc_submit runs submit line $1 (the array's job id $2 for the merge's dependency) and
+  # prints the job id it submitted.
+  cc_submit() {
+    local jobid=${2:-}
+    if [ -z "$jobid" ]; then eval "$1" && echo "$jobid"; else eval "${1/sbatch /sbatch --parsable }"; fi
+  }
+  ccjob=$(cc_submit "${submit[0]}") || fail "sbatch of the CC18 array: ${submit[0]}"
+  ccmerge=$(cc_submit "${submit[1]}" "$ccjob") || fail "sbatch of the CC18 merge: ${submit[1]}"
+  jobs="$jobs,$ccjob,$ccmerge"
+  "$tmp/ufmi" "${cc18[@]}" -results '' -json >"$tmp/cc-local.json" 2>"$tmp/cc-local.log" || fail "local CC18 sweep"
+elif [ -z "${UFMI_MIRROR:-}" ]; then
+  step "UFMI_MIRROR is not set: the CC18 sweep array is skipped (it needs the data mirror's cc18/)"
 else
-  step "UFMI_MIRROR has no cc18 folder: the CC18 array is skipped"
+  step "UFMI_MIRROR=$UFMI_MIRROR has no cc18/ folder: the CC18 sweep array is skipped"
 fi
 for _ in $(seq 100); do
   [ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] && break
   sleep 1
 done
-[ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] || { scancel "${jobs//,/ }"; fail "the jobs did not finish in 100 s"; }
+if [ -n "$(squeue -h -j "$jobs" 2>/dev/null)" ]; then
+  IFS=, read -ra ids <<<"$jobs"
+  scancel "${ids[@]}"
+  fail "the jobs did not finish in 100 s: $(squeue -h -j "$jobs" 2>&1)"
+fi
 tasks=$(find "$tmp/res" -name "slurm-${jobid}_*.out" | wc -l)
 [ "$tasks" = 4 ] || fail "$tasks task logs, want 4"
 
@@ -131,7 +151,15 @@ for f in merged.json merged-here.json; do
 done
 echo "test_slurm: ok: 4 Slurm tasks + merge job = local run: $(strip "$tmp/local.json")"
 if [ ${#cc18[@]} -gt 0 ]; then
-  "$tmp/ufmi" "${cc18[@]}" -results "$tmp/cc" -json >"$tmp/cc-merged.json" 2>/dev/null || fail "merging the CC18 sweep"
-  cmp -s "$tmp/cc-merged.json" "$tmp/cc-local.json" || fail "the CC18 sweep of the array differs from the local sweep"
-  echo "test_slurm: ok: CC18 sweep of 2 Slurm tasks = local sweep ($(find "$tmp/cc" -name '*.csv' | wc -l) datasets)"
+  tasks=$(find "$tmp/cc" -name "slurm-${ccjob}_*.out" | wc -l)
+  [ "$tasks" = 4 ] || fail "$tasks CC18 task logs, want 4"
+  cells=$(find "$tmp/cc/quick" -name '*.csv' | wc -l)
+  [ "$cells" = 60 ] || fail "$cells CC18 cell files, want 60 (3 datasets × 5 folds × 4 forests)"
+  [ -s "$tmp/cc/merged.json" ] || fail "the CC18 merge job wrote nothing: $(cat "$tmp/cc/merged.err" "$tmp"/cc/*.out)"
+  "$tmp/ufmi" "${cc18[@]}" -results "$tmp/cc" -json >"$tmp/cc-merged-here.json" 2>/dev/null || fail "merging the CC18 sweep"
+  for f in cc/merged.json cc-merged-here.json; do
+    cmp -s "$tmp/$f" "$tmp/cc-local.json" ||
+      fail "$f of the CC18 array differs from the local sweep: $(cat "$tmp/$f") vs $(cat "$tmp/cc-local.json")"
+  done
+  echo "test_slurm: ok: CC18 sweep of 4 Slurm tasks ($cells cells) + merge job = local sweep, byte for byte"
 fi

@@ -22,11 +22,11 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("cc18", flag.ContinueOnError)
 	ids := fs.String("ids", "available", `dataset ids (comma-separated), "available" (those in the mirror) or "all" (the 72 of the suite)`)
 	size := fs.String("size", "quick", "forest sizes: quick (50 trees, 5×10 calibrated, at most 3000 rows per dataset) or paper (500 trees, 5×100, all rows)")
-	results := fs.String("results", "data/cc18-results", "folder of per-dataset result files, one subfolder per -size (resumed when computed with the same data, settings and seed; empty: none)")
+	results := fs.String("results", "data/cc18-results", "folder of result files, one per dataset × fold × forest, in one subfolder per -size (resumed when computed with the same data, settings and seed; empty: none)")
 	mirror := fs.String("mirror", "", "mirror folder of gzip'd CSV files (default: $UFMI_MIRROR/cc18)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	asJSON := fs.Bool("json", false, "print the tables as JSON")
-	shardFlag := fs.String("shard", "", "evaluate only shard I/N of the datasets (I from 0) into -results; a run without -shard merges")
+	shardFlag := fs.String("shard", "", "evaluate only shard I/N of the cells (dataset × fold × forest; I from 0) into -results; a run without -shard computes the missing cells and prints the tables")
 	shards := fs.Int("shards", 0, "evaluate shard $SLURM_ARRAY_TASK_ID (or $JOB_COMPLETION_INDEX) of this many")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
@@ -48,19 +48,19 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *shardFlag != "" || *shards != 0 {
-		return runCC18Shard(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed,
-			MaxRows: settings.MaxRows, ResultsDir: resultsDir}, *shardFlag, *shards, stdout, *asJSON)
-	}
 	start := time.Now()
 	status := &statusLine{w: stderr}
-	scores, err := cc18.Sweep(cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
+	opts := cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
 		ResultsDir: resultsDir, Log: status, Progress: func(done, total int) {
 			status.progress("datasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
 			if done == total {
 				status.end()
 			}
-		}})
+		}}
+	if *shardFlag != "" || *shards != 0 {
+		return runCC18Shard(opts, *shardFlag, *shards, stdout, *asJSON)
+	}
+	scores, err := cc18.Sweep(opts)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func (s *statusLine) Write(p []byte) (int, error) {
 	return s.w.Write(p)
 }
 
-// runCC18Shard evaluates one shard of the datasets into the results folder.
+// runCC18Shard evaluates one shard of the cells into the results folder.
 func runCC18Shard(o cc18.SweepOptions, flagValue string, count int, stdout io.Writer, asJSON bool) error {
 	var spec shard.Spec
 	var err error
@@ -209,10 +209,10 @@ func runCC18Shard(o cc18.SweepOptions, flagValue string, count int, stdout io.Wr
 		return err
 	}
 	if asJSON {
-		return json.NewEncoder(stdout).Encode(map[string]any{"shard": spec.String(), "datasets_evaluated": out.Ran,
-			"datasets_done": out.Done, "datasets": out.Total, "complete": out.Complete()})
+		return json.NewEncoder(stdout).Encode(map[string]any{"shard": spec.String(), "cells_computed": out.Ran,
+			"cells_done": out.Done, "cells": out.Total, "complete": out.Complete()})
 	}
-	fmt.Fprintf(stdout, "shard %v: evaluated %d datasets; %d of %d done\n", spec, out.Ran, out.Done, out.Total)
+	fmt.Fprintln(stdout, out)
 	fmt.Fprintln(stdout, "when every shard is done, the same command without -shard prints the tables")
 	return nil
 }

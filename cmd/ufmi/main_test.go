@@ -224,6 +224,21 @@ func TestTablePValues(t *testing.T) {
 	if strings.Contains(out, "p_value") {
 		t.Errorf("without -perm no p-values: %s", out)
 	}
+	// Text output: one header, and the p-value columns with or without -ci.
+	for _, extra := range [][]string{nil, {"-ci", "0.95"}} {
+		args := append([]string{"table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "20", "-perm", "9", "-test", "both"}, extra...)
+		out, errOut, code := runCLI(t, args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 0 || len(lines) != 4 || strings.Count(out, "\nX_in ") != 0 || !strings.Contains(lines[0], "p refit") || !strings.Contains(lines[0], "p fast") {
+			t.Errorf("%v: want a header with both p-value columns and 3 rows: exit %d\n%s%s", extra, code, out, errOut)
+			continue
+		}
+		for _, line := range lines[1:] {
+			if f := strings.Fields(line); len(f) < 3 || f[len(f)-1] == "" || f[len(f)-2] == "" {
+				t.Errorf("%v: row without p-values: %q", extra, line)
+			}
+		}
+	}
 }
 
 func TestPosteriorCSV(t *testing.T) {
@@ -387,6 +402,11 @@ func badInputs(t *testing.T) []badInput {
 		{"-ci 0", table("-ci", "0"), "-ci 0 must be in (0, 1)"},
 		{"-ci with ksg", mi("-method", "ksg", "-ci", "0.95"), "confidence intervals are available for the uf and rf-oob methods, not ksg"},
 		{"-ci with -results", mi("-ci", "0.95", "-results", t.TempDir()), "-ci with -results is not supported"},
+		// A forest in cells of trees.
+		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
+		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},
+		{"-trees-per-cell with ksg", mi("-method", "ksg", "-trees-per-cell", "25", "-results", t.TempDir()), "-trees-per-cell splits a uf forest; method ksg grows none"},
+		{"-trees-per-cell with -perm", mi("-trees-per-cell", "25", "-perm", "9", "-results", t.TempDir()), "-trees-per-cell with -perm is not supported"},
 	}
 }
 
@@ -459,13 +479,13 @@ func TestCC18Command(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	// Another seed over the same results folder prints that seed's tables
-	// (as from an empty folder), with one notice per recomputed file.
+	// (as from an empty folder), with one notice per recomputed cell file.
 	out999, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json", "-seed", "999")
 	fresh999, _, _ := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json", "-seed", "999")
 	if code != 0 || out999 != fresh999 || out999 == out {
 		t.Errorf("-seed 999 over seed 1's results: exit %d, same as a fresh run %v, same as seed 1 %v", code, out999 == fresh999, out999 == out)
 	}
-	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3 {
+	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3*5*4 { // one per cell
 		t.Errorf("want 3 notices on their own lines, got:\n%s", errOut)
 	}
 	var tables []map[string]any

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -110,25 +111,49 @@ func runEnv(args []string) (string, error) {
 	return string(out), err
 }
 
-// The CC18 sweep as 2 shards (datasets are its cells) gives the tables of
-// the unsharded sweep once a run without -shard merges.
+// secondsLine is the timing line of the text output of ufmi cc18.
+var secondsLine = regexp.MustCompile(`(?m)^seconds: [0-9.]+$`)
+
+// The CC18 sweep of three small mirror datasets at the quick size prints
+// byte-identical tables (text and JSON) unsharded, and as 1 shard or as
+// 4 shards (cells: dataset × fold × forest) once a run without -shard
+// merges. A shard cut short (one of its cell files lost, a stray temporary
+// file left) reruns only its missing cell.
 func TestCC18Shards(t *testing.T) {
 	t.Parallel()
 	datasets := mirror.Dir(t, "cc18")
-	job := []string{"cc18", "-ids", "11,15,37", "-mirror", datasets, "-json"}
-	want := mustRun(t, append(job, "-results", t.TempDir())...)
-	dir := t.TempDir()
-	first := mustRun(t, append(job, "-results", dir, "-shard", "1/2")...)
-	if !strings.Contains(first, `"datasets_evaluated":1`) || !strings.Contains(first, `"complete":false`) {
-		t.Fatalf("shard 1/2: %s", first)
-	}
-	mustRun(t, append(job, "-results", dir, "-shard", "0/2")...)
-	files, _ := filepath.Glob(filepath.Join(dir, "quick", "*.csv"))
-	if len(files) != 3 {
-		t.Fatalf("%d dataset files after both shards, want 3", len(files))
-	}
-	if got := mustRun(t, append(job, "-results", dir)...); got != want {
-		t.Errorf("merged:\n%s\nunsharded:\n%s", got, want)
+	job := []string{"cc18", "-ids", "11,15,37", "-mirror", datasets, "-size", "quick"}
+	wantText := secondsLine.ReplaceAllString(mustRun(t, append(job, "-results", "")...), "seconds: 0")
+	wantJSON := mustRun(t, append(job, "-results", "", "-json")...)
+	for _, n := range []int{1, 4} {
+		dir := t.TempDir()
+		for i := n - 1; i >= 0; i-- {
+			out := mustRun(t, append(job, "-results", dir, "-shard", fmt.Sprintf("%d/%d", i, n), "-json")...)
+			want := fmt.Sprintf(`"cells":60,"cells_computed":%d,"cells_done":%d,"complete":%v`, 60/n, 60/n*(n-i), i == 0)
+			if !strings.Contains(out, want) {
+				t.Fatalf("shard %d/%d printed %s, want %s", i, n, out, want)
+			}
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "quick", "*.csv"))
+		if len(files) != 60 {
+			t.Fatalf("%d shards: %d cell files, want 60 (3 datasets × 5 folds × 4 forests)", n, len(files))
+		}
+		if n == 4 {
+			// Shard 2 owns cell 2, RF on fold 2 of dataset 11.
+			os.Remove(filepath.Join(dir, "quick", "11-fold2-RF.csv"))
+			os.WriteFile(filepath.Join(dir, "quick", ".11-fold2-RF.csv.tmp-1"), []byte("#ufmi-cc18"), 0o644)
+			out := mustRun(t, append(job, "-results", dir, "-shard", "2/4", "-json")...)
+			if !strings.Contains(out, `"cells_computed":1,"cells_done":60,"complete":true`) {
+				t.Fatalf("rerun of shard 2/4: %s", out)
+			}
+		}
+		if got := mustRun(t, append(job, "-results", dir, "-json")...); got != wantJSON {
+			t.Errorf("%d shards merged, JSON:\n%s\nunsharded:\n%s", n, got, wantJSON)
+		}
+		got := secondsLine.ReplaceAllString(mustRun(t, append(job, "-results", dir)...), "seconds: 0")
+		if got != wantText {
+			t.Errorf("%d shards merged:\n%s\nunsharded:\n%s", n, got, wantText)
+		}
 	}
 }
 

@@ -113,9 +113,12 @@ func slurmScript(j slurmJob) string {
 }
 
 // submitLines are the shell commands that submit the array and its merge.
+// The merge's stderr (progress, notices) goes to merged.err, so that
+// merged.json holds the JSON alone.
 func submitLines(script, name, results, merge string) string {
-	return fmt.Sprintf("  jobid=$(sbatch --parsable %s)\n  sbatch --dependency=afterok:$jobid --job-name=%s-merge --output=%s --wrap %s\n",
-		shellQuote([]string{script}), name, shellQuote([]string{filepath.Join(results, "merged.json")}), shellQuote([]string{merge}))
+	return fmt.Sprintf("  jobid=$(sbatch --parsable %s)\n  sbatch --dependency=afterok:$jobid --job-name=%s-merge --output=%s --error=%s --wrap %s\n",
+		shellQuote([]string{script}), name, shellQuote([]string{filepath.Join(results, "merged.json")}),
+		shellQuote([]string{filepath.Join(results, "merged.err")}), shellQuote([]string{merge}))
 }
 
 // mergeCommand prints the merged result of the array's command as JSON:

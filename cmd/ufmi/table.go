@@ -113,33 +113,40 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}
-	if cfg.Confidence > 0 {
-		ci := fmt.Sprintf("%g%% CI", 100*cfg.Confidence)
-		fmt.Fprintf(stdout, "%-32s %10s %18s %16s %18s %10s %18s\n", "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
-		for _, r := range out {
-			fmt.Fprintf(stdout, "%-32s %10.4f %18s %16.4f %18s %10.4f %18s\n", r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
-				r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
-		}
-		return nil
+	writeTableText(stdout, out, cfg.Confidence, tests, *perm > 0)
+	return nil
+}
+
+// writeTableText prints the subset table as aligned columns: each estimate
+// followed by its interval (with -ci) or I(Y;X_in)'s repeat sd (without),
+// then the p-value of each test asked for.
+func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []string, withP bool) {
+	if confidence > 0 {
+		ci := fmt.Sprintf("%g%% CI", 100*confidence)
+		fmt.Fprintf(w, "%-32s %10s %18s %16s %18s %10s %18s", "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
+	} else {
+		fmt.Fprintf(w, "%-32s %10s %10s %16s %10s", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
 	}
-	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s\n", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
-	fmt.Fprintf(stdout, "%-32s %10s %10s %16s %10s", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
-	if *perm > 0 {
+	if withP {
 		for _, t := range tests {
-			fmt.Fprintf(stdout, " %10s", "p "+t)
+			fmt.Fprintf(w, " %10s", "p "+t)
 		}
 	}
-	fmt.Fprintln(stdout)
-	for _, r := range out {
-		fmt.Fprintf(stdout, "%-32s %10.4f %10.4f %16.4f %10.4f", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+	fmt.Fprintln(w)
+	for _, r := range rows {
+		if confidence > 0 {
+			fmt.Fprintf(w, "%-32s %10.4f %18s %16.4f %18s %10.4f %18s", r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
+				r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
+		} else {
+			fmt.Fprintf(w, "%-32s %10.4f %10.4f %16.4f %10.4f", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+		}
 		for _, p := range []*float64{r.PRefit, r.PFast} {
 			if p != nil {
-				fmt.Fprintf(stdout, " %10.4g", *p)
+				fmt.Fprintf(w, " %10.4g", *p)
 			}
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(w)
 	}
-	return nil
 }
 
 // addPValues tests I(Y; X_in) for the subset's columns with each test.

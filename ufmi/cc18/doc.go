@@ -5,6 +5,9 @@
 // encoding of categorical columns), runs stratified 5-fold cross-validation
 // of any set of posterior estimators, scores each fold with Cohen's kappa,
 // accuracy, ECE and MCE, and builds the paper's pairwise Wilcoxon tables.
+// A sweep's cells (one learner on one fold of one dataset) can be computed
+// by separate processes into a shared folder (SweepShard) and merged by a
+// Sweep over that folder, with the scores of an unsharded sweep.
 //
 // Nothing it reads is trusted blindly: mirror files and downloads must hold
 // the dataset's known number of rows, downloads are checked against the

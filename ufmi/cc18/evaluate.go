@@ -85,39 +85,69 @@ func testFolds(d *Dataset, folds int, seed uint64) ([][]int, error) {
 
 // evaluateFolds is Evaluate on the given test folds.
 func evaluateFolds(d *Dataset, learners []ufmi.Model, testFolds [][]int, bins int, seed uint64) ([]FoldScore, error) {
-	k := len(d.Classes)
 	var out []FoldScore
 	for f, test := range testFolds {
-		train := complement(test, d.Rows())
-		xTrain, xTest, err := Preprocess(d, train, test)
+		fd, err := prepareFold(d, f, test)
 		if err != nil {
 			return nil, err
 		}
-		xt, err := ufmi.NewFeatures(xTrain)
-		if err != nil {
-			return nil, fmt.Errorf("ufmi: dataset %d fold %d: %w", d.ID, f, err)
-		}
-		xe, _ := ufmi.NewFeatures(xTest)
-		yTrain, yTest := pick(d.Y, train), pick(d.Y, test)
 		for _, l := range learners {
-			model, err := l.Fit(xt, yTrain, seeds.Derive(seed, seeds.FoldModel, f))
-			if err != nil {
-				return nil, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", d.ID, f, l.Name, err)
-			}
-			proba, err := model.PredictProba(xe, 0)
+			s, err := fd.score(l, bins, seed)
 			if err != nil {
 				return nil, err
 			}
-			proba = widen(proba, k)
-			s, err := score(proba, yTest, k, bins)
-			if err != nil {
-				return nil, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", d.ID, f, l.Name, err)
-			}
-			s.Dataset, s.Fold, s.Learner = d.ID, f, l.Name
 			out = append(out, s)
 		}
 	}
 	return out, nil
+}
+
+// fold is one cross-validation fold of a dataset, preprocessed from its
+// training rows.
+type fold struct {
+	d             *Dataset
+	index         int
+	train, test   *ufmi.Features
+	yTrain, yTest []int
+}
+
+// prepareFold preprocesses fold f of d, whose test rows are test.
+func prepareFold(d *Dataset, f int, test []int) (*fold, error) {
+	train := complement(test, d.Rows())
+	xTrain, xTest, err := Preprocess(d, train, test)
+	if err != nil {
+		return nil, err
+	}
+	xt, err := ufmi.NewFeatures(xTrain)
+	if err != nil {
+		return nil, fmt.Errorf("ufmi: dataset %d fold %d: %w", d.ID, f, err)
+	}
+	xe, _ := ufmi.NewFeatures(xTest)
+	return &fold{d: d, index: f, train: xt, test: xe, yTrain: pick(d.Y, train), yTest: pick(d.Y, test)}, nil
+}
+
+// foldSeed is the seed every learner of fold f fits with: it depends on
+// the sweep's seed and the fold only.
+func foldSeed(seed uint64, f int) uint64 { return seeds.Derive(seed, seeds.FoldModel, f) }
+
+// score fits learner l on the fold's training rows (seed foldSeed(seed,
+// fold)) and scores its posteriors on the test rows.
+func (fd *fold) score(l ufmi.Model, bins int, seed uint64) (FoldScore, error) {
+	k := len(fd.d.Classes)
+	model, err := l.Fit(fd.train, fd.yTrain, foldSeed(seed, fd.index))
+	if err != nil {
+		return FoldScore{}, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", fd.d.ID, fd.index, l.Name, err)
+	}
+	proba, err := model.PredictProba(fd.test, 0)
+	if err != nil {
+		return FoldScore{}, err
+	}
+	s, err := score(widen(proba, k), fd.yTest, k, bins)
+	if err != nil {
+		return FoldScore{}, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", fd.d.ID, fd.index, l.Name, err)
+	}
+	s.Dataset, s.Fold, s.Learner = fd.d.ID, fd.index, l.Name
+	return s, nil
 }
 
 // widen pads posterior rows to k classes (a model fitted on a fold missing

@@ -60,7 +60,7 @@ func TestQuickSweepOnEveryMirrorDataset(t *testing.T) {
 }
 
 // On three small mirror datasets, a result cache with a changed seed, a
-// file cut at a line boundary, two datasets' files swapped, or a value
+// cell file cut at a line boundary, two datasets' cell files swapped, or a value
 // corrupted (kappa 1e300, accuracy -7) is recomputed, with a notice: the
 // tables equal a fresh run's.
 func TestMirrorResultCacheCannotLie(t *testing.T) {
@@ -85,37 +85,42 @@ func TestMirrorResultCacheCannotLie(t *testing.T) {
 	if reflect.DeepEqual(fresh, fresh999) {
 		t.Fatal("seeds 1 and 999 give the same scores: the test cannot tell them apart")
 	}
-	file := func(id int) string { return filepath.Join(seed1.ResultsDir, fmt.Sprintf("%d.csv", id)) }
-	files := map[int][]byte{}
-	for _, id := range base.IDs {
-		files[id], _ = os.ReadFile(file(id))
+	// cell names the file of RF on fold 0 of dataset id.
+	cell := func(id int) string { return fmt.Sprintf("%d-fold0-RF.csv", id) }
+	files := map[string][]byte{}
+	paths, _ := filepath.Glob(filepath.Join(seed1.ResultsDir, "*.csv"))
+	for _, p := range paths {
+		files[filepath.Base(p)], _ = os.ReadFile(p)
 	}
-	// setField replaces one field of the first data row of dataset id's file.
+	if len(files) != 3*5*4 {
+		t.Fatalf("%d cell files, want 60", len(files))
+	}
+	// setField replaces one field of the data row of dataset id's cell.
 	setField := func(id, field int, value string) []byte {
-		lines := strings.SplitAfter(string(files[id]), "\n")
+		lines := strings.SplitAfter(string(files[cell(id)]), "\n")
 		cells := strings.Split(lines[2], ",")
 		cells[field] = value
 		lines[2] = strings.Join(cells, ",")
 		return []byte(strings.Join(lines, ""))
 	}
-	lines15 := bytes.SplitAfter(files[15], []byte("\n"))
+	lines15 := bytes.SplitAfter(files[cell(15)], []byte("\n"))
 	cases := []struct {
 		name  string
-		files map[int][]byte
+		files map[string][]byte
 		seed  uint64
 	}{
 		{"seed 999 over seed 1's files", nil, 999},
-		{"file cut at a line boundary", map[int][]byte{15: bytes.Join(lines15[:len(lines15)/2], nil)}, 1},
-		{"two datasets' files swapped", map[int][]byte{11: files[37], 37: files[11]}, 1},
-		{"kappa 1e300", map[int][]byte{11: setField(11, 3, "1e300")}, 1},
-		{"accuracy -7", map[int][]byte{37: setField(37, 4, "-7")}, 1},
+		{"file cut at a line boundary", map[string][]byte{cell(15): bytes.Join(lines15[:len(lines15)/2], nil)}, 1},
+		{"two datasets' files swapped", map[string][]byte{cell(11): files[cell(37)], cell(37): files[cell(11)]}, 1},
+		{"kappa 1e300", map[string][]byte{cell(11): setField(11, 3, "1e300")}, 1},
+		{"accuracy -7", map[string][]byte{cell(37): setField(37, 4, "-7")}, 1},
 	}
 	for _, c := range cases {
-		for id, b := range files {
-			if d, ok := c.files[id]; ok {
+		for name, b := range files {
+			if d, ok := c.files[name]; ok {
 				b = d
 			}
-			if err := os.WriteFile(file(id), b, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(seed1.ResultsDir, name), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -136,7 +141,7 @@ func TestMirrorResultCacheCannotLie(t *testing.T) {
 		}
 		wantNotices := len(c.files)
 		if c.files == nil {
-			wantNotices = len(base.IDs)
+			wantNotices = len(files)
 		}
 		if n := strings.Count(log, "recomputing\n"); n != wantNotices {
 			t.Errorf("%s: %d notices, want %d:\n%s", c.name, n, wantNotices, log)

@@ -11,13 +11,16 @@ import (
 // the code changes the scores), so that older files are recomputed.
 const scoresFormat = 2
 
-// resultKey is everything that determines a dataset's result file. It is
-// stored in the file and must equal the sweep's for the file to be used.
+// resultKey is everything that determines a result file: a cell's (one
+// learner on one fold, Fold set and Learners that learner alone) or, in
+// folders of older sweeps, a whole dataset's (Fold nil). It is stored in
+// the file and must equal the sweep's for the file to be used.
 type resultKey struct {
 	Format   int          `json:"format"`
 	Dataset  int          `json:"dataset"`
-	Data     string       `json:"data_sha256"` // Dataset.Checksum of the full dataset
-	Rows     int          `json:"rows"`        // rows evaluated (after MaxRows)
+	Fold     *int         `json:"fold,omitempty"` // a cell's fold; nil in a dataset's file
+	Data     string       `json:"data_sha256"`    // Dataset.Checksum of the full dataset
+	Rows     int          `json:"rows"`           // rows evaluated (after MaxRows)
 	MaxRows  int          `json:"max_rows"`
 	Folds    int          `json:"folds"`
 	Bins     int          `json:"bins"`
@@ -39,6 +42,12 @@ func newResultKey(o SweepOptions, full, evaluated *Dataset) resultKey {
 	for _, l := range o.Learners {
 		k.Learners = append(k.Learners, learnerKey{l.Name, learnerConfig(l)})
 	}
+	return k
+}
+
+// cell is k narrowed to the cell of learner l on fold f.
+func (k resultKey) cell(f int, l learnerKey) resultKey {
+	k.Fold, k.Learners = &f, []learnerKey{l}
 	return k
 }
 
@@ -72,6 +81,8 @@ func (k resultKey) mismatch(want resultKey) string {
 		return differ("format", k.Format, want.Format)
 	case k.Dataset != want.Dataset:
 		return differ("dataset", k.Dataset, want.Dataset)
+	case foldName(k.Fold) != foldName(want.Fold):
+		return differ("fold", foldName(k.Fold), foldName(want.Fold))
 	case k.Data != want.Data:
 		return differ("data with SHA-256", k.Data, want.Data)
 	case k.MaxRows != want.MaxRows:
@@ -105,4 +116,12 @@ func names(ls []learnerKey) []string {
 		out[i] = l.Name
 	}
 	return out
+}
+
+// foldName names a key's fold: its number, or "every fold" for a dataset's file.
+func foldName(f *int) string {
+	if f == nil {
+		return "every fold"
+	}
+	return fmt.Sprint(*f)
 }

@@ -14,11 +14,13 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
-// A result file holds one dataset's fold scores:
+// A result file holds the fold scores of one cell of a sweep (one learner
+// on one fold: one row) or, as sweeps before the cells wrote, of a whole
+// dataset (a row per fold and learner):
 //
-//	#ufmi-cc18-scores {"format":2,"dataset":11,...}   the resultKey, as JSON
-//	dataset,fold,learner,kappa,...                     a CSV header and one row per fold and learner
-//	#end 20                                            the number of rows: a file cut short lacks it
+//	#ufmi-cc18-scores {"format":2,"dataset":11,"fold":0,...}   the resultKey, as JSON
+//	dataset,fold,learner,kappa,...                              a CSV header and the rows
+//	#end 1                                                      the number of rows: a file cut short lacks it
 const (
 	scoresMagic   = "#ufmi-cc18-scores "
 	scoresTrailer = "#end "

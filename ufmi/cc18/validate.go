@@ -11,7 +11,8 @@ const scoreTolerance = 1e-9
 
 // checkScores reports why scores cannot be the result the sweep computes
 // for key on a dataset whose test folds have the given sizes, or nil: every
-// fold and learner of the key must appear once, for the key's dataset, the
+// fold (the key's fold alone in a cell's file) and learner of the key must
+// appear once, for the key's dataset, the
 // test folds must hold the key's rows, and each fold score must pass
 // checkFoldScore.
 func checkScores(scores []FoldScore, key resultKey, testSizes []int) error {
@@ -29,8 +30,15 @@ func checkScores(scores []FoldScore, key resultKey, testSizes []int) error {
 	for i, l := range key.Learners {
 		learner[l.Name] = i
 	}
-	if want := key.Folds * len(learner); len(scores) != want || len(learner) != len(key.Learners) {
-		return fmt.Errorf("%d fold scores, want %d (%d folds × %d distinct learners)", len(scores), want, key.Folds, len(key.Learners))
+	lo, hi := 0, key.Folds // the folds the file holds
+	if key.Fold != nil {
+		lo, hi = *key.Fold, *key.Fold+1
+		if lo < 0 || lo >= key.Folds {
+			return fmt.Errorf("the key's fold %d is not a fold 0..%d", lo, key.Folds-1)
+		}
+	}
+	if want := (hi - lo) * len(learner); len(scores) != want || len(learner) != len(key.Learners) {
+		return fmt.Errorf("%d fold scores, want %d (%d folds × %d distinct learners)", len(scores), want, hi-lo, len(key.Learners))
 	}
 	seen := map[[2]int]bool{}
 	for _, s := range scores {
@@ -38,8 +46,8 @@ func checkScores(scores []FoldScore, key resultKey, testSizes []int) error {
 		switch {
 		case s.Dataset != key.Dataset:
 			return fmt.Errorf("a score of dataset %d in the file of dataset %d", s.Dataset, key.Dataset)
-		case s.Fold < 0 || s.Fold >= key.Folds:
-			return fmt.Errorf("fold %d of %s is not a fold 0..%d", s.Fold, s.Learner, key.Folds-1)
+		case s.Fold < lo || s.Fold >= hi:
+			return fmt.Errorf("fold %d of %s is not a fold %d..%d", s.Fold, s.Learner, lo, hi-1)
 		case !ok:
 			return fmt.Errorf("a score of learner %q, which the key does not list", s.Learner)
 		case seen[[2]int{s.Fold, l}]:

@@ -23,7 +23,17 @@ type smallFeature struct {
 	class [smallMax]uint16 // class of the row at each position
 	id    [smallMax]uint8  // the row's id: its position in feature 0's order
 	pos   [smallMax]uint8  // pos[id]: the position of row id in this order
+	// classes[c]: the positions of the rows of class c (up to smallClasses
+	// classes).
+	classes [smallClasses]uint64
+	starts  uint64 // the positions whose value differs from the one before
+	ends    uint64 // the positions whose value differs from the one after
 }
+
+// smallClasses is the most classes for which a small scan counts each
+// side's classes by popcount at each candidate split instead of moving
+// rows one by one.
+const smallClasses = 4
 
 // smallRows is the small-node builder's state: per feature, the subtree's
 // rows; the rows themselves in feature 0's order; masks per depth.
@@ -79,13 +89,19 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 	for g := range d {
 		fe := &s.feat[g]
 		order, ranks, cls := rows.order[g][start:end], rows.ranks[g][start:end], rows.classes[g][start:end]
+		fe.classes, fe.starts = [smallClasses]uint64{}, 1
 		for q, r := range order {
 			id := s.firstID[r]
 			if q > 0 && order[q-1] == r {
 				id = fe.id[q-1] + 1
 			}
 			fe.rank[q], fe.class[q], fe.id[q], fe.pos[id] = ranks[q], cls[q], id, uint8(q)
+			fe.classes[cls[q]%smallClasses] |= 1 << q
+			if q > 0 && ranks[q] != ranks[q-1] {
+				fe.starts |= 1 << q
+			}
 		}
+		fe.ends = fe.starts>>1 | 1<<(m-1)
 		masks[g] = 1<<m - 1
 	}
 	return b.smallNode(ostart, oend, depth)
@@ -167,22 +183,60 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 }
 
 // scanGiniMask is scanGini over the rows of a small node in one feature's
-// order (mask: their positions, m of them), gathered first. It reports
-// false for a feature constant in the node.
+// order (mask: their positions, m of them). It reports false for a feature
+// constant in the node.
 func (b *Builder) scanGiniMask(fe *smallFeature, mask uint64, m int, counts []int) (s split, scanned bool) {
 	if fe.rank[bits.TrailingZeros64(mask)&(smallMax-1)] == fe.rank[(bits.Len64(mask)-1)&(smallMax-1)] {
 		return s, false
 	}
-	g := &b.small.gather
-	n := 0
-	for w := mask; w != 0; w &= w - 1 {
-		q := bits.TrailingZeros64(w) & (smallMax - 1)
-		g.rank[n&(smallMax-1)], g.class[n&(smallMax-1)] = fe.rank[q], fe.class[q]
-		n++
+	if len(counts) <= smallClasses {
+		s.pos, s.score = b.scanGiniCuts(fe, mask, m, counts)
+	} else {
+		// Gathered in order for scanGini.
+		g := &b.small.gather
+		n := 0
+		for w := mask; w != 0; w &= w - 1 {
+			q := bits.TrailingZeros64(w) & (smallMax - 1)
+			g.rank[n&(smallMax-1)], g.class[n&(smallMax-1)] = fe.rank[q], fe.class[q]
+			n++
+		}
+		s.pos, s.score = b.scanGini(g.rank[:m], g.class[:m], counts)
 	}
-	s.pos, s.score = b.scanGini(g.rank[:m], g.class[:m], counts)
 	s.plainSplit(m)
 	return s, true
+}
+
+// scanGiniCuts is scanGini for a small node of few classes: the candidate
+// splits are the node's rows whose value differs from the previous row's,
+// and at each the rows before it, and those of each class, are counted
+// in the mask. Candidates come in scanGini's order with its sums, so the
+// result is the same.
+func (b *Builder) scanGiniCuts(fe *smallFeature, mask uint64, m int, counts []int) (int, float64) {
+	var n [smallClasses]int
+	copy(n[:], counts)
+	best, msl := noGini, b.params.minSamplesLeaf
+	for cuts := firstOfRuns(mask, fe.starts, fe.ends) & (mask - 1); cuts != 0; cuts &= cuts - 1 {
+		before := mask & (cuts&-cuts - 1)
+		nL := bits.OnesCount64(before)
+		if nL < msl || m-nL < msl {
+			continue
+		}
+		cm := &fe.classes
+		l0, l1 := bits.OnesCount64(before&cm[0]), bits.OnesCount64(before&cm[1])
+		l2, l3 := bits.OnesCount64(before&cm[2]), bits.OnesCount64(before&cm[3])
+		r0, r1, r2, r3 := n[0]-l0, n[1]-l1, n[2]-l2, n[3]-l3
+		best = best.offer(l0*l0+l1*l1+l2*l2+l3*l3, r0*r0+r1*r1+r2*r2+r3*r3, nL, m-nL)
+	}
+	return best.pos, best.num / best.den
+}
+
+// firstOfRuns returns the first bit of mask in each run of equal values:
+// the runs start at the bits of starts and end at those of ends. The
+// subtraction borrows, in a run whose start is not in mask, up to the
+// run's first bit of mask, or its end when it has none.
+func firstOfRuns(mask, starts, ends uint64) uint64 {
+	x := mask | ends
+	return x &^ (x - starts) & mask
 }
 
 // cutAfter returns the position in mask of the row after the first pos+1.

@@ -19,10 +19,10 @@ const smallMax = 64
 
 // smallFeature holds a small subtree's rows in one feature's order.
 type smallFeature struct {
-	rank  [smallMax]uint32 // value rank of the row at each position
-	class [smallMax]uint16 // class of the row at each position
-	id    [smallMax]uint8  // the row's id: its position in feature 0's order
-	pos   [smallMax]uint8  // pos[id]: the position of row id in this order
+	rank  []uint32        // value rank of the row at each position (the builder's buffer)
+	class []uint16        // class of the row at each position (the builder's buffer)
+	id    [smallMax]uint8 // the row's id: its position in feature 0's order
+	pos   [smallMax]uint8 // pos[id]: the position of row id in this order
 	// classes[c]: the positions of the rows of class c (up to smallClasses
 	// classes).
 	classes [smallClasses]uint64
@@ -39,7 +39,7 @@ const smallClasses = 4
 // rows; the rows themselves in feature 0's order; masks per depth.
 type smallRows struct {
 	feat    []smallFeature
-	rows    [smallMax]int32
+	rows    []int32    // the rows in feature 0's order (the builder's buffer)
 	firstID []uint8    // by row: the id of its first copy in the subtree
 	masks   [][]uint64 // per depth: a node's masks, one per feature
 	// gather holds a node's rows in one feature's order for a scan.
@@ -66,7 +66,7 @@ func (s *smallRows) masksFor(depth, d int) []uint64 {
 // smallSubtree grows the subtree over the range [start, end) of
 // buf[depth%2] (at most smallMax rows) as node does, and the rows outside
 // the sample in others[depth%2][ostart:oend]; it returns the subtree's
-// node id.
+// node id. The range stays as it is while the subtree grows.
 func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 	s, rows, m := &b.small, &b.buf[depth&1], end-start
 	d := len(rows.order)
@@ -78,28 +78,34 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 	}
 	// Copies of a row (a bootstrap sample) are neighbours in every order:
 	// the k-th copy in one order is the k-th in another.
-	order0 := rows.order[0][start:end]
-	for q, r := range order0 {
-		s.rows[q] = r
-		if q == 0 || order0[q-1] != r {
-			s.firstID[r] = uint8(q)
+	s.rows = rows.order[0][start:end]
+	copies := false
+	for q, r := range s.rows {
+		if q > 0 && s.rows[q-1] == r {
+			copies = true
+			continue
 		}
+		s.firstID[r] = uint8(q)
 	}
 	masks := s.masksFor(depth, d)
 	for g := range d {
 		fe := &s.feat[g]
-		order, ranks, cls := rows.order[g][start:end], rows.ranks[g][start:end], rows.classes[g][start:end]
+		order := rows.order[g][start:end]
+		fe.rank, fe.class = rows.ranks[g][start:end], rows.classes[g][start:end]
 		fe.classes, fe.starts = [smallClasses]uint64{}, 1
+		prev := fe.rank[0]
 		for q, r := range order {
 			id := s.firstID[r]
-			if q > 0 && order[q-1] == r {
+			if copies && q > 0 && order[q-1] == r {
 				id = fe.id[q-1] + 1
 			}
-			fe.rank[q], fe.class[q], fe.id[q], fe.pos[id] = ranks[q], cls[q], id, uint8(q)
-			fe.classes[cls[q]%smallClasses] |= 1 << q
-			if q > 0 && ranks[q] != ranks[q-1] {
-				fe.starts |= 1 << q
+			fe.id[q&(smallMax-1)], fe.pos[id&(smallMax-1)] = id, uint8(q)
+			fe.classes[fe.class[q]%smallClasses] |= 1 << q
+			var start uint64
+			if rk := fe.rank[q]; rk != prev {
+				start, prev = 1, rk
 			}
+			fe.starts |= start << q
 		}
 		fe.ends = fe.starts>>1 | 1<<(m-1)
 		masks[g] = 1<<m - 1
@@ -118,7 +124,7 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	mask, counts := s.masks[depth][:d], b.countsAt[depth]
 	m := bits.OnesCount64(mask[0])
 	if !b.leafNode(m, counts, depth) {
-		if sp, ok := b.chooseSplit(func(f int) (split, bool) { return b.scanGiniMask(&s.feat[f], mask[f], m, counts) }); ok {
+		if sp, ok := b.chooseSplit(func(f int) (split, bool) { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); ok {
 			t.nodes[id] = b.smallSplit(sp, mask, m, ostart, oend, depth)
 			return id
 		}
@@ -126,7 +132,7 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	leaf := b.makeLeaf(id, counts, nil, b.others[depth&1][ostart:oend])
 	if b.rowLeaf != nil {
 		for w := mask[0]; w != 0; w &= w - 1 {
-			b.rowLeaf[s.rows[bits.TrailingZeros64(w)&(smallMax-1)]] = leaf
+			b.rowLeaf[s.rows[bits.TrailingZeros64(w)]] = leaf
 		}
 	}
 	return id
@@ -140,7 +146,7 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	nd := treeNode{feature: int32(f), leaf: -1, set: -1, missingLeft: sp.missingLeft}
 	cut := cutAfter(mask[f], sp.pos)
 	leftF := mask[f] & (1<<cut - 1)
-	lo, hi := fe.rank[(bits.Len64(leftF)-1)&(smallMax-1)], fe.rank[cut&(smallMax-1)]
+	lo, hi := fe.rank[bits.Len64(leftF)-1], fe.rank[cut]
 	nd.threshold = b.thresholdBetween(f, lo, hi)
 	// The left child's masks and class counts from the rows of the
 	// smaller side; the right child's by difference.
@@ -182,52 +188,59 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	return nd
 }
 
-// scanGiniMask is scanGini over the rows of a small node in one feature's
+// scanSmall is scanGini over the rows of a small node in one feature's
 // order (mask: their positions, m of them). It reports false for a feature
-// constant in the node.
-func (b *Builder) scanGiniMask(fe *smallFeature, mask uint64, m int, counts []int) (s split, scanned bool) {
-	if fe.rank[bits.TrailingZeros64(mask)&(smallMax-1)] == fe.rank[(bits.Len64(mask)-1)&(smallMax-1)] {
+// constant in the node. With at most smallClasses classes, the candidate
+// splits are the rows that start a run of equal values (but the first),
+// and at each the rows before it, and those of each class, are counted in
+// the mask: candidates come in scanGini's order with its sums, so the
+// result is the same.
+func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) (s split, scanned bool) {
+	cuts := firstOfRuns(mask, fe.starts, fe.ends) & (mask - 1)
+	if cuts == 0 {
 		return s, false
 	}
-	if len(counts) <= smallClasses {
-		s.pos, s.score = b.scanGiniCuts(fe, mask, m, counts)
-	} else {
+	s.pos, s.score = -1, -1
+	if len(counts) > smallClasses {
 		// Gathered in order for scanGini.
 		g := &b.small.gather
 		n := 0
 		for w := mask; w != 0; w &= w - 1 {
-			q := bits.TrailingZeros64(w) & (smallMax - 1)
+			q := bits.TrailingZeros64(w)
 			g.rank[n&(smallMax-1)], g.class[n&(smallMax-1)] = fe.rank[q], fe.class[q]
 			n++
 		}
 		s.pos, s.score = b.scanGini(g.rank[:m], g.class[:m], counts)
+	} else if cuts &= b.enough(mask); cuts != 0 {
+		var n [smallClasses]int
+		for c, v := range counts {
+			n[c] = v
+		}
+		cm, best := &fe.classes, noGini
+		for ; cuts != 0; cuts &= cuts - 1 {
+			before := mask & (cuts&-cuts - 1)
+			nL := bits.OnesCount64(before)
+			l0, l1 := bits.OnesCount64(before&cm[0]), bits.OnesCount64(before&cm[1])
+			l2, l3 := bits.OnesCount64(before&cm[2]), bits.OnesCount64(before&cm[3])
+			r0, r1, r2, r3 := n[0]-l0, n[1]-l1, n[2]-l2, n[3]-l3
+			best = best.offer(l0*l0+l1*l1+l2*l2+l3*l3, r0*r0+r1*r1+r2*r2+r3*r3, nL, m-nL)
+		}
+		s.pos, s.score = best.pos, best.num/best.den
 	}
 	s.plainSplit(m)
 	return s, true
 }
 
-// scanGiniCuts is scanGini for a small node of few classes: the candidate
-// splits are the node's rows whose value differs from the previous row's,
-// and at each the rows before it, and those of each class, are counted
-// in the mask. Candidates come in scanGini's order with its sums, so the
-// result is the same.
-func (b *Builder) scanGiniCuts(fe *smallFeature, mask uint64, m int, counts []int) (int, float64) {
-	var n [smallClasses]int
-	copy(n[:], counts)
-	best, msl := noGini, b.params.minSamplesLeaf
-	for cuts := firstOfRuns(mask, fe.starts, fe.ends) & (mask - 1); cuts != 0; cuts &= cuts - 1 {
-		before := mask & (cuts&-cuts - 1)
-		nL := bits.OnesCount64(before)
-		if nL < msl || m-nL < msl {
-			continue
-		}
-		cm := &fe.classes
-		l0, l1 := bits.OnesCount64(before&cm[0]), bits.OnesCount64(before&cm[1])
-		l2, l3 := bits.OnesCount64(before&cm[2]), bits.OnesCount64(before&cm[3])
-		r0, r1, r2, r3 := n[0]-l0, n[1]-l1, n[2]-l2, n[3]-l3
-		best = best.offer(l0*l0+l1*l1+l2*l2+l3*l3, r0*r0+r1*r1+r2*r2+r3*r3, nL, m-nL)
+// enough returns the rows of mask that, as the first row right of a
+// split, leave at least minSamplesLeaf rows on each side: all but the
+// first minSamplesLeaf and the last minSamplesLeaf-1.
+func (b *Builder) enough(mask uint64) uint64 {
+	w := mask & (mask - 1)
+	for range b.params.minSamplesLeaf - 1 {
+		w &= w - 1
+		w &^= 1 << (bits.Len64(w) - 1)
 	}
-	return best.pos, best.num / best.den
+	return w
 }
 
 // firstOfRuns returns the first bit of mask in each run of equal values:

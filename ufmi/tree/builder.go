@@ -115,25 +115,7 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	b.buf[1].resize(m)
 	top := &b.buf[0]
 	for j := range top.order {
-		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
-		rankOf := b.sorted.rank[j]
-		w := 0
-		if most <= 1 {
-			// A subsample: write every row, keep it by advancing w (the
-			// arrays have room for one more row).
-			o, rk, cl = o[:m+1], rk[:m+1], cl[:m+1]
-			for p, r := range b.sorted.order[j] {
-				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
-				w += int(mult[r])
-			}
-			continue
-		}
-		for p, r := range b.sorted.order[j] {
-			for c := mult[r]; c > 0; c-- {
-				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
-				w++
-			}
-		}
+		b.fill(top, j, mult, most, m)
 	}
 	if b.params.criterion == Entropy && len(b.xlogx) < m+1 {
 		b.xlogx = make([]float64, m+1)
@@ -159,6 +141,31 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	}
 	b.node(0, m, 0, outside, 0)
 	return b.tree, b.leafCounts
+}
+
+// fill writes the sample's rows in feature j's order to the root's
+// arrays, with their ranks and classes; m rows, at most most copies of
+// one.
+func (b *Builder) fill(top *sortedRows, j int, mult []int32, most int32, m int) {
+	o, rk, cl := top.order[j][:m+1], top.ranks[j][:m+1], top.classes[j][:m+1]
+	order, rankOf, y := b.sorted.order[j], b.sorted.rank[j], b.y16
+	rankOf = rankOf[:len(order)]
+	w := 0
+	if most <= 1 {
+		// A subsample: write every row, keep it by advancing w (the
+		// arrays have room for one more row).
+		for p, r := range order {
+			o[w], rk[w], cl[w] = r, rankOf[p], y[r]
+			w += int(mult[r])
+		}
+		return
+	}
+	for p, r := range order {
+		for c := mult[r]; c > 0; c-- {
+			o[w], rk[w], cl[w] = r, rankOf[p], y[r]
+			w++
+		}
+	}
 }
 
 // countsFor returns a zeroed class-count buffer for a node at this depth.

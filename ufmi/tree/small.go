@@ -93,19 +93,21 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 		order := rows.order[g][start:end]
 		fe.rank, fe.class = rows.ranks[g][start:end], rows.classes[g][start:end]
 		fe.classes, fe.starts = [smallClasses]uint64{}, 1
-		prev := fe.rank[0]
+		prev, cls := fe.rank[0], fe.class[:len(order)]
 		for q, r := range order {
 			id := s.firstID[r]
 			if copies && q > 0 && order[q-1] == r {
 				id = fe.id[q-1] + 1
 			}
+			bit := uint64(1) << (uint(q) & (smallMax - 1))
 			fe.id[q&(smallMax-1)], fe.pos[id&(smallMax-1)] = id, uint8(q)
-			fe.classes[fe.class[q]%smallClasses] |= 1 << q
+			fe.classes[cls[q]%smallClasses] |= bit
 			var start uint64
 			if rk := fe.rank[q]; rk != prev {
-				start, prev = 1, rk
+				start = bit
 			}
-			fe.starts |= start << q
+			fe.starts |= start
+			prev = fe.rank[q]
 		}
 		fe.ends = fe.starts>>1 | 1<<(m-1)
 		masks[g] = 1<<m - 1
@@ -219,10 +221,10 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 		cm, best := &fe.classes, noGini
 		for ; cuts != 0; cuts &= cuts - 1 {
 			before := mask & (cuts&-cuts - 1)
-			nL := bits.OnesCount64(before)
 			l0, l1 := bits.OnesCount64(before&cm[0]), bits.OnesCount64(before&cm[1])
 			l2, l3 := bits.OnesCount64(before&cm[2]), bits.OnesCount64(before&cm[3])
 			r0, r1, r2, r3 := n[0]-l0, n[1]-l1, n[2]-l2, n[3]-l3
+			nL := l0 + l1 + l2 + l3 // every row has one of the classes
 			best = best.offer(l0*l0+l1*l1+l2*l2+l3*l3, r0*r0+r1*r1+r2*r2+r3*r3, nL, m-nL)
 		}
 		s.pos, s.score = best.pos, best.num/best.den

@@ -9,13 +9,16 @@ const smallMax = 64
 
 // A fully grown tree spends most of its nodes on a few rows: the builder
 // grows every subtree of at most smallMax rows (Gini, numeric features
-// without missing values) without partitioning. The subtree's root copies
-// its rows once, in every feature's order, into a smallFeature each; a node
+// without missing values) without partitioning. The subtree's root notes,
+// in every feature's order of its rows, each row's position, where the
+// runs of equal values start and end, and the rows of each class; a node
 // below it is a set of those rows, one 64-bit mask per feature (bit q: the
-// row at position q of the feature's order is in the node). A scan walks a
-// mask's bits in order, and a split builds its children's masks from the
-// rows of the smaller child alone. Every choice (features drawn, split,
-// threshold, ties) is the partitioning builder's: the trees are the same.
+// row at position q of the feature's order is in the node). A scan scores
+// only the rows that start a run and counts each side's classes by
+// popcount (with few classes), and a split builds its children's masks
+// from the rows of the smaller child alone. Every choice (features drawn,
+// split, threshold, ties) is the partitioning builder's: the trees are the
+// same.
 
 // smallFeature holds a small subtree's rows in one feature's order.
 type smallFeature struct {

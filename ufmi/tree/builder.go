@@ -36,7 +36,9 @@ type Builder struct {
 	everyRow   bool      // rowLeaf receives the leaf of every row (see LeafOfEveryRow)
 	// others[depth%2] holds the rows outside the sample, each node's in a
 	// range of its own, when everyRow is set.
-	others [2][]int32
+	others   [2][]int32
+	small    smallRows // the small-node builder's (small.go)
+	useSmall bool      // grow subtrees of at most smallMax rows with it
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
@@ -113,25 +115,7 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	b.buf[1].resize(m)
 	top := &b.buf[0]
 	for j := range top.order {
-		o, rk, cl := top.order[j], top.ranks[j], top.classes[j]
-		rankOf := b.sorted.rank[j]
-		w := 0
-		if most <= 1 {
-			// A subsample: write every row, keep it by advancing w (the
-			// arrays have room for one more row).
-			o, rk, cl = o[:m+1], rk[:m+1], cl[:m+1]
-			for p, r := range b.sorted.order[j] {
-				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
-				w += int(mult[r])
-			}
-			continue
-		}
-		for p, r := range b.sorted.order[j] {
-			for c := mult[r]; c > 0; c-- {
-				o[w], rk[w], cl[w] = r, rankOf[p], b.y16[r]
-				w++
-			}
-		}
+		b.fill(top, j, mult, most, m)
 	}
 	if b.params.criterion == Entropy && len(b.xlogx) < m+1 {
 		b.xlogx = make([]float64, m+1)
@@ -150,12 +134,38 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
 		b.leafCounts = make([]float64, 0, m*b.k)
 	}
+	b.useSmall = b.smallOK()
 	counts := b.countsFor(0)
 	for _, c := range top.classes[0] {
 		counts[c]++
 	}
 	b.node(0, m, 0, outside, 0)
 	return b.tree, b.leafCounts
+}
+
+// fill writes the sample's rows in feature j's order to the root's
+// arrays, with their ranks and classes; m rows, at most most copies of
+// one.
+func (b *Builder) fill(top *sortedRows, j int, mult []int32, most int32, m int) {
+	o, rk, cl := top.order[j][:m+1], top.ranks[j][:m+1], top.classes[j][:m+1]
+	order, rankOf, y := b.sorted.order[j], b.sorted.rank[j], b.y16
+	rankOf = rankOf[:len(order)]
+	w := 0
+	if most <= 1 {
+		// A subsample: write every row, keep it by advancing w (the
+		// arrays have room for one more row).
+		for p, r := range order {
+			o[w], rk[w], cl[w] = r, rankOf[p], y[r]
+			w += int(mult[r])
+		}
+		return
+	}
+	for p, r := range order {
+		for c := mult[r]; c > 0; c-- {
+			o[w], rk[w], cl[w] = r, rankOf[p], y[r]
+			w++
+		}
+	}
 }
 
 // countsFor returns a zeroed class-count buffer for a node at this depth.
@@ -172,6 +182,9 @@ func (b *Builder) countsFor(depth int) []int {
 // the rows outside the sample in others[depth%2][ostart:oend], and returns
 // its node id. countsAt[depth] holds the range's class counts.
 func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
+	if b.useSmall && end-start <= smallMax {
+		return b.smallSubtree(start, end, ostart, oend, depth)
+	}
 	t := b.tree
 	id := t.addNode()
 	t.depth = max(t.depth, depth)
@@ -234,12 +247,8 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 	if oend > ostart {
 		cut := -1
 		if sp.plain {
-			// Ranks up to the split's left value go left and from its
-			// right value go right; between them (values no sample row
-			// of the node holds) the threshold decides.
-			ranks, distinct := rows.ranks[sp.feature][start:], b.sorted.distinct[sp.feature]
-			lo, hi := int(ranks[sp.pos]), int(ranks[sp.pos+1])
-			cut = lo + 1 + sort.Search(hi-lo-1, func(i int) bool { return distinct[lo+1+i] > nd.threshold })
+			ranks := rows.ranks[sp.feature][start:]
+			cut = b.cutBetween(sp.feature, ranks[sp.pos], ranks[sp.pos+1], nd.threshold)
 		}
 		omid = b.partitionOthers(depth, &nd, cut, ostart, oend)
 	}
@@ -331,16 +340,33 @@ func (b *Builder) partitionOthers(depth int, nd *treeNode, cut, start, end int) 
 // numeric split and the next, or +Inf when every present value goes left
 // (and the missing ones right).
 func (b *Builder) threshold(rows *sortedRows, sp split, start int) float64 {
-	ranks, distinct := rows.ranks[sp.feature][start:], b.sorted.distinct[sp.feature]
-	if ranks[sp.pos+1] == missingRank {
+	ranks := rows.ranks[sp.feature][start:]
+	return b.thresholdBetween(sp.feature, ranks[sp.pos], ranks[sp.pos+1])
+}
+
+// thresholdBetween is the threshold of a numeric split of feature f whose
+// last row left has value rank lo and first row right rank hi.
+func (b *Builder) thresholdBetween(f int, lo, hi uint32) float64 {
+	if hi == missingRank {
 		return math.Inf(1)
 	}
-	lo, hi := distinct[ranks[sp.pos]], distinct[ranks[sp.pos+1]]
-	threshold := lo + (hi-lo)/2
-	if threshold >= hi || math.IsInf(threshold, 0) {
-		threshold = lo
+	distinct := b.sorted.distinct[f]
+	vlo, vhi := distinct[lo], distinct[hi]
+	threshold := vlo + (vhi-vlo)/2
+	if threshold >= vhi || math.IsInf(threshold, 0) {
+		threshold = vlo
 	}
 	return threshold
+}
+
+// cutBetween is the cut partitionOthers takes for a numeric split of
+// feature f at this threshold, its last row left of rank lo and first row
+// right of rank hi: ranks up to lo go left and from hi right; between them
+// (values no sample row of the node holds) the threshold decides.
+func (b *Builder) cutBetween(f int, lo, hi uint32, threshold float64) int {
+	distinct := b.sorted.distinct[f]
+	l, h := int(lo), int(hi)
+	return l + 1 + sort.Search(h-l-1, func(i int) bool { return distinct[l+1+i] > threshold })
 }
 
 // markLeft sets goLeft for the node's rows under a split whose left rows
@@ -413,8 +439,8 @@ func isPure(counts []int, m int) bool {
 }
 
 // makeLeaf turns node id into a leaf holding the sample rows given and the
-// rows outside the sample that reach it.
-func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) {
+// rows outside the sample that reach it, and returns its leaf number.
+func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) int32 {
 	leaf := int32(b.tree.nLeaves)
 	b.tree.nodes[id].leaf = leaf
 	b.tree.nLeaves++
@@ -429,6 +455,7 @@ func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) {
 	for _, c := range counts {
 		b.leafCounts = append(b.leafCounts, float64(c))
 	}
+	return leaf
 }
 
 // partition copies the node's range of every feature array from src to

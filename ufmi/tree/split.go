@@ -39,25 +39,12 @@ type split struct {
 // non-constant ones have been scanned (as scikit-learn does), and returns
 // the best split; ok is false when no feature can split the node.
 func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (best split, ok bool) {
-	d := len(b.features)
-	if b.params.weights != nil {
-		d = b.weightedOrder()
-	}
-	best.score = math.Inf(-1)
-	visited := 0
-	for i := 0; i < d && visited < b.params.mtry; i++ {
-		if b.params.weights == nil {
-			j := i + b.rng.IntN(d-i)
-			b.features[i], b.features[j] = b.features[j], b.features[i]
-		}
-		f := b.features[i]
+	return b.chooseSplit(func(f int) (s split, scanned bool) {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)
 		if vals[0] == vals[m-1] {
-			continue // one value, or all missing
+			return s, false // one value, or all missing
 		}
-		visited++
-		var s split
 		switch {
 		case b.categorical[f]:
 			s = b.scanLevels(vals, cls, counts)
@@ -73,9 +60,34 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (be
 			} else {
 				s.pos, s.score = b.scanEntropy(vals, cls, counts)
 			}
-			// No missing training value: missing values go to the larger child.
-			s.plain, s.leftRows, s.missingLeft = true, s.pos+1, 2*(s.pos+1) >= m
+			s.plainSplit(m)
 		}
+		return s, true
+	})
+}
+
+// chooseSplit draws the features of a node in a fresh random order and
+// asks scan for the best split of each until mtry of them have been
+// scanned; scan reports false for a feature constant in the node, which
+// does not count. It returns the best split (the first of equal scores).
+func (b *splitter) chooseSplit(scan func(f int) (split, bool)) (best split, ok bool) {
+	d := len(b.features)
+	if b.params.weights != nil {
+		d = b.weightedOrder()
+	}
+	best.score = math.Inf(-1)
+	visited := 0
+	for i := 0; i < d && visited < b.params.mtry; i++ {
+		if b.params.weights == nil {
+			j := i + b.rng.IntN(d-i)
+			b.features[i], b.features[j] = b.features[j], b.features[i]
+		}
+		f := b.features[i]
+		s, scanned := scan(f)
+		if !scanned {
+			continue
+		}
+		visited++
 		if s.pos >= 0 && s.score > best.score {
 			s.feature = f
 			best, ok = s, true
@@ -85,6 +97,13 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (be
 		}
 	}
 	return best, ok
+}
+
+// plainSplit completes a numeric split of a node of m rows without missing
+// values: its left rows are a prefix, and missing values go to the larger
+// child.
+func (s *split) plainSplit(m int) {
+	s.plain, s.leftRows, s.missingLeft = true, s.pos+1, 2*(s.pos+1) >= m
 }
 
 // weightedOrder puts the features in the order of a weighted draw without
@@ -111,48 +130,72 @@ func (b *splitter) weightedOrder() int {
 // scanGini returns the split position maximising sum_k L_k²/n_L + sum_k R_k²/n_R,
 // which is equivalent to minimising the weighted Gini impurity of the children.
 func (b *splitter) scanGini(vals []uint32, cls []uint16, counts []int) (int, float64) {
-	// Only the left counts are kept: a class's right count is its node
-	// count minus its left count.
-	left := b.left[:len(counts)]
-	sumL, sumR := 0, 0
-	for c, v := range counts { // one loop, not clear's call: nodes are mostly small
-		left[c] = 0
-		sumR += v * v
-	}
+	left, sumL, sumR := b.startGini(counts)
+	best := noGini
 	m := len(vals)
 	msl := b.params.minSamplesLeaf
-	// The score sumL/nL + sumR/nR is kept as a fraction num/den and compared
-	// by cross-multiplication, which avoids two divisions per position.
-	bestPos, bestNum, bestDen := -1, -1.0, 1.0
 	// Positions p leave nL = p+1 rows left; only msl-1 <= p < m-msl leave
 	// msl rows on each side. Rows before move left without a score.
 	first := min(msl-1, m-1)
 	for _, c := range cls[:first] {
-		lc := left[c]
-		sumL += 2*lc + 1
-		sumR -= 2*(counts[c]-lc) - 1
-		left[c] = lc + 1
+		sumL, sumR = giniMove(left, counts, c, sumL, sumR)
 	}
 	if m-msl > first {
 		vals, cls := vals[first:m-msl+1], cls[first:m-msl]
 		for p, c := range cls {
-			lc := left[c]
-			sumL += 2*lc + 1
-			sumR -= 2*(counts[c]-lc) - 1
-			left[c] = lc + 1
+			sumL, sumR = giniMove(left, counts, c, sumL, sumR)
 			if vals[p] == vals[p+1] { // a tie: no split between equal values
 				continue
 			}
 			nL := first + p + 1
-			nR := m - nL
-			num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
-			den := float64(nL) * float64(nR)
-			if num*bestDen > bestNum*den {
-				bestNum, bestDen, bestPos = num, den, nL-1
-			}
+			best = best.offer(sumL, sumR, nL, m-nL)
 		}
 	}
-	return bestPos, bestNum / bestDen
+	return best.pos, best.num / best.den
+}
+
+// startGini starts a Gini scan of a node with these class counts, every
+// row on the right: it returns the zeroed left counts (only they are kept:
+// a class's right count is its node count minus its left count) and the
+// sums of squared counts of each side.
+func (b *splitter) startGini(counts []int) (left []int, sumL, sumR int) {
+	left = b.left[:len(counts)]
+	for c, v := range counts { // one loop, not clear's call: nodes are mostly small
+		left[c] = 0
+		sumR += v * v
+	}
+	return left, 0, sumR
+}
+
+// giniMove moves a row of class c left and returns the new sums of
+// squared counts of each side.
+func giniMove(left, counts []int, c uint16, sumL, sumR int) (int, int) {
+	lc := left[c]
+	left[c] = lc + 1
+	return sumL + 2*lc + 1, sumR - 2*(counts[c]-lc) + 1
+}
+
+// giniBest is the best split of a Gini scan so far: its score sumL/nL +
+// sumR/nR is kept as a fraction num/den and compared by cross-
+// multiplication, which avoids two divisions per position; pos is its last
+// left position.
+type giniBest struct {
+	num, den float64
+	pos      int
+}
+
+// noGini is a scan's best before any split: every split beats it.
+var noGini = giniBest{num: -1, den: 1, pos: -1}
+
+// offer scores the split of nL rows left (sums of squared class counts
+// sumL) and nR right (sumR), and returns the better of it and g.
+func (g giniBest) offer(sumL, sumR, nL, nR int) giniBest {
+	num := float64(sumL)*float64(nR) + float64(sumR)*float64(nL)
+	den := float64(nL) * float64(nR)
+	if num*g.den > g.num*den {
+		return giniBest{num, den, nL - 1}
+	}
+	return g
 }
 
 // scanEntropy returns the split position maximising

@@ -25,7 +25,6 @@ type smallFeature struct {
 	rank  []uint32        // value rank of the row at each position (the builder's buffer)
 	class []uint16        // class of the row at each position (the builder's buffer)
 	id    [smallMax]uint8 // the row's id: its position in feature 0's order
-	pos   [smallMax]uint8 // pos[id]: the position of row id in this order
 	// classes[c]: the positions of the rows of class c (up to smallClasses
 	// classes).
 	classes [smallClasses]uint64
@@ -44,6 +43,9 @@ type smallRows struct {
 	feat    []smallFeature
 	rows    []int32    // the rows in feature 0's order (the builder's buffer)
 	firstID []uint8    // by row: the id of its first copy in the subtree
+	// pos[id*d+g]: the position of row id in feature g's order (d
+	// features), a row's positions side by side for a split.
+	pos []uint8
 	masks   [][]uint64 // per depth: a node's masks, one per feature
 	// gather holds a node's rows in one feature's order for a scan.
 	gather struct {
@@ -91,6 +93,9 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 		s.firstID[r] = uint8(q)
 	}
 	masks := s.masksFor(depth, d)
+	if len(s.pos) < smallMax*d {
+		s.pos = make([]uint8, smallMax*d)
+	}
 	for g := range d {
 		fe := &s.feat[g]
 		order := rows.order[g][start:end]
@@ -103,7 +108,8 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 				id = fe.id[q-1] + 1
 			}
 			bit := uint64(1) << (uint(q) & (smallMax - 1))
-			fe.id[q&(smallMax-1)], fe.pos[id&(smallMax-1)] = id, uint8(q)
+			fe.id[q&(smallMax-1)] = id
+			s.pos[int(id)*d+g] = uint8(q)
 			fe.classes[cls[q]%smallClasses] |= bit
 			var start uint64
 			if rk := fe.rank[q]; rk != prev {
@@ -157,6 +163,7 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	// smaller side; the right child's by difference.
 	left, child := b.countsFor(depth+1), s.masksFor(depth+1, len(mask))
 	clear(child)
+	d := len(child)
 	side := leftF
 	if 2*sp.leftRows > m {
 		side = mask[f] &^ leftF
@@ -164,9 +171,9 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	for w := side; w != 0; w &= w - 1 {
 		q := bits.TrailingZeros64(w) & (smallMax - 1)
 		left[fe.class[q]]++
-		id := fe.id[q]
-		for g := range child {
-			child[g] |= 1 << (s.feat[g].pos[id] & (smallMax - 1))
+		id := int(fe.id[q])
+		for g, p := range s.pos[id*d : id*d+d] {
+			child[g] |= 1 << (p & (smallMax - 1))
 		}
 	}
 	parent := b.countsAt[depth]

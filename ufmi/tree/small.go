@@ -41,12 +41,12 @@ const smallClasses = 4
 // rows; the rows themselves in feature 0's order; masks per depth.
 type smallRows struct {
 	feat    []smallFeature
-	rows    []int32    // the rows in feature 0's order (the builder's buffer)
-	firstID []uint8    // by row: the id of its first copy in the subtree
+	rows    []int32 // the rows in feature 0's order (the builder's buffer)
+	firstID []uint8 // by row: the id of its first copy in the subtree
 	// pos[id*d+g]: the position of row id in feature g's order (d
 	// features), a row's positions side by side for a split.
-	pos []uint8
-	masks   [][]uint64 // per depth: a node's masks, one per feature
+	pos   []uint8
+	masks [][]uint64 // per depth: a node's masks, one per feature
 	// gather holds a node's rows in one feature's order for a scan.
 	gather struct {
 		rank  [smallMax]uint32
@@ -228,7 +228,7 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 		for c, v := range counts {
 			n[c] = v
 		}
-		cm, best := &fe.classes, noGini
+		cm, best := &fe.classes, smallBest{num: -1, den: 1, pos: -1}
 		for ; cuts != 0; cuts &= cuts - 1 {
 			before := mask & (cuts&-cuts - 1)
 			l0, l1 := bits.OnesCount64(before&cm[0]), bits.OnesCount64(before&cm[1])
@@ -237,10 +237,24 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 			nL := l0 + l1 + l2 + l3 // every row has one of the classes
 			best = best.offer(l0*l0+l1*l1+l2*l2+l3*l3, r0*r0+r1*r1+r2*r2+r3*r3, nL, m-nL)
 		}
-		s.pos, s.score = best.pos, best.num/best.den
+		s.pos, s.score = best.pos, float64(best.num)/float64(best.den)
 	}
 	s.plainSplit(m)
 	return s, true
+}
+
+// smallBest is giniBest in integers for a small node: its sums are
+// exact in a float64, and so are its products (below 2^31 with at most
+// smallMax rows), so it picks the same split, with the same score.
+type smallBest struct{ num, den, pos int }
+
+// offer is giniBest.offer.
+func (g smallBest) offer(sumL, sumR, nL, nR int) smallBest {
+	num, den := sumL*nR+sumR*nL, nL*nR
+	if num*g.den > g.num*den {
+		return smallBest{num, den, nL - 1}
+	}
+	return g
 }
 
 // enough returns the rows of mask that, as the first row right of a

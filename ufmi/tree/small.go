@@ -135,7 +135,8 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	mask, counts := s.masks[depth][:d], b.countsAt[depth]
 	m := bits.OnesCount64(mask[0])
 	if !b.leafNode(m, counts, depth) {
-		if sp, ok := b.chooseSplit(func(f int) (split, bool) { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); ok {
+		if sp, ok := b.chooseSplit(func(f int) *split { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); ok {
+			sp.plainSplit(m)
 			t.nodes[id] = b.smallSplit(sp, mask, m, ostart, oend, depth)
 			return id
 		}
@@ -201,18 +202,19 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 }
 
 // scanSmall is scanGini over the rows of a small node in one feature's
-// order (mask: their positions, m of them). It reports false for a feature
-// constant in the node. With at most smallClasses classes, the candidate
+// order (mask: their positions, m of them), for chooseSplit: nil for a
+// feature constant in the node, else its split's position and score. With at most smallClasses classes, the candidate
 // splits are the rows that start a run of equal values (but the first),
 // and at each the rows before it, and those of each class, are counted in
 // the mask: candidates come in scanGini's order with its sums, so the
 // result is the same.
-func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) (s split, scanned bool) {
+func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) *split {
 	cuts := firstOfRuns(mask, fe.starts, fe.ends) & (mask - 1)
 	if cuts == 0 {
-		return s, false
+		return nil
 	}
-	s.pos, s.score = -1, -1
+	s := &b.scanned
+	*s = split{pos: -1, score: -1}
 	if len(counts) > smallClasses {
 		// Gathered in order for scanGini.
 		g := &b.small.gather
@@ -239,8 +241,7 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 		}
 		s.pos, s.score = best.pos, float64(best.num)/float64(best.den)
 	}
-	s.plainSplit(m)
-	return s, true
+	return s
 }
 
 // smallBest is giniBest in integers for a small node: its sums are

@@ -16,6 +16,7 @@ type splitter struct {
 	left, right []int     // class counts on each side during a scan
 	xlogx       []float64 // x log x for the entropy criterion
 	drawKey     []float64 // per feature, its key in a weighted draw
+	scanned     split     // the split of the feature scan last examined
 	rng         *rand.Rand
 	impurityTables
 	levelScratch
@@ -39,18 +40,20 @@ type split struct {
 // non-constant ones have been scanned (as scikit-learn does), and returns
 // the best split; ok is false when no feature can split the node.
 func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (best split, ok bool) {
-	return b.chooseSplit(func(f int) (s split, scanned bool) {
+	return b.chooseSplit(func(f int) *split {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)
 		if vals[0] == vals[m-1] {
-			return s, false // one value, or all missing
+			return nil // one value, or all missing
 		}
+		s := &b.scanned
 		switch {
 		case b.categorical[f]:
-			s = b.scanLevels(vals, cls, counts)
+			*s = b.scanLevels(vals, cls, counts)
 		case vals[m-1] == missingRank:
-			s = b.scanMissing(vals, cls, counts)
+			*s = b.scanMissing(vals, cls, counts)
 		default:
+			*s = split{}
 			if m == 2 && b.params.criterion == Gini {
 				// Two rows of different classes (else the node is pure)
 				// and values: the scan's one position scores (1 + 1)/1.
@@ -62,15 +65,17 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (be
 			}
 			s.plainSplit(m)
 		}
-		return s, true
+		return s
 	})
 }
 
 // chooseSplit draws the features of a node in a fresh random order and
 // asks scan for the best split of each until mtry of them have been
-// scanned; scan reports false for a feature constant in the node, which
-// does not count. It returns the best split (the first of equal scores).
-func (b *splitter) chooseSplit(scan func(f int) (split, bool)) (best split, ok bool) {
+// scanned; scan returns nil for a feature constant in the node, which
+// does not count, else its split (in the splitter's scanned, which the
+// next scan may overwrite). It returns the best split (the first of equal
+// scores).
+func (b *splitter) chooseSplit(scan func(f int) *split) (best split, ok bool) {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
@@ -83,14 +88,14 @@ func (b *splitter) chooseSplit(scan func(f int) (split, bool)) (best split, ok b
 			b.features[i], b.features[j] = b.features[j], b.features[i]
 		}
 		f := b.features[i]
-		s, scanned := scan(f)
-		if !scanned {
+		s := scan(f)
+		if s == nil {
 			continue
 		}
 		visited++
 		if s.pos >= 0 && s.score > best.score {
-			s.feature = f
-			best, ok = s, true
+			best, ok = *s, true
+			best.feature = f
 			if s.categorical {
 				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
 			}

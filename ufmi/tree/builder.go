@@ -195,11 +195,12 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
-	sp, ok := b.bestSplit(rows, start, end, counts)
-	if !ok {
+	best := b.bestSplit(rows, start, end, counts)
+	if best == nil {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
+	sp := *best
 	nd := treeNode{feature: int32(sp.feature), leaf: -1, set: -1, missingLeft: sp.missingLeft}
 	mid := start + sp.leftRows
 	// The left child's class counts; the right child's by difference once

@@ -135,9 +135,8 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	mask, counts := s.masks[depth][:d], b.countsAt[depth]
 	m := bits.OnesCount64(mask[0])
 	if !b.leafNode(m, counts, depth) {
-		if sp, ok := b.chooseSplit(func(f int) *split { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); ok {
-			sp.plainSplit(m)
-			t.nodes[id] = b.smallSplit(sp, mask, m, ostart, oend, depth)
+		if sp := b.chooseSplit(func(f int) *split { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); sp != nil {
+			b.smallSplit(id, sp.feature, sp.pos, mask, m, ostart, oend, depth)
 			return id
 		}
 	}
@@ -150,15 +149,19 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	return id
 }
 
-// smallSplit makes the split sp of a small node (masks mask, m rows),
-// grows its children and returns the node.
-func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int) treeNode {
-	s, f := &b.small, sp.feature
+// smallSplit makes node id, a small node (masks mask, m rows), the split
+// of feature f after pos+1 rows, and grows its children. It writes the
+// node's fields one by one: a node copied whole just after its fields
+// were written stalls.
+func (b *Builder) smallSplit(id int32, f, pos int, mask []uint64, m, ostart, oend, depth int) {
+	s, sp := &b.small, split{pos: pos}
+	sp.plainSplit(m)
 	fe := &s.feat[f]
-	nd := treeNode{feature: int32(f), leaf: -1, set: -1, missingLeft: sp.missingLeft}
 	cut := cutAfter(mask[f], sp.pos)
 	leftF := mask[f] & (1<<cut - 1)
 	lo, hi := fe.rank[bits.Len64(leftF)-1], fe.rank[cut]
+	nd := &b.tree.nodes[id]
+	nd.feature, nd.missingLeft = int32(f), sp.missingLeft
 	nd.threshold = b.thresholdBetween(f, lo, hi)
 	// The left child's masks and class counts from the rows of the
 	// smaller side; the right child's by difference.
@@ -188,17 +191,18 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	}
 	omid := ostart
 	if oend > ostart {
-		omid = b.partitionOthers(depth, &nd, b.cutBetween(f, lo, hi, nd.threshold), ostart, oend)
+		omid = b.partitionOthers(depth, nd, b.cutBetween(f, lo, hi, nd.threshold), ostart, oend)
 	}
-	nd.left = b.smallNode(ostart, omid, depth+1)
+	l := b.smallNode(ostart, omid, depth+1)
 	for g := range child {
 		child[g] ^= mask[g]
 	}
 	for c := range left {
 		left[c] = parent[c] - left[c]
 	}
-	nd.right = b.smallNode(omid, oend, depth+1)
-	return nd
+	r := b.smallNode(omid, oend, depth+1)
+	nd = &b.tree.nodes[id]
+	nd.left, nd.right = l, r
 }
 
 // scanSmall is scanGini over the rows of a small node in one feature's
@@ -213,7 +217,7 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 	if cuts == 0 {
 		return nil
 	}
-	s := &b.scanned
+	s := b.cur
 	*s = split{pos: -1, score: -1}
 	if len(counts) > smallClasses {
 		// Gathered in order for scanGini.

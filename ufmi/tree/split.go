@@ -16,8 +16,11 @@ type splitter struct {
 	left, right []int     // class counts on each side during a scan
 	xlogx       []float64 // x log x for the entropy criterion
 	drawKey     []float64 // per feature, its key in a weighted draw
-	scanned     split     // the split of the feature scan last examined
-	rng         *rand.Rand
+	// cur receives each scan's split (scan returns it); best is the best
+	// so far. They point into splits and trade places, without copies.
+	cur, best *split
+	splits    [2]split
+	rng       *rand.Rand
 	impurityTables
 	levelScratch
 }
@@ -39,14 +42,14 @@ type split struct {
 // bestSplit examines features in a fresh random order until mtry
 // non-constant ones have been scanned (as scikit-learn does), and returns
 // the best split; ok is false when no feature can split the node.
-func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (best split, ok bool) {
+func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) *split {
 	return b.chooseSplit(func(f int) *split {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)
 		if vals[0] == vals[m-1] {
 			return nil // one value, or all missing
 		}
-		s := &b.scanned
+		s := b.cur
 		switch {
 		case b.categorical[f]:
 			*s = b.scanLevels(vals, cls, counts)
@@ -72,15 +75,19 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (be
 // chooseSplit draws the features of a node in a fresh random order and
 // asks scan for the best split of each until mtry of them have been
 // scanned; scan returns nil for a feature constant in the node, which
-// does not count, else its split (in the splitter's scanned, which the
-// next scan may overwrite). It returns the best split (the first of equal
-// scores).
-func (b *splitter) chooseSplit(scan func(f int) *split) (best split, ok bool) {
+// does not count, else its split, written to the splitter's cur. It
+// returns the best split (the first of equal scores), or nil when no
+// feature can split the node; it stays valid until the next
+// chooseSplit.
+func (b *splitter) chooseSplit(scan func(f int) *split) *split {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
 	}
-	best.score = math.Inf(-1)
+	if b.cur == nil {
+		b.cur, b.best = &b.splits[0], &b.splits[1]
+	}
+	bestScore, ok := math.Inf(-1), false
 	visited := 0
 	for i := 0; i < d && visited < b.params.mtry; i++ {
 		if b.params.weights == nil {
@@ -93,15 +100,19 @@ func (b *splitter) chooseSplit(scan func(f int) *split) (best split, ok bool) {
 			continue
 		}
 		visited++
-		if s.pos >= 0 && s.score > best.score {
-			best, ok = *s, true
-			best.feature = f
+		if s.pos >= 0 && s.score > bestScore {
+			bestScore, ok = s.score, true
+			s.feature = f
+			b.cur, b.best = b.best, s
 			if s.categorical {
 				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
 			}
 		}
 	}
-	return best, ok
+	if !ok {
+		return nil
+	}
+	return b.best
 }
 
 // plainSplit completes a numeric split of a node of m rows without missing

@@ -169,16 +169,27 @@ func (s *refitScratch) grow(labels []int32, k int, plan growPlan, visit func(*tr
 // addPosteriors adds the current tree's posteriors to every row's sum, as
 // posteriorSum.add does (abstaining leaves add nothing).
 func (s *refitScratch) addPosteriors(k int) {
+	post, flat, votes := s.post, s.sum.flat, s.sum.votes[:len(s.rowLeaf)]
+	if k == 4 { // the Drosophila data's classes: unrolled
+		for i, l := range s.rowLeaf {
+			if p := (*[4]float64)(post[int(l)*4:]); !math.IsNaN(p[0]) {
+				acc := (*[4]float64)(flat[i*4:])
+				acc[0], acc[1], acc[2], acc[3] = acc[0]+p[0], acc[1]+p[1], acc[2]+p[2], acc[3]+p[3]
+				votes[i]++
+			}
+		}
+		return
+	}
 	for i, l := range s.rowLeaf {
-		p := s.post[int(l)*k : int(l)*k+k]
+		p := post[int(l)*k:][:k]
 		if math.IsNaN(p[0]) {
 			continue
 		}
-		acc := s.sum.flat[i*k : i*k+k]
+		acc := flat[i*k:][:len(p)]
 		for c, v := range p {
 			acc[c] += v
 		}
-		s.sum.votes[i]++
+		votes[i]++
 	}
 }
 

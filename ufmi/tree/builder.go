@@ -182,7 +182,9 @@ func (b *Builder) countsFor(depth int) []int {
 // the rows outside the sample in others[depth%2][ostart:oend], and returns
 // its node id. countsAt[depth] holds the range's class counts.
 func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
-	if b.useSmall && end-start <= smallMax {
+	// A leaf needs only its rows (after a split into two leaves, the
+	// other features' arrays are not written).
+	if b.useSmall && end-start <= smallMax && !b.leafNode(end-start, b.countsAt[depth], depth) {
 		return b.smallSubtree(start, end, ostart, oend, depth)
 	}
 	t := b.tree
@@ -195,11 +197,12 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
-	sp, ok := b.bestSplit(rows, start, end, counts)
-	if !ok {
+	best := b.bestSplit(rows, start, end, counts)
+	if best == nil {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
+	sp := *best
 	nd := treeNode{feature: int32(sp.feature), leaf: -1, set: -1, missingLeft: sp.missingLeft}
 	mid := start + sp.leftRows
 	// The left child's class counts; the right child's by difference once

@@ -25,7 +25,6 @@ type smallFeature struct {
 	rank  []uint32        // value rank of the row at each position (the builder's buffer)
 	class []uint16        // class of the row at each position (the builder's buffer)
 	id    [smallMax]uint8 // the row's id: its position in feature 0's order
-	pos   [smallMax]uint8 // pos[id]: the position of row id in this order
 	// classes[c]: the positions of the rows of class c (up to smallClasses
 	// classes).
 	classes [smallClasses]uint64
@@ -42,9 +41,12 @@ const smallClasses = 4
 // rows; the rows themselves in feature 0's order; masks per depth.
 type smallRows struct {
 	feat    []smallFeature
-	rows    []int32    // the rows in feature 0's order (the builder's buffer)
-	firstID []uint8    // by row: the id of its first copy in the subtree
-	masks   [][]uint64 // per depth: a node's masks, one per feature
+	rows    []int32 // the rows in feature 0's order (the builder's buffer)
+	firstID []uint8 // by row: the id of its first copy in the subtree
+	// pos[id*d+g]: the position of row id in feature g's order (d
+	// features), a row's positions side by side for a split.
+	pos   []uint8
+	masks [][]uint64 // per depth: a node's masks, one per feature
 	// gather holds a node's rows in one feature's order for a scan.
 	gather struct {
 		rank  [smallMax]uint32
@@ -91,6 +93,9 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 		s.firstID[r] = uint8(q)
 	}
 	masks := s.masksFor(depth, d)
+	if len(s.pos) < smallMax*d {
+		s.pos = make([]uint8, smallMax*d)
+	}
 	for g := range d {
 		fe := &s.feat[g]
 		order := rows.order[g][start:end]
@@ -103,7 +108,8 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 				id = fe.id[q-1] + 1
 			}
 			bit := uint64(1) << (uint(q) & (smallMax - 1))
-			fe.id[q&(smallMax-1)], fe.pos[id&(smallMax-1)] = id, uint8(q)
+			fe.id[q&(smallMax-1)] = id
+			s.pos[int(id)*d+g] = uint8(q)
 			fe.classes[cls[q]%smallClasses] |= bit
 			var start uint64
 			if rk := fe.rank[q]; rk != prev {
@@ -129,8 +135,8 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	mask, counts := s.masks[depth][:d], b.countsAt[depth]
 	m := bits.OnesCount64(mask[0])
 	if !b.leafNode(m, counts, depth) {
-		if sp, ok := b.chooseSplit(func(f int) (split, bool) { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); ok {
-			t.nodes[id] = b.smallSplit(sp, mask, m, ostart, oend, depth)
+		if sp := b.chooseSplit(func(f int) *split { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); sp != nil {
+			b.smallSplit(id, sp.feature, sp.pos, mask, m, ostart, oend, depth)
 			return id
 		}
 	}
@@ -143,20 +149,25 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	return id
 }
 
-// smallSplit makes the split sp of a small node (masks mask, m rows),
-// grows its children and returns the node.
-func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int) treeNode {
-	s, f := &b.small, sp.feature
+// smallSplit makes node id, a small node (masks mask, m rows), the split
+// of feature f after pos+1 rows, and grows its children. It writes the
+// node's fields one by one: a node copied whole just after its fields
+// were written stalls.
+func (b *Builder) smallSplit(id int32, f, pos int, mask []uint64, m, ostart, oend, depth int) {
+	s, sp := &b.small, split{pos: pos}
+	sp.plainSplit(m)
 	fe := &s.feat[f]
-	nd := treeNode{feature: int32(f), leaf: -1, set: -1, missingLeft: sp.missingLeft}
 	cut := cutAfter(mask[f], sp.pos)
 	leftF := mask[f] & (1<<cut - 1)
 	lo, hi := fe.rank[bits.Len64(leftF)-1], fe.rank[cut]
+	nd := &b.tree.nodes[id]
+	nd.feature, nd.missingLeft = int32(f), sp.missingLeft
 	nd.threshold = b.thresholdBetween(f, lo, hi)
 	// The left child's masks and class counts from the rows of the
 	// smaller side; the right child's by difference.
 	left, child := b.countsFor(depth+1), s.masksFor(depth+1, len(mask))
 	clear(child)
+	d := len(child)
 	side := leftF
 	if 2*sp.leftRows > m {
 		side = mask[f] &^ leftF
@@ -164,9 +175,9 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	for w := side; w != 0; w &= w - 1 {
 		q := bits.TrailingZeros64(w) & (smallMax - 1)
 		left[fe.class[q]]++
-		id := fe.id[q]
-		for g := range child {
-			child[g] |= 1 << (s.feat[g].pos[id] & (smallMax - 1))
+		id := int(fe.id[q])
+		for g, p := range s.pos[id*d : id*d+d] {
+			child[g] |= 1 << (p & (smallMax - 1))
 		}
 	}
 	parent := b.countsAt[depth]
@@ -180,32 +191,34 @@ func (b *Builder) smallSplit(sp split, mask []uint64, m, ostart, oend, depth int
 	}
 	omid := ostart
 	if oend > ostart {
-		omid = b.partitionOthers(depth, &nd, b.cutBetween(f, lo, hi, nd.threshold), ostart, oend)
+		omid = b.partitionOthers(depth, nd, b.cutBetween(f, lo, hi, nd.threshold), ostart, oend)
 	}
-	nd.left = b.smallNode(ostart, omid, depth+1)
+	l := b.smallNode(ostart, omid, depth+1)
 	for g := range child {
 		child[g] ^= mask[g]
 	}
 	for c := range left {
 		left[c] = parent[c] - left[c]
 	}
-	nd.right = b.smallNode(omid, oend, depth+1)
-	return nd
+	r := b.smallNode(omid, oend, depth+1)
+	nd = &b.tree.nodes[id]
+	nd.left, nd.right = l, r
 }
 
 // scanSmall is scanGini over the rows of a small node in one feature's
-// order (mask: their positions, m of them). It reports false for a feature
-// constant in the node. With at most smallClasses classes, the candidate
+// order (mask: their positions, m of them), for chooseSplit: nil for a
+// feature constant in the node, else its split's position and score. With at most smallClasses classes, the candidate
 // splits are the rows that start a run of equal values (but the first),
 // and at each the rows before it, and those of each class, are counted in
 // the mask: candidates come in scanGini's order with its sums, so the
 // result is the same.
-func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) (s split, scanned bool) {
+func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) *split {
 	cuts := firstOfRuns(mask, fe.starts, fe.ends) & (mask - 1)
 	if cuts == 0 {
-		return s, false
+		return nil
 	}
-	s.pos, s.score = -1, -1
+	s := b.cur
+	*s = split{pos: -1, score: -1}
 	if len(counts) > smallClasses {
 		// Gathered in order for scanGini.
 		g := &b.small.gather
@@ -221,7 +234,7 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 		for c, v := range counts {
 			n[c] = v
 		}
-		cm, best := &fe.classes, noGini
+		cm, best := &fe.classes, smallBest{num: -1, den: 1, pos: -1}
 		for ; cuts != 0; cuts &= cuts - 1 {
 			before := mask & (cuts&-cuts - 1)
 			l0, l1 := bits.OnesCount64(before&cm[0]), bits.OnesCount64(before&cm[1])
@@ -230,10 +243,23 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 			nL := l0 + l1 + l2 + l3 // every row has one of the classes
 			best = best.offer(l0*l0+l1*l1+l2*l2+l3*l3, r0*r0+r1*r1+r2*r2+r3*r3, nL, m-nL)
 		}
-		s.pos, s.score = best.pos, best.num/best.den
+		s.pos, s.score = best.pos, float64(best.num)/float64(best.den)
 	}
-	s.plainSplit(m)
-	return s, true
+	return s
+}
+
+// smallBest is giniBest in integers for a small node: its sums are
+// exact in a float64, and so are its products (below 2^31 with at most
+// smallMax rows), so it picks the same split, with the same score.
+type smallBest struct{ num, den, pos int }
+
+// offer is giniBest.offer.
+func (g smallBest) offer(sumL, sumR, nL, nR int) smallBest {
+	num, den := sumL*nR+sumR*nL, nL*nR
+	if num*g.den > g.num*den {
+		return smallBest{num, den, nL - 1}
+	}
+	return g
 }
 
 // enough returns the rows of mask that, as the first row right of a

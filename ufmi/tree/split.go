@@ -16,7 +16,11 @@ type splitter struct {
 	left, right []int     // class counts on each side during a scan
 	xlogx       []float64 // x log x for the entropy criterion
 	drawKey     []float64 // per feature, its key in a weighted draw
-	rng         *rand.Rand
+	// cur receives each scan's split (scan returns it); best is the best
+	// so far. They point into splits and trade places, without copies.
+	cur, best *split
+	splits    [2]split
+	rng       *rand.Rand
 	impurityTables
 	levelScratch
 }
@@ -38,19 +42,21 @@ type split struct {
 // bestSplit examines features in a fresh random order until mtry
 // non-constant ones have been scanned (as scikit-learn does), and returns
 // the best split; ok is false when no feature can split the node.
-func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (best split, ok bool) {
-	return b.chooseSplit(func(f int) (s split, scanned bool) {
+func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) *split {
+	return b.chooseSplit(func(f int) *split {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)
 		if vals[0] == vals[m-1] {
-			return s, false // one value, or all missing
+			return nil // one value, or all missing
 		}
+		s := b.cur
 		switch {
 		case b.categorical[f]:
-			s = b.scanLevels(vals, cls, counts)
+			*s = b.scanLevels(vals, cls, counts)
 		case vals[m-1] == missingRank:
-			s = b.scanMissing(vals, cls, counts)
+			*s = b.scanMissing(vals, cls, counts)
 		default:
+			*s = split{}
 			if m == 2 && b.params.criterion == Gini {
 				// Two rows of different classes (else the node is pure)
 				// and values: the scan's one position scores (1 + 1)/1.
@@ -62,20 +68,26 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) (be
 			}
 			s.plainSplit(m)
 		}
-		return s, true
+		return s
 	})
 }
 
 // chooseSplit draws the features of a node in a fresh random order and
 // asks scan for the best split of each until mtry of them have been
-// scanned; scan reports false for a feature constant in the node, which
-// does not count. It returns the best split (the first of equal scores).
-func (b *splitter) chooseSplit(scan func(f int) (split, bool)) (best split, ok bool) {
+// scanned; scan returns nil for a feature constant in the node, which
+// does not count, else its split, written to the splitter's cur. It
+// returns the best split (the first of equal scores), or nil when no
+// feature can split the node; it stays valid until the next
+// chooseSplit.
+func (b *splitter) chooseSplit(scan func(f int) *split) *split {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
 	}
-	best.score = math.Inf(-1)
+	if b.cur == nil {
+		b.cur, b.best = &b.splits[0], &b.splits[1]
+	}
+	bestScore, ok := math.Inf(-1), false
 	visited := 0
 	for i := 0; i < d && visited < b.params.mtry; i++ {
 		if b.params.weights == nil {
@@ -83,20 +95,24 @@ func (b *splitter) chooseSplit(scan func(f int) (split, bool)) (best split, ok b
 			b.features[i], b.features[j] = b.features[j], b.features[i]
 		}
 		f := b.features[i]
-		s, scanned := scan(f)
-		if !scanned {
+		s := scan(f)
+		if s == nil {
 			continue
 		}
 		visited++
-		if s.pos >= 0 && s.score > best.score {
+		if s.pos >= 0 && s.score > bestScore {
+			bestScore, ok = s.score, true
 			s.feature = f
-			best, ok = s, true
+			b.cur, b.best = b.best, s
 			if s.categorical {
 				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
 			}
 		}
 	}
-	return best, ok
+	if !ok {
+		return nil
+	}
+	return b.best
 }
 
 // plainSplit completes a numeric split of a node of m rows without missing

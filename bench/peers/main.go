@@ -10,20 +10,15 @@
 package main
 
 import (
-	"encoding/csv"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/bench/internal/peer"
 	"github.com/ufmi-dev/ufmi/internal/synth"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -112,7 +107,7 @@ func timeAll(dir string, rows [][]float64, y []int, trees, threads, reps int, wi
 		return out, nil
 	}
 	path := filepath.Join(dir, fmt.Sprintf("data_%d.csv", len(rows)))
-	if err := writeCSV(path, rows, y); err != nil {
+	if err := peer.WriteCSV(path, rows, y); err != nil {
 		return nil, err
 	}
 	here, _ := os.Getwd()
@@ -120,7 +115,7 @@ func timeAll(dir string, rows [][]float64, y []int, trees, threads, reps int, wi
 		{"scikit-learn", "/usr/bin/python3", "sklearn_fit.py"},
 		{"ranger (R)", "Rscript", "ranger_fit.R"},
 	} {
-		secs, err := timePeer(p.cmd, filepath.Join(here, "bench", p.script), path, trees, threads, reps)
+		secs, err := peer.Time(p.cmd, filepath.Join(here, "bench", p.script), path, strconv.Itoa(trees), strconv.Itoa(threads), strconv.Itoa(reps))
 		out = append(out, timing{p.name, secs, err})
 	}
 	return out, nil
@@ -148,28 +143,6 @@ func makeData(n, d int, seed uint64) ([][]float64, []int) {
 	})
 }
 
-func writeCSV(path string, rows [][]float64, y []int) error {
-	return atomicfile.Write(path, func(f io.Writer) error {
-		w := csv.NewWriter(f)
-		header := make([]string, len(rows[0])+1)
-		for j := range rows[0] {
-			header[j] = fmt.Sprintf("x%d", j)
-		}
-		header[len(header)-1] = "y"
-		w.Write(header)
-		rec := make([]string, len(header))
-		for i, r := range rows {
-			for j, v := range r {
-				rec[j] = strconv.FormatFloat(v, 'g', 17, 64)
-			}
-			rec[len(rec)-1] = strconv.Itoa(y[i])
-			w.Write(rec)
-		}
-		w.Flush()
-		return w.Error()
-	})
-}
-
 func timeUFMI(rows [][]float64, y []int, trees, threads, reps int) (float64, error) {
 	x, err := ufmi.NewFeatures(rows)
 	if err != nil {
@@ -183,31 +156,5 @@ func timeUFMI(rows [][]float64, y []int, trees, threads, reps int) (float64, err
 		}
 		times = append(times, time.Since(start).Seconds())
 	}
-	return median(times), nil
-}
-
-// timePeer runs a peer script that prints one fit time in seconds per line.
-func timePeer(cmd, script, data string, trees, threads, reps int) (float64, error) {
-	if _, err := exec.LookPath(cmd); err != nil {
-		return 0, fmt.Errorf("%s not installed", cmd)
-	}
-	out, err := exec.Command(cmd, script, data, strconv.Itoa(trees), strconv.Itoa(threads), strconv.Itoa(reps)).CombinedOutput()
-	if err != nil {
-		return 0, fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
-	}
-	var times []float64
-	for _, line := range strings.Split(string(out), "\n") {
-		if v, err := strconv.ParseFloat(strings.TrimSpace(line), 64); err == nil {
-			times = append(times, v)
-		}
-	}
-	if len(times) == 0 {
-		return 0, fmt.Errorf("no timing in output: %s", strings.TrimSpace(string(out)))
-	}
-	return median(times), nil
-}
-
-func median(v []float64) float64 {
-	sort.Float64s(v)
-	return v[len(v)/2]
+	return peer.Median(times), nil
 }

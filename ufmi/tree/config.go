@@ -65,6 +65,10 @@ func (m MaxFeatures) AtLeast(n int) MaxFeatures {
 	return m
 }
 
+// Count returns the number of features examined at a split among d; it is
+// an error when m asks for none or for a fraction outside (0, 1].
+func (m MaxFeatures) Count(d int) (int, error) { return m.resolve(d) }
+
 // resolve returns the number of features to examine among d.
 func (m MaxFeatures) resolve(d int) (int, error) {
 	var k int

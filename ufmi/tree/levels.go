@@ -127,14 +127,28 @@ func (b *splitter) orderClasses(counts []int) []int {
 		b.orderBy = append(b.orderBy, 1)
 		return b.orderBy
 	}
+	// The first maxLevelOrders of a stable sort by decreasing count, by
+	// insertion.
+	top := b.orderBy
 	for c, v := range counts {
-		if v > 0 {
-			b.orderBy = append(b.orderBy, c)
+		if v == 0 || len(top) == maxLevelOrders && counts[top[maxLevelOrders-1]] >= v {
+			continue
 		}
+		if len(top) < maxLevelOrders {
+			top = append(top, c)
+		}
+		j := len(top) - 1
+		for ; j > 0 && counts[top[j-1]] < v; j-- {
+			top[j] = top[j-1]
+		}
+		top[j] = c
 	}
-	slices.SortStableFunc(b.orderBy, func(a, c int) int { return cmp.Compare(counts[c], counts[a]) })
-	return b.orderBy[:min(len(b.orderBy), maxLevelOrders)]
+	b.orderBy = top
+	return top
 }
+
+// insertionLevels is the most levels orderLevels sorts by insertion.
+const insertionLevels = 12
 
 // orderLevels orders the present levels by the proportion of class c among
 // their rows, increasing, compared exactly by cross-multiplication; ties
@@ -146,7 +160,17 @@ func (b *splitter) orderLevels(c, k int) []int {
 	}
 	b.levelOrder = order
 	lc, size := b.levelClass, b.levelSize
-	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(lc[i*k+c]*size[j], lc[j*k+c]*size[i]) })
+	if len(order) > insertionLevels {
+		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(lc[i*k+c]*size[j], lc[j*k+c]*size[i]) })
+		return order
+	}
+	for q := 1; q < len(order); q++ { // a stable insertion sort
+		i, p := order[q], q
+		for ; p > 0 && lc[i*k+c]*size[order[p-1]] < lc[order[p-1]*k+c]*size[i]; p-- {
+			order[p] = order[p-1]
+		}
+		order[p] = i
+	}
 	return order
 }
 

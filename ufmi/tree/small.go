@@ -330,7 +330,8 @@ func (b *Builder) scanSmallMissing(fe *smallFeature, mask uint64, counts []int) 
 			before &= cuts&-cuts - 1
 		}
 		var l, sl, slm, sr, srm int
-		for c := range smallClasses {
+		for c := range counts { // k <= smallClasses
+			c &= smallClasses - 1
 			lc := bits.OnesCount64(before & cm[c])
 			rc, mc := n[c]-lc, miss[c]
 			l += lc

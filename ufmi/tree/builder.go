@@ -39,6 +39,7 @@ type Builder struct {
 	others   [2][]int32
 	small    smallRows // the small-node builder's (small.go)
 	useSmall bool      // grow subtrees of at most smallMax rows with it
+	noSmall  bool      // never use the small-node builder (tests compare)
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
@@ -134,7 +135,7 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
 		b.leafCounts = make([]float64, 0, m*b.k)
 	}
-	b.useSmall = b.smallOK()
+	b.useSmall = b.smallOK() && !b.noSmall
 	counts := b.countsFor(0)
 	for _, c := range top.classes[0] {
 		counts[c]++
@@ -389,13 +390,7 @@ func (b *Builder) markLeft(rows *sortedRows, sp split, start, end int, nd *treeN
 		}
 		return
 	}
-	distinct := b.sorted.distinct[f]
-	if len(b.inLeft) < len(distinct) {
-		b.inLeft = make([]bool, len(distinct))
-	}
-	for _, r := range b.bestLevels {
-		b.inLeft[r] = true
-	}
+	b.markLevels(f)
 	for p, r := range order {
 		left := sp.missingLeft
 		if p < np {
@@ -406,16 +401,36 @@ func (b *Builder) markLeft(rows *sortedRows, sp split, start, end int, nd *treeN
 			b.goLeft[r] = 1
 		}
 	}
+	b.levelSet(f, vals[:np], sp.missingLeft, nd)
+}
+
+// markLevels marks in inLeft the level ranks of feature f the best split
+// sends left (bestLevels).
+func (b *Builder) markLevels(f int) {
+	distinct := b.sorted.distinct[f]
+	if len(b.inLeft) < len(distinct) {
+		b.inLeft = make([]bool, len(distinct))
+	}
+	for _, r := range b.bestLevels {
+		b.inLeft[r] = true
+	}
+}
+
+// levelSet completes node nd, the categorical split of feature f whose
+// left levels inLeft marks, in a node whose present ranks of f are vals
+// (in order): its level set. It clears inLeft.
+func (b *Builder) levelSet(f int, vals []uint32, missingLeft bool, nd *treeNode) {
+	distinct := b.sorted.distinct[f]
 	// The level set covers every code seen at fit time; levels absent from
 	// the node follow the missing values, and so, at prediction, do codes
 	// beyond the set.
 	off, bits := b.tree.addSet(int(distinct[len(distinct)-1])/64 + 1)
-	if sp.missingLeft {
+	if missingLeft {
 		for w := range bits {
 			bits[w] = ^uint64(0)
 		}
 	}
-	for p := 0; p < np; p++ {
+	for p := range vals {
 		if p > 0 && vals[p] == vals[p-1] {
 			continue
 		}

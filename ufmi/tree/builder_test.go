@@ -222,3 +222,63 @@ func TestReusedBuilderGrowsTheSameTrees(t *testing.T) {
 		}
 	}
 }
+
+// The small-node builder grows the trees the partitioning builder grows,
+// with the same leaf for every row: on numeric and categorical columns
+// with missing cells, with few classes (popcount scans) and more
+// (gathered scans), bootstraps and subsamples.
+func TestSmallNodesGrowTheSameTrees(t *testing.T) {
+	t.Parallel()
+	const n = 300
+	for _, miss := range []float64{0, 0.3} {
+		rng := rand.New(rand.NewPCG(7, 7)) // both kinds of columns
+		cols, cat, y2 := mixedColumns(rng, n, 5, 4, miss)
+		sorted := NewPresort(cols, cat)
+		for _, k := range []int{2, 3, 4, 6} {
+			y := y2
+			if k > 2 {
+				y = make([]int, n)
+				for i := range y {
+					y[i] = (y2[i] + rng.IntN(k)) % k
+				}
+			}
+			for _, cfg := range []Config{{}, {MinSamplesLeaf: 3, MaxFeatures: FeatureCount(2)}, {MinSamplesLeaf: 2, MaxFeatures: FeatureCount(5)}} {
+				params, err := cfg.Resolve(len(cols))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for trial := range 4 {
+					mult := make([]int32, n)
+					if trial%2 == 0 {
+						for range n {
+							mult[rng.IntN(n)]++
+						}
+					} else {
+						for _, i := range rng.Perm(n)[:n/2] {
+							mult[i] = 1
+						}
+					}
+					grow := func(small bool) (*Tree, []float64, []int32) {
+						b := NewBuilder(sorted, codes32(y), k, params)
+						b.noSmall = !small
+						b.LeafOfEveryRow()
+						rowLeaf := make([]int32, n)
+						tree, counts := b.Grow(mult, rowLeaf, seeds.Stream(11, seeds.Tree, trial))
+						return tree, counts, rowLeaf
+					}
+					want, wantCounts, wantLeaf := grow(false)
+					got, gotCounts, gotLeaf := grow(true)
+					if got.Nodes() != want.Nodes() || !slices.Equal(gotCounts, wantCounts) || !slices.Equal(gotLeaf, wantLeaf) {
+						t.Fatalf("miss %v k %d %+v trial %d: %d nodes, want %d (or other counts or leaves)", miss, k, cfg, trial, got.Nodes(), want.Nodes())
+					}
+					for id := range want.Nodes() {
+						g, w := got.Node(id), want.Node(id)
+						if fmt.Sprint(g) != fmt.Sprint(w) || !slices.Equal(got.LeftLevels(id), want.LeftLevels(id)) {
+							t.Fatalf("miss %v k %d %+v trial %d: node %d is %+v, want %+v", miss, k, cfg, trial, id, g, w)
+						}
+					}
+				}
+			}
+		}
+	}
+}

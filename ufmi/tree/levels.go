@@ -20,6 +20,8 @@ type levelScratch struct {
 	orderBy     []int    // the classes whose proportions order the levels
 	levelsFound []uint32 // ranks sent left by the last categorical scan
 	bestLevels  []uint32 // ranks sent left by the best split so far
+	// scannedOrders holds the level orders a scan has tried, side by side.
+	scannedOrders []int
 }
 
 // scanLevels scans a categorical feature. The levels present in the node
@@ -39,7 +41,7 @@ func (b *splitter) scanLevels(vals []uint32, cls []uint16, counts []int) split {
 	k := len(counts)
 	np := present(vals)
 	nm := len(vals) - np
-	b.levelRank, b.levelSize, b.levelClass = b.levelRank[:0], b.levelSize[:0], b.levelClass[:0]
+	b.clearLevels()
 	for p := 0; p < np; {
 		base := len(b.levelClass)
 		b.levelClass = slices.Grow(b.levelClass, k)[:base+k]
@@ -56,15 +58,36 @@ func (b *splitter) scanLevels(vals []uint32, cls []uint16, counts []int) split {
 	for _, c := range cls[np:] {
 		b.miss[c]++
 	}
+	return b.chooseLevels(counts, np, nm)
+}
+
+// clearLevels empties the level statistics of the categorical scan.
+func (b *splitter) clearLevels() {
+	b.levelRank, b.levelSize, b.levelClass = b.levelRank[:0], b.levelSize[:0], b.levelClass[:0]
+}
+
+// chooseLevels is scanLevels once the node's levels (levelRank, levelSize,
+// levelClass) and its missing rows' class counts (miss) are known: np
+// present and nm missing rows. An order of the levels already scanned is
+// not scanned again: it gives the same split, which could not win.
+func (b *splitter) chooseLevels(counts []int, np, nm int) split {
+	k := len(counts)
 	best := split{pos: -1, score: math.Inf(-1), categorical: true}
 	bestClass, lastClass := -1, -1
+	scanned := b.scannedOrders[:0]
 	for _, c := range b.orderClasses(counts) {
-		s := b.scanLevelOrder(b.orderLevels(c, k), counts, np, nm)
+		order := b.orderLevels(c, k)
+		lastClass = c
+		if orderIn(scanned, order) {
+			continue
+		}
+		scanned = append(scanned, order...)
+		s := b.scanLevelOrder(order, counts, np, nm)
 		if s.pos >= 0 && s.score > best.score {
 			best, bestClass = s, c
 		}
-		lastClass = c
 	}
+	b.scannedOrders = scanned
 	if bestClass < 0 {
 		return best
 	}
@@ -84,6 +107,17 @@ func (b *splitter) scanLevels(vals []uint32, cls []uint16, counts []int) split {
 	return best
 }
 
+// orderIn reports whether orders, orders of len(order) levels side by
+// side, hold order.
+func orderIn(orders, order []int) bool {
+	for i := 0; i < len(orders); i += len(order) {
+		if slices.Equal(orders[i:i+len(order)], order) {
+			return true
+		}
+	}
+	return false
+}
+
 // orderClasses returns the classes whose proportions order the levels:
 // class 1 with two classes, else the node's most frequent classes (ties by
 // class code), at most maxLevelOrders.
@@ -93,14 +127,28 @@ func (b *splitter) orderClasses(counts []int) []int {
 		b.orderBy = append(b.orderBy, 1)
 		return b.orderBy
 	}
+	// The first maxLevelOrders of a stable sort by decreasing count, by
+	// insertion.
+	top := b.orderBy
 	for c, v := range counts {
-		if v > 0 {
-			b.orderBy = append(b.orderBy, c)
+		if v == 0 || len(top) == maxLevelOrders && counts[top[maxLevelOrders-1]] >= v {
+			continue
 		}
+		if len(top) < maxLevelOrders {
+			top = append(top, c)
+		}
+		j := len(top) - 1
+		for ; j > 0 && counts[top[j-1]] < v; j-- {
+			top[j] = top[j-1]
+		}
+		top[j] = c
 	}
-	slices.SortStableFunc(b.orderBy, func(a, c int) int { return cmp.Compare(counts[c], counts[a]) })
-	return b.orderBy[:min(len(b.orderBy), maxLevelOrders)]
+	b.orderBy = top
+	return top
 }
+
+// insertionLevels is the most levels orderLevels sorts by insertion.
+const insertionLevels = 12
 
 // orderLevels orders the present levels by the proportion of class c among
 // their rows, increasing, compared exactly by cross-multiplication; ties
@@ -112,7 +160,17 @@ func (b *splitter) orderLevels(c, k int) []int {
 	}
 	b.levelOrder = order
 	lc, size := b.levelClass, b.levelSize
-	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(lc[i*k+c]*size[j], lc[j*k+c]*size[i]) })
+	if len(order) > insertionLevels {
+		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(lc[i*k+c]*size[j], lc[j*k+c]*size[i]) })
+		return order
+	}
+	for q := 1; q < len(order); q++ { // a stable insertion sort
+		i, p := order[q], q
+		for ; p > 0 && lc[i*k+c]*size[order[p-1]] < lc[order[p-1]*k+c]*size[i]; p-- {
+			order[p] = order[p-1]
+		}
+		order[p] = i
+	}
 	return order
 }
 

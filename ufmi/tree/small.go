@@ -1,7 +1,9 @@
 package tree
 
 import (
+	"math"
 	"math/bits"
+	"slices"
 )
 
 // smallMax is the most rows of a subtree the small-node builder grows.
@@ -30,6 +32,9 @@ type smallFeature struct {
 	classes [smallClasses]uint64
 	starts  uint64 // the positions whose value differs from the one before
 	ends    uint64 // the positions whose value differs from the one after
+	missing uint64 // the positions whose value is missing (the last ones)
+	// categorical: the feature holds level codes, scanned by scanLevels.
+	categorical bool
 }
 
 // smallClasses is the most classes for which a small scan counts each
@@ -55,9 +60,11 @@ type smallRows struct {
 }
 
 // smallOK reports whether the small-node builder can grow this data's
-// subtrees: Gini, numeric features without missing values.
+// subtrees: under Gini. A node's scan of a categorical feature, or of a
+// numeric one with missing values among its rows, gathers the rows in
+// order for the partitioning builder's scan (scanLevels, scanMissing).
 func (b *Builder) smallOK() bool {
-	return b.params.criterion == Gini && !b.sorted.special
+	return b.params.criterion == Gini
 }
 
 // masksFor returns the mask buffer of a node at this depth.
@@ -120,6 +127,8 @@ func (b *Builder) smallSubtree(start, end, ostart, oend, depth int) int32 {
 		}
 		fe.ends = fe.starts>>1 | 1<<(m-1)
 		masks[g] = 1<<m - 1
+		// Missing values sort last.
+		fe.missing, fe.categorical = masks[g]&^(1<<present(fe.rank[:m])-1), b.categorical[g]
 	}
 	return b.smallNode(ostart, oend, depth)
 }
@@ -136,7 +145,7 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	m := bits.OnesCount64(mask[0])
 	if !b.leafNode(m, counts, depth) {
 		if sp := b.chooseSplit(func(f int) *split { return b.scanSmall(&s.feat[f], mask[f], m, counts) }); sp != nil {
-			b.smallSplit(id, sp.feature, sp.pos, mask, m, ostart, oend, depth)
+			b.smallSplit(id, *sp, mask, m, ostart, oend, depth)
 			return id
 		}
 	}
@@ -149,20 +158,45 @@ func (b *Builder) smallNode(ostart, oend, depth int) int32 {
 	return id
 }
 
-// smallSplit makes node id, a small node (masks mask, m rows), the split
-// of feature f after pos+1 rows, and grows its children. It writes the
-// node's fields one by one: a node copied whole just after its fields
-// were written stalls.
-func (b *Builder) smallSplit(id int32, f, pos int, mask []uint64, m, ostart, oend, depth int) {
-	s, sp := &b.small, split{pos: pos}
-	sp.plainSplit(m)
+// smallSplit makes node id, a small node (masks mask, m rows), split sp
+// (of a numeric feature without missing values in the node: its feature
+// and position alone), and grows its children. It writes the node's
+// fields one by one: a node copied whole just after its fields were
+// written stalls.
+func (b *Builder) smallSplit(id int32, sp split, mask []uint64, m, ostart, oend, depth int) {
+	s, f := &b.small, sp.feature
 	fe := &s.feat[f]
-	cut := cutAfter(mask[f], sp.pos)
-	leftF := mask[f] & (1<<cut - 1)
-	lo, hi := fe.rank[bits.Len64(leftF)-1], fe.rank[cut]
 	nd := &b.tree.nodes[id]
-	nd.feature, nd.missingLeft = int32(f), sp.missingLeft
-	nd.threshold = b.thresholdBetween(f, lo, hi)
+	var leftF uint64
+	var lo, hi uint32
+	if sp.categorical {
+		nd.feature, nd.missingLeft = int32(f), sp.missingLeft
+		b.markLevels(f)
+		for w := mask[f]; w != 0; w &= w - 1 {
+			q := bits.TrailingZeros64(w) & (smallMax - 1)
+			rk, left := fe.rank[q], sp.missingLeft
+			if rk != missingRank {
+				left = b.inLeft[rk]
+			}
+			if left {
+				leftF |= 1 << q
+			}
+		}
+		vals, _ := s.gatherRows(fe, mask[f]&^fe.missing)
+		b.levelSet(f, vals, sp.missingLeft, nd)
+	} else {
+		if mask[f]&fe.missing == 0 {
+			sp.plainSplit(m)
+		}
+		cut := cutAfter(mask[f], sp.pos)
+		leftF = mask[f] & (1<<cut - 1)
+		lo, hi = fe.rank[bits.Len64(leftF)-1], fe.rank[cut]
+		if !sp.plain && sp.missingLeft {
+			leftF |= mask[f] & fe.missing
+		}
+		nd.feature, nd.missingLeft = int32(f), sp.missingLeft
+		nd.threshold = b.thresholdBetween(f, lo, hi)
+	}
 	// The left child's masks and class counts from the rows of the
 	// smaller side; the right child's by difference.
 	left, child := b.countsFor(depth+1), s.masksFor(depth+1, len(mask))
@@ -191,7 +225,11 @@ func (b *Builder) smallSplit(id int32, f, pos int, mask []uint64, m, ostart, oen
 	}
 	omid := ostart
 	if oend > ostart {
-		omid = b.partitionOthers(depth, nd, b.cutBetween(f, lo, hi, nd.threshold), ostart, oend)
+		cut := -1 // found from the threshold (or a level set's routing)
+		if sp.plain {
+			cut = b.cutBetween(f, lo, hi, nd.threshold)
+		}
+		omid = b.partitionOthers(depth, nd, cut, ostart, oend)
 	}
 	l := b.smallNode(ostart, omid, depth+1)
 	for g := range child {
@@ -218,17 +256,31 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 		return nil
 	}
 	s := b.cur
+	if len(counts) <= smallClasses {
+		if fe.categorical {
+			*s = b.scanSmallLevels(fe, mask, counts)
+			return s
+		}
+		if mask&fe.missing != 0 {
+			*s = b.scanSmallMissing(fe, mask, counts)
+			return s
+		}
+	}
+	if fe.categorical || mask&fe.missing != 0 {
+		// Gathered in order for the partitioning builder's scan.
+		vals, cls := b.small.gatherRows(fe, mask)
+		if fe.categorical {
+			*s = b.scanLevels(vals, cls, counts)
+		} else {
+			*s = b.scanMissing(vals, cls, counts)
+		}
+		return s
+	}
 	*s = split{pos: -1, score: -1}
 	if len(counts) > smallClasses {
 		// Gathered in order for scanGini.
-		g := &b.small.gather
-		n := 0
-		for w := mask; w != 0; w &= w - 1 {
-			q := bits.TrailingZeros64(w)
-			g.rank[n&(smallMax-1)], g.class[n&(smallMax-1)] = fe.rank[q], fe.class[q]
-			n++
-		}
-		s.pos, s.score = b.scanGini(g.rank[:m], g.class[:m], counts)
+		vals, cls := b.small.gatherRows(fe, mask)
+		s.pos, s.score = b.scanGini(vals, cls, counts)
 	} else if cuts &= b.enough(mask); cuts != 0 {
 		var n [smallClasses]int
 		for c, v := range counts {
@@ -246,6 +298,103 @@ func (b *Builder) scanSmall(fe *smallFeature, mask uint64, m int, counts []int) 
 		s.pos, s.score = best.pos, float64(best.num)/float64(best.den)
 	}
 	return s
+}
+
+// scanSmallMissing is scanMissing over the rows of a small node (mask)
+// with at most smallClasses classes. Its candidates are the last rows of
+// the runs of present values, in scanMissing's order; each side's class
+// counts come by popcount. scanMissing's sums of term[c] = c² move by
+// exact integers, so they equal the sums of squares here, and the scores
+// are computed as there: the result is the same.
+func (b *Builder) scanSmallMissing(fe *smallFeature, mask uint64, counts []int) split {
+	present, missing := mask&^fe.missing, mask&fe.missing
+	np, nm := bits.OnesCount64(present), bits.OnesCount64(missing)
+	var n, miss [smallClasses]int
+	for c, v := range counts {
+		n[c] = v
+	}
+	cm := &fe.classes
+	for c := range miss {
+		miss[c] = bits.OnesCount64(missing & cm[c])
+		n[c] -= miss[c] // present rows of class c
+	}
+	best := split{pos: -1, score: math.Inf(-1)}
+	msl := b.params.minSamplesLeaf
+	scale, offset := b.scale, b.offset
+	// The first row of each run of present values but the first, then
+	// past the last present row.
+	cuts := firstOfRuns(present, fe.starts, fe.ends) & (present - 1)
+	for {
+		before := present
+		if cuts != 0 {
+			before &= cuts&-cuts - 1
+		}
+		var l, sl, slm, sr, srm int
+		for c := range counts { // k <= smallClasses
+			c &= smallClasses - 1
+			lc := bits.OnesCount64(before & cm[c])
+			rc, mc := n[c]-lc, miss[c]
+			l += lc
+			sl, slm, sr, srm = sl+lc*lc, slm+(lc+mc)*(lc+mc), sr+rc*rc, srm+(rc+mc)*(rc+mc)
+		}
+		sL, sLM, sR, sRM := float64(sl), float64(slm), float64(sr), float64(srm)
+		nL, nR := l, np-l
+		if nR >= msl && nL+nm >= msl {
+			if v := sLM*scale[nL+nm] - offset[nL+nm] + sR*scale[nR] - offset[nR]; v > best.score {
+				best.pos, best.score, best.missingLeft, best.leftRows = nL-1, v, true, nL+nm
+			}
+		}
+		if nL >= msl && nR+nm >= msl {
+			if v := sL*scale[nL] - offset[nL] + sRM*scale[nR+nm] - offset[nR+nm]; v > best.score {
+				best.pos, best.score, best.missingLeft, best.leftRows = nL-1, v, false, nL
+			}
+		}
+		if cuts == 0 {
+			return best
+		}
+		cuts &= cuts - 1
+	}
+}
+
+// scanSmallLevels is scanLevels over the rows of a small node (mask)
+// with at most smallClasses classes: each level's rows are a run of the
+// feature's order, and their class counts come by popcount.
+func (b *Builder) scanSmallLevels(fe *smallFeature, mask uint64, counts []int) split {
+	present, missing := mask&^fe.missing, mask&fe.missing
+	k, cm := len(counts), &fe.classes
+	b.clearLevels()
+	for w := firstOfRuns(present, fe.starts, fe.ends); w != 0; {
+		first := w & -w
+		w &= w - 1
+		run := present &^ (first - 1)
+		if w != 0 {
+			run &= w&-w - 1
+		}
+		base := len(b.levelClass)
+		b.levelClass = slices.Grow(b.levelClass, k)[:base+k]
+		for c := range b.levelClass[base:] {
+			b.levelClass[base+c] = bits.OnesCount64(run & cm[c&(smallClasses-1)])
+		}
+		b.levelRank = append(b.levelRank, fe.rank[bits.TrailingZeros64(first)])
+		b.levelSize = append(b.levelSize, bits.OnesCount64(run))
+	}
+	for c := range b.miss[:k] {
+		b.miss[c] = bits.OnesCount64(missing & cm[c&(smallClasses-1)])
+	}
+	return b.chooseLevels(counts, bits.OnesCount64(present), bits.OnesCount64(missing))
+}
+
+// gatherRows writes the ranks and classes of the rows of mask, in the
+// feature's order, to the gather buffer and returns them.
+func (s *smallRows) gatherRows(fe *smallFeature, mask uint64) ([]uint32, []uint16) {
+	g := &s.gather
+	n := 0
+	for w := mask; w != 0; w &= w - 1 {
+		q := bits.TrailingZeros64(w)
+		g.rank[n&(smallMax-1)], g.class[n&(smallMax-1)] = fe.rank[q], fe.class[q]
+		n++
+	}
+	return g.rank[:n], g.class[:n]
 }
 
 // smallBest is giniBest in integers for a small node: its sums are

@@ -3,7 +3,7 @@
 # that each merged result is byte-identical (but its timing) to the same computation run
 # locally in one process.
 #
-# It follows /work/shared/notes/slurm.md: installs slurmctld, slurmd, slurm-client and munge
+# It follows the shared notes' Slurm recipe (shared/notes/slurm.md): installs slurmctld, slurmd, slurm-client and munge
 # with apt-get when missing, writes /etc/slurm/slurm.conf when there is none, starts munged,
 # slurmctld and slurmd in the foreground in the background (when no cluster answers
 # already), submits the script of `ufmi slurm` (a 4-task array) and its dependent merge
@@ -15,9 +15,9 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# UFMI_MIRROR may be relative (make test sets ../shared/data): resolve it before any cd.
+# UFMI_MIRROR may be a relative path: resolve it before any cd.
 if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR" ]; then UFMI_MIRROR=$(cd "$UFMI_MIRROR" && pwd); fi
-tmp=$(mktemp -d /tmp/ufmi-slurm.XXXXXX)
+tmp=$(mktemp -d -t ufmi-slurm.XXXXXX)
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done

@@ -98,19 +98,7 @@ func TestCalibratedForests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := cf.PredictProba(x, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, row := range p {
-			s := 0.0
-			for _, v := range row {
-				s += v
-			}
-			if math.Abs(s-1) > 1e-9 {
-				t.Fatalf("%v: row %d sums to %v", m, i, s)
-			}
-		}
+		p := predictDistributions(t, cf, x, 3)
 		// Same seed, same answer, whatever the worker count.
 		cf2, _ := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 10, Seed: 1, Workers: 1}})
 		p2, _ := cf2.PredictProba(x, 1)
@@ -136,18 +124,26 @@ func TestCalibratedFoldMissingTheLastClass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := cf.PredictProba(x, 0)
-		if err != nil {
-			t.Fatal(err)
+		predictDistributions(t, cf, x, 3)
+	}
+}
+
+// predictDistributions returns cf's posteriors of x and fails the test
+// unless every row holds the given number of classes and sums to 1.
+func predictDistributions(t *testing.T, cf *CalibratedForest, x *Features, classes int) [][]float64 {
+	t.Helper()
+	p, err := cf.PredictProba(x, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range p {
+		s := 0.0
+		for _, v := range row {
+			s += v
 		}
-		for i, row := range p {
-			s := 0.0
-			for _, v := range row {
-				s += v
-			}
-			if len(row) != 3 || math.Abs(s-1) > 1e-9 {
-				t.Fatalf("%v: row %d is %v", m, i, row)
-			}
+		if len(row) != classes || math.Abs(s-1) > 1e-9 {
+			t.Fatalf("row %d is %v, want %d probabilities summing to 1", i, row, classes)
 		}
 	}
+	return p
 }

@@ -58,23 +58,30 @@ func BenchmarkGrowTree(b *testing.B) {
 				b.Fatal(err)
 			}
 			builder := NewBuilder(NewPresort(synth.Columns(rows), nil), codes32(y), 2, params)
-			mult := make([]int32, n)
-			work, trees := 0, 0
 			b.ResetTimer()
-			for b.Loop() {
-				rng := seeds.Stream(1, seeds.Tree, trees)
-				clear(mult)
-				for _, i := range rng.Perm(n)[:int(0.632*float64(n))] {
-					mult[i] = 1
-				}
-				tree, counts := builder.Grow(mult, nil, rng)
-				work += rowLevels(tree, counts, 2)
-				trees++
-			}
-			b.ReportMetric(float64(work)/float64(trees), "row-levels/tree")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(work), "ns/row-level")
+			growSubsampleTrees(b, builder, n)
 		})
 	}
+}
+
+// growSubsampleTrees grows one tree per benchmark iteration on a subsample
+// of 63.2% of the n rows and reports the work per tree in row-levels and
+// the time per row-level.
+func growSubsampleTrees(b *testing.B, builder *Builder, n int) {
+	mult := make([]int32, n)
+	work, trees := 0, 0
+	for b.Loop() {
+		rng := seeds.Stream(1, seeds.Tree, trees)
+		clear(mult)
+		for _, i := range rng.Perm(n)[:int(0.632*float64(n))] {
+			mult[i] = 1
+		}
+		tree, counts := builder.Grow(mult, nil, rng)
+		work += rowLevels(tree, counts, 2)
+		trees++
+	}
+	b.ReportMetric(float64(work)/float64(trees), "row-levels/tree")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(work), "ns/row-level")
 }
 
 // rowLevels is the sum over a tree's leaves of (sample rows in the leaf) ×
@@ -136,20 +143,7 @@ func BenchmarkGrowTreeKinds(b *testing.B) {
 				b.Fatal(err)
 			}
 			builder := NewBuilder(NewPresort(c.cols, c.categorical), codes32(y), 2, params)
-			mult := make([]int32, n)
-			work, trees := 0, 0
-			for b.Loop() {
-				rng := seeds.Stream(1, seeds.Tree, trees)
-				clear(mult)
-				for _, i := range rng.Perm(n)[:int(0.632*float64(n))] {
-					mult[i] = 1
-				}
-				tree, counts := builder.Grow(mult, nil, rng)
-				work += rowLevels(tree, counts, 2)
-				trees++
-			}
-			b.ReportMetric(float64(work)/float64(trees), "row-levels/tree")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(work), "ns/row-level")
+			growSubsampleTrees(b, builder, n)
 		})
 	}
 }

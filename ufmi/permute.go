@@ -212,6 +212,9 @@ type PermutationConfig struct {
 	Seed     uint64
 	Workers  int      // permutations run in parallel (0 or less: GOMAXPROCS)
 	Progress Progress // called after each permutation
+	// SplitShare is the fast test's share of the structure half that grows
+	// each tree, in (0, 1) (0: DefaultSplitShare); the refit test ignores it.
+	SplitShare float64
 }
 
 // PermutationResult is the outcome of a permutation test.
@@ -324,7 +327,7 @@ func checkStatistic(v float64, where string) error {
 // at random and stratified by class, into a structure half S and a vote
 // half V (pc.Seed's split stream); fits cfg's UF on the rows of S alone
 // (feature screening included, cfg's trees and presets, but each tree
-// grown on a subsample of splitTestStructureFraction of S); fills every
+// grown on a subsample of pc.SplitShare of S); fills every
 // tree's leaves with the labels of V (cfg's kappa and empty-leaf policy);
 // and takes as statistic the honest estimate
 //
@@ -363,9 +366,16 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
+	share := pc.SplitShare
+	if share == 0 {
+		share = DefaultSplitShare
+	}
+	if !(share > 0 && share < 1) {
+		return PermutationResult{}, fmt.Errorf("ufmi: split share %v must be in (0, 1) (0: %v)", pc.SplitShare, DefaultSplitShare)
+	}
 	uf := withRuntime(resolveUF(cfg.UF), cfg)
 	uf.Seed, uf.Workers, uf.Progress = pc.Seed, pc.Workers, nil
-	st, yv, err := newSplitTest(x, y, k, uf, pc.Seed)
+	st, yv, err := newSplitTest(x, y, k, uf, pc.Seed, share)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -407,13 +417,12 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	return res, nil
 }
 
-// splitTestStructureFraction is the share of the rows of S that grows each
-// tree of the split test (a subsample per tree). The rest of S is not used
-// by the tree: the leaves are filled by V. Smaller trees, with more votes per
-// leaf, gave more power against weak signals than UF's 0.5: at 0.3 the
-// rejection rate of the README's power table rose by 0.05-0.09 in every cell
-// (100 data sets per cell; 0.15 gave the same as 0.3, 0.7 and 0.9 less).
-const splitTestStructureFraction = 0.3
+// DefaultSplitShare is the share of the rows of S that grows each tree of
+// the split test (a subsample per tree). The rest of S is not used by the
+// tree: the leaves are filled by V. Smaller trees, with more votes per leaf,
+// gave more power against weak signals than UF's 0.5 (README, "Permutation
+// tests"; go run ./bench/nulltest -shares 0.15,0.3,0.5,0.7,0.9).
+const DefaultSplitShare = 0.3
 
 // splitBlock is how many permutations the split test evaluates together.
 const splitBlock = 16
@@ -437,7 +446,7 @@ type splitTest struct {
 
 // newSplitTest splits the rows, fits the forest on S and records the
 // leaves; it returns the test and the labels of V.
-func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64) (*splitTest, []int, error) {
+func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64, share float64) (*splitTest, []int, error) {
 	n := x.n
 	ns := (n + 1) / 2
 	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, true, ns, n-ns)
@@ -449,7 +458,7 @@ func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64) (*split
 	if err := uf.check(); err != nil {
 		return nil, nil, err
 	}
-	uf.StructureFraction = splitTestStructureFraction
+	uf.StructureFraction = share
 	f, err := FitUF(x.SelectRows(rowsS), ys, uf)
 	if err != nil {
 		return nil, nil, err

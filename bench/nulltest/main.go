@@ -13,6 +13,11 @@
 // between the nulltest markers of the README.
 //
 //	go run ./bench/nulltest [-sets 500] [-power-sets 50] [-trees 100] [-perms 1000] [-refit-perms 200] [-readme README.md]
+//
+// -shares 0.15,0.3,0.5 instead prints the fast test's power in the power
+// cells (-share-sets data sets each, the same data sets as the power table's
+// first ones) for each share of the structure half that grows a tree
+// (ufmi.PermutationConfig.SplitShare): how DefaultSplitShare was chosen.
 package main
 
 import (
@@ -47,6 +52,8 @@ var cells = []cell{{300, 2, 0.2}, {300, 20, 0.2}, {2000, 2, 0.08}, {2000, 20, 0.
 type options struct {
 	sets, powerSets, trees, perms, refitPerms int
 	out, readme                               string
+	shares                                    string // with -shares: only the power of the fast test per share
+	shareSets                                 int
 }
 
 func main() {
@@ -58,7 +65,16 @@ func main() {
 	flag.IntVar(&o.refitPerms, "refit-perms", 200, "permutations (refits) of the refit test")
 	flag.StringVar(&o.out, "csv", "data/sim/nulltest.csv", "CSV of every p-value")
 	flag.StringVar(&o.readme, "readme", "", "rewrite the tables between the nulltest markers of this README")
+	flag.StringVar(&o.shares, "shares", "", "instead: the fast test's power in the power cells for each of these split shares (e.g. 0.15,0.3,0.5)")
+	flag.IntVar(&o.shareSets, "share-sets", 100, "with -shares: data sets per cell")
 	flag.Parse()
+	if o.shares != "" {
+		if err := compareShares(o); err != nil {
+			fmt.Fprintln(os.Stderr, "nulltest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "nulltest:", err)
 		os.Exit(1)
@@ -109,9 +125,7 @@ func run(o options) error {
 			all = append(all, old)
 			return nil
 		}
-		uf := ufmi.DefaultUF()
-		uf.Trees = o.trees
-		cfg := ufmi.EstimatorConfig{UF: uf}
+		cfg := estimator(o.trees)
 		pc := ufmi.PermutationConfig{Permutations: r.perms, Seed: seed}
 		t0 := time.Now()
 		var res ufmi.PermutationResult
@@ -146,8 +160,7 @@ func run(o options) error {
 	}
 	for _, c := range cells {
 		for i := range o.powerSets {
-			seed := seeds.Derive(2, seeds.Repetition, i)
-			x, y, err := sample(sim.MISimulation{Setting: sim.Separated, N: c.n, D: c.d, Prior: 0.5, Mu: c.mu}, seed)
+			x, y, seed, err := powerData(c, i)
 			if err != nil {
 				return err
 			}
@@ -168,6 +181,22 @@ func run(o options) error {
 		return readme.ReplaceInFile(o.readme, "nulltest", tables)
 	}
 	return nil
+}
+
+// estimator is the default UF with the given number of trees, the
+// estimator of both tests.
+func estimator(trees int) ufmi.EstimatorConfig {
+	uf := ufmi.DefaultUF()
+	uf.Trees = trees
+	return ufmi.EstimatorConfig{UF: uf}
+}
+
+// powerData is data set i of power cell c (separated setting, shift c.mu)
+// and the seed of its tests.
+func powerData(c cell, i int) (*ufmi.Features, []int, uint64, error) {
+	seed := seeds.Derive(2, seeds.Repetition, i)
+	x, y, err := sample(sim.MISimulation{Setting: sim.Separated, N: c.n, D: c.d, Prior: 0.5, Mu: c.mu}, seed)
+	return x, y, seed, err
 }
 
 func sample(s sim.MISimulation, seed uint64) (*ufmi.Features, []int, error) {

@@ -67,57 +67,11 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, w
 			return 0, err
 		}
 	}
-	if treeLevel {
-		return f.treeLevelEntropy(), nil
-	}
-	proba, _ := f.accumulate(f.train, nil, workers)
-	sum, _ := MeanEntropy(proba)
-	n := f.train.n
-	if unlabeled != nil && unlabeled.n > 0 {
-		extra, _ := f.accumulate(unlabeled, nil, workers)
-		m, _ := MeanEntropy(extra)
-		sum = (sum*float64(n) + m*float64(unlabeled.n)) / float64(n+unlabeled.n)
-	}
-	return sum, nil
-}
-
-// treeLevelEntropy averages, over trees, the mean leaf-posterior entropy of
-// each tree's evaluation rows. Abstaining leaves are skipped.
-func (f *Forest) treeLevelEntropy() float64 {
-	total, trees := 0.0, 0
+	sums := newForestSums(f.train.n, f.k, treeLevel, true, unlabeled)
 	for t := range f.trees {
-		if h, ok := treeMeanEntropy(&f.trees[t], f.k, f.train.n); ok {
-			total += h
-			trees++
-		}
+		sums.add(t, &f.trees[t])
 	}
-	return total / float64(trees)
-}
-
-// treeMeanEntropy is one tree's mean leaf-posterior entropy over its
-// evaluation rows (all n training rows without an evaluation set); ok is
-// false when every such row reached an abstaining leaf.
-func treeMeanEntropy(ft *forestTree, k, n int) (float64, bool) {
-	leafH := make([]float64, ft.tree.Leaves())
-	for l := range leafH {
-		leafH[l] = Entropy(ft.posterior[l*k : l*k+k])
-	}
-	sum, used := 0.0, 0
-	for i := 0; i < n; i++ {
-		if ft.eval != nil && !ft.eval.contains(i) {
-			continue
-		}
-		l := ft.rowLeaf[i]
-		if math.IsNaN(ft.posterior[int(l)*k]) {
-			continue
-		}
-		sum += leafH[l]
-		used++
-	}
-	if used == 0 {
-		return 0, false
-	}
-	return sum / float64(used), true
+	return sums.entropy(f.prior), nil
 }
 
 // streamHonestEntropy returns what FitUF(x, y, cfg) followed by
@@ -125,9 +79,9 @@ func treeMeanEntropy(ft *forestTree, k, n int) (float64, bool) {
 // for bit, without keeping the forest: the trees stream through
 // streamForest in tree order, each adding its leaf posteriors to per-row
 // sums (forest level) or its mean entropy to a running total (tree level).
-// Memory is O((n + unlabeled rows) × K) plus the trees in flight. also,
-// when not nil, is handed every tree too, in tree order.
-func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features, also func(t int, ft *forestTree)) (float64, error) {
+// Memory is O((n + unlabeled rows) × K) plus the trees in flight. With
+// interval not nil, the trees also add up an interval's parts there.
+func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features, interval *intervalSum) (float64, error) {
 	if unlabeled != nil && unlabeled.d != x.d {
 		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, x.d)
 	}
@@ -145,65 +99,12 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features
 	if err != nil {
 		return 0, err
 	}
-	sums, err := streamHonestSums(x, y, k, plan, cfg.TreeLevelEntropy, unlabeled, also)
-	if err != nil {
+	sums := newForestSums(x.n, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, unlabeled)
+	sums.interval = interval
+	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return 0, err
 	}
 	return sums.entropy(classPrior(y, k)), nil
-}
-
-// honestSums is what streamed trees add up for H(Y|X): per-row sums of
-// their posteriors over the training rows and any unlabeled rows (forest
-// level), or their mean entropies (tree level, train nil).
-type honestSums struct {
-	train, extra *posteriorSum
-	treeTotal    float64
-	trees        int
-}
-
-// streamHonestSums streams plan's trees (plan.first..plan.trees-1) through
-// streamForest and adds them up in tree order; also, when not nil, is handed
-// every tree too.
-func streamHonestSums(x *Features, y []int, k int, plan growPlan, treeLevel bool, unlabeled *Features, also func(t int, ft *forestTree)) (honestSums, error) {
-	var s honestSums
-	if !treeLevel {
-		s.train = newPosteriorSum(x.n, k)
-		if unlabeled != nil && unlabeled.n > 0 {
-			s.extra = newPosteriorSum(unlabeled.n, k)
-		}
-	}
-	err := streamForest(x, y, k, plan, func(t int, ft *forestTree) {
-		if treeLevel {
-			if h, ok := treeMeanEntropy(ft, k, x.n); ok {
-				s.treeTotal += h
-				s.trees++
-			}
-		} else {
-			s.train.add(ft, func(i int) int { return int(ft.rowLeaf[i]) })
-			if s.extra != nil {
-				s.extra.add(ft, func(i int) int { return int(ft.tree.LeafOf(unlabeled.cols, i)) })
-			}
-		}
-		if also != nil {
-			also(t, ft)
-		}
-	})
-	return s, err
-}
-
-// entropy turns the sums into the estimate of H(Y|X); the posterior sums
-// become means in place.
-func (s honestSums) entropy(prior []float64) float64 {
-	if s.train == nil {
-		return s.treeTotal / float64(s.trees)
-	}
-	h, _ := MeanEntropy(s.train.mean(prior))
-	if s.extra != nil {
-		n, m := len(s.train.votes), len(s.extra.votes)
-		me, _ := MeanEntropy(s.extra.mean(prior))
-		h = (h*float64(n) + me*float64(m)) / float64(n+m)
-	}
-	return h
 }
 
 // TreeBlock is what trees Lo..Hi-1 of the forest of EstimateMI's uf method
@@ -251,13 +152,13 @@ func GrowTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 		return TreeBlock{}, fmt.Errorf("ufmi: tree block %d..%d of a forest of %d trees; want 0 <= lo < hi <= %d", lo, hi-1, plan.trees, plan.trees)
 	}
 	plan.first, plan.trees = lo, hi
-	sums, err := streamHonestSums(x, y, k, plan, uf.TreeLevelEntropy, nil, nil)
-	if err != nil {
+	sums := newForestSums(x.n, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, nil)
+	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return TreeBlock{}, err
 	}
-	b := TreeBlock{Lo: lo, Hi: hi, Classes: k, TreeEntropy: sums.treeTotal, TreeCount: sums.trees}
+	b := TreeBlock{Lo: lo, Hi: hi, Classes: k, TreeEntropy: sums.treeTotal, TreeCount: sums.treeCount}
 	if sums.train != nil {
-		b.Sum, b.Votes = sums.train.flat, sums.train.votes
+		b.Sum, b.Votes = sums.train.sum, sums.train.voteCounts()
 	}
 	return b, nil
 }
@@ -303,50 +204,11 @@ func (b *TreeBlock) Estimate(y []int, uf UFConfig) (Estimate, error) {
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
 	}
-	sums := honestSums{treeTotal: b.TreeEntropy, trees: b.TreeCount}
+	sums := forestSums{k: k, treeLevel: treeLevel, treeTotal: b.TreeEntropy, treeCount: b.TreeCount}
 	if !treeLevel {
-		sums.train = &posteriorSum{k: k, flat: b.Sum, votes: b.Votes}
+		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
 	hy, _ := LabelEntropy(y)
 	h := sums.entropy(classPrior(y, k))
 	return Estimate{Method: MethodUF, HY: hy, HYGivenX: h, MI: hy - h, N: len(y), Classes: k, Evaluated: len(y)}, nil
-}
-
-// posteriorSum adds tree posteriors per row, in the order the trees come,
-// as Forest.accumulate does.
-type posteriorSum struct {
-	k     int
-	flat  []float64
-	votes []int
-}
-
-func newPosteriorSum(n, k int) *posteriorSum {
-	return &posteriorSum{k: k, flat: make([]float64, n*k), votes: make([]int, n)}
-}
-
-// add adds one tree's posterior for every row; leaf gives a row's leaf.
-// Abstaining leaves add nothing.
-func (s *posteriorSum) add(ft *forestTree, leaf func(i int) int) {
-	k := s.k
-	for i := range s.votes {
-		l := leaf(i)
-		p := ft.posterior[l*k : l*k+k]
-		if math.IsNaN(p[0]) {
-			continue
-		}
-		acc := s.flat[i*k : i*k+k]
-		for c, v := range p {
-			acc[c] += v
-		}
-		s.votes[i]++
-	}
-}
-
-// mean turns the sums into mean posteriors (prior for a row without votes).
-func (s *posteriorSum) mean(prior []float64) [][]float64 {
-	n := len(s.votes)
-	for i, v := range s.votes {
-		finishPosterior(s.flat[i*s.k:i*s.k+s.k], v, prior, false)
-	}
-	return splitRows(s.flat, n, s.k)
 }

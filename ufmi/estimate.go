@@ -135,7 +135,6 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 	// The forest itself is not wanted: stream its trees (bounded memory,
 	// the same result as FitUF + HonestConditionalEntropy).
 	uf := withRuntime(resolveUF(cfg.UF), cfg)
-	var also func(t int, ft *forestTree)
 	var iv *intervalSum
 	if cfg.Confidence > 0 {
 		trees, err := uf.trees()
@@ -145,9 +144,8 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 		if iv, err = newIntervalSum(y, e.Classes, trees, false, uf.TreeLevelEntropy); err != nil {
 			return err
 		}
-		also = func(t int, ft *forestTree) { iv.add(t, ft, func(i int) int { return int(ft.rowLeaf[i]) }) }
 	}
-	h, err := streamHonestEntropy(x, y, uf, cfg.Unlabeled, also)
+	h, err := streamHonestEntropy(x, y, uf, cfg.Unlabeled, iv)
 	if err != nil {
 		return err
 	}

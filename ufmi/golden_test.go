@@ -107,7 +107,9 @@ func (g *goldenHash) addRows(rows [][]float64) {
 	}
 }
 
-func (g *goldenHash) addInterval(iv Interval) { g.add(iv.Level, iv.Low, iv.High, iv.SE, iv.SEData, iv.SEForest) }
+func (g *goldenHash) addInterval(iv Interval) {
+	g.add(iv.Level, iv.Low, iv.High, iv.SE, iv.SEData, iv.SEForest)
+}
 
 // line is the case's line of golden.txt: the SHA-256 of every value's bits
 // and the first values, rounded, for a reader.

@@ -136,13 +136,13 @@ type intervalSum struct {
 	k, trees, groups int
 	prior            []float64
 	oob, treeLevel   bool
-	oosSum           []float64 // per row: the sum of its out-of-sample trees' p(y_i)
-	oosTrees         []int32   // per row: how many trees that is
-	group            []float64 // per row and class: the current group's posterior sum
-	groupVotes       []int32
-	groupTreeH       []float64 // tree level: the current group's tree entropies
-	groupH           []float64 // per finished group: its H(Y|X) estimate
-	voteCounts       []int32   // scratch: the current tree's vote counts per leaf and class
+	oosSum           []float64      // per row: the sum of its out-of-sample trees' p(y_i)
+	oosTrees         []int32        // per row: how many trees that is
+	group            *posteriorSums // the current group's posterior sums
+	groupLeaves      []int32        // scratch: the current tree's leaves of the rows the group takes
+	groupTreeH       []float64      // tree level: the current group's tree entropies
+	groupH           []float64      // per finished group: its H(Y|X) estimate
+	voteCounts       []int32        // scratch: the current tree's vote counts per leaf and class
 }
 
 // newIntervalSum prepares the parts of a forest of the given number of trees
@@ -156,36 +156,45 @@ func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, e
 	return &intervalSum{y: y, k: k, trees: trees, groups: min(intervalGroups, trees/2),
 		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel,
 		oosSum: make([]float64, n), oosTrees: make([]int32, n),
-		group: make([]float64, n*k), groupVotes: make([]int32, n)}, nil
+		group: newPosteriorSums(n, k, true)}, nil
 }
 
 // groupOf is the group of tree t: groups of consecutive trees.
 func (s *intervalSum) groupOf(t int) int { return t * s.groups / s.trees }
 
-// add takes tree t; leaf(i) is training row i's leaf in it.
-func (s *intervalSum) add(t int, ft *forestTree, leaf func(i int) int) {
+// add takes tree t; leaf[i] is training row i's leaf in it. At tree level,
+// treeH is the tree's mean entropy (treeMeanEntropy), ok false when it has
+// none.
+func (s *intervalSum) add(t int, ft *forestTree, leaf []int32, treeH float64, ok bool) {
 	k, n := s.k, len(s.y)
 	if !s.oob {
 		// The vote rows' class counts per leaf, so that a vote row's own
 		// vote can be taken out of its leaf.
-		s.voteCounts = append(s.voteCounts[:0], make([]int32, ft.tree.Leaves()*k)...)
+		s.voteCounts = resize(s.voteCounts, ft.tree.Leaves()*k)
 		for i := 0; i < n; i++ {
 			if ft.vote.contains(i) {
-				s.voteCounts[leaf(i)*k+s.y[i]]++
+				s.voteCounts[int(leaf[i])*k+s.y[i]]++
 			}
 		}
 	}
-	if s.treeLevel {
-		if h, ok := treeMeanEntropy(ft, k, n); ok {
-			s.groupTreeH = append(s.groupTreeH, h)
-		}
+	if s.treeLevel && ok {
+		s.groupTreeH = append(s.groupTreeH, treeH)
+	}
+	if !s.treeLevel {
+		s.groupLeaves = resize(s.groupLeaves, n)
 	}
 	for i := 0; i < n; i++ {
 		out := !ft.structure.contains(i) && !ft.vote.contains(i)
 		if s.oob && !out {
+			if !s.treeLevel {
+				s.groupLeaves[i] = -1
+			}
 			continue
 		}
-		l := leaf(i)
+		l := int(leaf[i])
+		if !s.treeLevel {
+			s.groupLeaves[i] = int32(l)
+		}
 		p := ft.posterior[l*k : l*k+k]
 		if math.IsNaN(p[0]) {
 			continue
@@ -206,13 +215,9 @@ func (s *intervalSum) add(t int, ft *forestTree, leaf func(i int) int) {
 				s.oosTrees[i]++
 			}
 		}
-		if !s.treeLevel {
-			acc := s.group[i*k : i*k+k]
-			for c, v := range p {
-				acc[c] += v
-			}
-			s.groupVotes[i]++
-		}
+	}
+	if !s.treeLevel {
+		s.group.addBlock(0, ft.posterior, s.groupLeaves)
 	}
 	if t == s.trees-1 || s.groupOf(t+1) != s.groupOf(t) {
 		s.closeGroup()
@@ -230,20 +235,10 @@ func (s *intervalSum) closeGroup() {
 		s.groupTreeH = s.groupTreeH[:0]
 		return
 	}
-	k := s.k
-	sum, rows := 0.0, 0
-	for i, v := range s.groupVotes {
-		if v == 0 && s.oob {
-			continue // no out-of-bag tree in this group
-		}
-		acc := s.group[i*k : i*k+k]
-		finishPosterior(acc, int(v), s.prior, false)
-		sum += Entropy(acc)
-		rows++
-	}
-	s.groupH = append(s.groupH, sum/float64(rows))
-	clear(s.group)
-	clear(s.groupVotes)
+	// Out of bag, a row without an out-of-bag tree in the group is left out.
+	h, _ := s.group.meanEntropy(s.prior, s.oob)
+	s.groupH = append(s.groupH, h)
+	s.group.reset(len(s.y), s.k, -1, true)
 }
 
 // parts returns φ and the group estimates once every tree was added.
@@ -269,13 +264,10 @@ func (f *Forest) intervalParts(y []int, hy float64, oob bool) (*intervalParts, e
 	if err != nil {
 		return nil, err
 	}
+	var buf []int32
 	for t := range f.trees {
 		ft := &f.trees[t]
-		leaf := func(i int) int { return int(ft.tree.LeafOf(f.train.cols, i)) }
-		if ft.rowLeaf != nil {
-			leaf = func(i int) int { return int(ft.rowLeaf[i]) }
-		}
-		s.add(t, ft, leaf)
+		s.add(t, ft, treeLeaves(ft, f.train, true, &buf), 0, false)
 	}
 	return s.parts(hy), nil
 }

@@ -61,7 +61,7 @@ type refitScratch struct {
 	perm    []int
 	rowLeaf []int32
 	post    []float64 // leaf posteriors of the current tree
-	sum     posteriorSum
+	sum     posteriorSums
 }
 
 // leanUF reports whether the refitter computes cfg's statistic: a UF
@@ -134,12 +134,12 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig) (float64, error
 		return 0, err
 	}
 	voter := plan.voter.(honestVoter)
-	s.sum = posteriorSum{k: k, flat: resize(s.sum.flat, x.n*k), votes: resize(s.sum.votes, x.n)}
+	s.sum.reset(x.n, k, -1, voter.empty == EmptyAbstain)
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
 		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)
-		s.addPosteriors(k)
+		s.sum.addTree(s.post, s.rowLeaf)
 	})
-	h, _ := MeanEntropy(s.sum.mean(classPrior(y, k)))
+	h, _ := s.sum.meanEntropy(classPrior(y, k), false)
 	hy, _ := LabelEntropy(y)
 	return hy - h, nil
 }
@@ -164,43 +164,6 @@ func (s *refitScratch) grow(labels []int32, k int, plan growPlan, visit func(*tr
 		grown, _ := s.builder.Grow(s.mult, s.rowLeaf, rng)
 		visit(grown, rows)
 	}
-}
-
-// addPosteriors adds the current tree's posteriors to every row's sum, as
-// posteriorSum.add does (abstaining leaves add nothing).
-func (s *refitScratch) addPosteriors(k int) {
-	post, flat, votes := s.post, s.sum.flat, s.sum.votes[:len(s.rowLeaf)]
-	if k == 4 { // the Drosophila data's classes: unrolled
-		for i, l := range s.rowLeaf {
-			if p := (*[4]float64)(post[int(l)*4:]); !math.IsNaN(p[0]) {
-				acc := (*[4]float64)(flat[i*4:])
-				acc[0], acc[1], acc[2], acc[3] = acc[0]+p[0], acc[1]+p[1], acc[2]+p[2], acc[3]+p[3]
-				votes[i]++
-			}
-		}
-		return
-	}
-	for i, l := range s.rowLeaf {
-		p := post[int(l)*k:][:k]
-		if math.IsNaN(p[0]) {
-			continue
-		}
-		acc := flat[i*k:][:len(p)]
-		for c, v := range p {
-			acc[c] += v
-		}
-		votes[i]++
-	}
-}
-
-// resize returns buf with length n and zero values, reusing its storage.
-func resize[T any](buf []T, n int) []T {
-	if cap(buf) < n {
-		return make([]T, n)
-	}
-	buf = buf[:n]
-	clear(buf)
-	return buf
 }
 
 // PermutationConfig configures PermutationTest.
@@ -437,6 +400,7 @@ type splitTest struct {
 	leafStart  []int     // tree t's leaves are leafStart[t] to leafStart[t+1]-1 of leafVotes
 	leafVotes  []int32   // vote rows per leaf (the same in every permutation)
 	voteCounts []float64 // class counts of V (the same in every permutation)
+	priorV     []float64 // class frequencies of V: the posterior of a row no tree voted for
 	major      int       // the most frequent class of V: its votes are counted by difference
 	hyV        float64   // H(Y_V)
 	kappa      float64
@@ -493,6 +457,10 @@ func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64, share f
 			st.major = c
 		}
 	}
+	st.priorV = make([]float64, k)
+	for c, v := range st.voteCounts {
+		st.priorV[c] = v / float64(nv)
+	}
 	st.hyV, _ = LabelEntropy(yv)
 	return st, yv, nil
 }
@@ -507,18 +475,17 @@ type splitScratch struct {
 
 // splitSlot holds one label vector's state while the trees are added.
 type splitSlot struct {
-	byClass [][]int32 // rows of V holding each class other than the major one
-	acc     []float64 // per row of S, the summed posteriors of the classes other than the major one
-	votes   []int     // per row of S, the trees that voted (abstaining leaves)
-	total   float64   // tree level: the sum of the trees' mean entropies
-	trees   int       // tree level: the trees that entered total
+	byClass [][]int32     // rows of V holding each class other than the major one
+	sums    posteriorSums // per row of S, the summed posteriors of the classes other than the major one
+	total   float64       // tree level: the sum of the trees' mean entropies
+	trees   int           // tree level: the trees that entered total
 }
 
 // statistics sets out[b] to the statistic Î for the vote labels block[b]
 // (one label per row of V), adding the trees one by one to every vector
 // of the block.
 func (st *splitTest) statistics(block [][]int, s *splitScratch, out []float64) {
-	k, w := st.k, st.k-1
+	k := st.k
 	for len(s.slots) < len(block) {
 		s.slots = append(s.slots, splitSlot{})
 	}
@@ -534,7 +501,8 @@ func (st *splitTest) statistics(block [][]int, s *splitScratch, out []float64) {
 				sl.byClass[c] = append(sl.byClass[c], int32(j))
 			}
 		}
-		sl.acc, sl.votes, sl.total, sl.trees = resize(sl.acc, st.ns*w), resize(sl.votes, st.ns), 0, 0
+		sl.sums.reset(st.ns, k, st.major, st.empty == EmptyAbstain)
+		sl.total, sl.trees = 0, 0
 	}
 	for t := range st.trees {
 		for b := range block {
@@ -542,7 +510,7 @@ func (st *splitTest) statistics(block [][]int, s *splitScratch, out []float64) {
 			if st.treeLevel {
 				st.addTreeEntropy(t, st.posterior(t, sl, s, false), sl)
 			} else {
-				st.addPosteriors(t, st.posterior(t, sl, s, true), sl)
+				sl.sums.addTree(st.posterior(t, sl, s, true), st.leafS[t*st.ns:(t+1)*st.ns])
 			}
 		}
 	}
@@ -551,7 +519,8 @@ func (st *splitTest) statistics(block [][]int, s *splitScratch, out []float64) {
 		if st.treeLevel {
 			out[b] = st.hyV - sl.total/float64(sl.trees)
 		} else {
-			out[b] = st.hyV - st.meanEntropy(sl, s.row)
+			h, _ := sl.sums.meanEntropy(st.priorV, false)
+			out[b] = st.hyV - h
 		}
 	}
 }
@@ -600,59 +569,6 @@ func (st *splitTest) posterior(t int, sl *splitSlot, s *splitScratch, minorOnly 
 		}
 	}
 	return s.post
-}
-
-// addPosteriors adds tree t's posteriors (K-1 per leaf) to the rows of S.
-func (st *splitTest) addPosteriors(t int, post []float64, sl *splitSlot) {
-	w := st.k - 1
-	leafS := st.leafS[t*st.ns : (t+1)*st.ns]
-	if w == 1 && st.empty != EmptyAbstain {
-		for i, l := range leafS {
-			sl.acc[i] += post[l]
-		}
-		return
-	}
-	for i, l := range leafS {
-		p := post[int(l)*w : int(l)*w+w]
-		if math.IsNaN(p[0]) { // the leaf abstains
-			continue
-		}
-		acc := sl.acc[i*w : i*w+w]
-		for c, v := range p {
-			acc[c] += v
-		}
-		sl.votes[i]++
-	}
-}
-
-// meanEntropy is the mean entropy of the forest posteriors of the rows of S;
-// rows no tree voted for get the class frequencies of V.
-func (st *splitTest) meanEntropy(sl *splitSlot, row []float64) float64 {
-	w := st.k - 1
-	sum := 0.0
-	for i, v := range sl.votes {
-		if st.empty != EmptyAbstain {
-			v = st.trees
-		}
-		if v == 0 {
-			for c := range row {
-				row[c] = st.voteCounts[c] / float64(st.nv)
-			}
-			sum += Entropy(row)
-			continue
-		}
-		last, c := 1.0, 0
-		for j := range row {
-			if j != st.major {
-				row[j] = sl.acc[i*w+c] / float64(v)
-				last -= row[j]
-				c++
-			}
-		}
-		row[st.major] = max(last, 0)
-		sum += Entropy(row)
-	}
-	return sum / float64(st.ns)
 }
 
 // addTreeEntropy adds tree t's mean leaf entropy over the rows of S

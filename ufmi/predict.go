@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
@@ -113,68 +112,30 @@ func (f *Forest) checkInput(x *Features) (*Features, error) {
 // accumulate averages tree posteriors per row, skipping trees the filter
 // rejects and abstaining leaves. It returns the posteriors and the number of
 // trees that voted for each row. Rows without a vote get the training
-// class frequencies, or NaN when a filter is given.
+// class frequencies, or NaN when a filter is given. Blocks of rows run in
+// parallel, each adding every tree to its rows.
 func (f *Forest) accumulate(x *Features, keep treeFilter, workers int) ([][]float64, []int) {
-	k := f.k
-	flat := make([]float64, x.n*k)
-	votes := make([]int, x.n)
+	sums := newPosteriorSums(x.n, f.k, true)
 	blocks := (x.n + predictBlock - 1) / predictBlock
 	onTrain := x == f.train
 	_ = pool.ForEach(blocks, workers, nil, func(_, b int) error {
 		lo, hi := b*predictBlock, min((b+1)*predictBlock, x.n)
+		leaves := make([]int32, hi-lo)
 		for t := range f.trees {
 			ft := &f.trees[t]
 			for i := lo; i < hi; i++ {
-				if keep != nil && !keep(ft, i) {
-					continue
+				switch {
+				case keep != nil && !keep(ft, i):
+					leaves[i-lo] = -1
+				case onTrain && ft.rowLeaf != nil:
+					leaves[i-lo] = ft.rowLeaf[i]
+				default:
+					leaves[i-lo] = ft.tree.LeafOf(x.cols, i)
 				}
-				var leaf int
-				if onTrain && ft.rowLeaf != nil {
-					leaf = int(ft.rowLeaf[i])
-				} else {
-					leaf = int(ft.tree.LeafOf(x.cols, i))
-				}
-				p := ft.posterior[leaf*k : leaf*k+k]
-				if math.IsNaN(p[0]) {
-					continue
-				}
-				acc := flat[i*k : i*k+k]
-				for c, v := range p {
-					acc[c] += v
-				}
-				votes[i]++
 			}
-		}
-		for i := lo; i < hi; i++ {
-			finishPosterior(flat[i*k:i*k+k], votes[i], f.prior, keep != nil)
+			sums.addBlock(lo, ft.posterior, leaves)
 		}
 		return nil
 	})
-	return splitRows(flat, x.n, k), votes
-}
-
-// finishPosterior turns a row's sum of votes tree posteriors into their
-// mean; a row without votes gets prior, or NaN when the trees were filtered.
-func finishPosterior(acc []float64, votes int, prior []float64, filtered bool) {
-	switch {
-	case votes > 0:
-		for c := range acc {
-			acc[c] /= float64(votes)
-		}
-	case !filtered:
-		copy(acc, prior)
-	default:
-		for c := range acc {
-			acc[c] = math.NaN()
-		}
-	}
-}
-
-// splitRows views a flat n × k array as n rows.
-func splitRows(flat []float64, n, k int) [][]float64 {
-	rows := make([][]float64, n)
-	for i := range rows {
-		rows[i] = flat[i*k : i*k+k : i*k+k]
-	}
-	return rows
+	return sums.means(f.prior, keep != nil), sums.votes
 }

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"slices"
 
@@ -89,7 +90,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 	cf := &CalibratedForest{k: k, members: make([]calibratedMember, folds)}
 	for fold, test := range testFolds {
 		train := complementRows(test, x.n)
-		ytrain := pick(y, train)
+		ytrain := pick.At(y, train)
 		if _, err := classes.CheckWithin(ytrain, k); err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
@@ -104,7 +105,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 		for i := range held {
 			held[i] = widen(held[i], k)
 		}
-		ytest := pick(y, test)
+		ytest := pick.At(y, test)
 		m := calibratedMember{forest: forest, maps: make([]func(float64) float64, k)}
 		for c := 0; c < k; c++ {
 			if k == 2 && c == 0 {
@@ -359,15 +360,6 @@ func interpolate(xs, ys []float64, s float64) float64 {
 	}
 	t := (s - xs[j-1]) / (xs[j] - xs[j-1])
 	return ys[j-1] + t*(ys[j]-ys[j-1])
-}
-
-// pick returns y at the given rows.
-func pick(y []int, rows []int) []int {
-	out := make([]int, len(rows))
-	for i, r := range rows {
-		out[i] = y[r]
-	}
-	return out
 }
 
 // complementRows lists the rows of 0..n-1 not in rows (which must be sorted).

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"reflect"
 	"slices"
@@ -250,7 +251,7 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 	}
 	perm := seeds.Stream(cfg.Seed, seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
-	ytrain := pick(y, train)
+	ytrain := pick.At(y, train)
 	if _, err := classes.CheckWithin(ytrain, k); err != nil {
 		return fmt.Errorf("ufmi: training part of the split: %w", err)
 	}

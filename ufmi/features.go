@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"slices"
 
@@ -358,21 +359,12 @@ func (f *Features) SelectCols(cols []int) (*Features, error) {
 		g.cols[k] = f.cols[j]
 	}
 	if f.names != nil {
-		g.names = pickAt(f.names, cols)
+		g.names = pick.At(f.names, cols)
 	}
 	if f.kinds != nil {
-		g.kinds, g.levels = pickAt(f.kinds, cols), pickAt(f.levels, cols)
+		g.kinds, g.levels = pick.At(f.kinds, cols), pick.At(f.levels, cols)
 	}
 	return g, nil
-}
-
-// pickAt returns s[idx[0]], s[idx[1]], ...
-func pickAt[T any](s []T, idx []int) []T {
-	out := make([]T, len(idx))
-	for k, i := range idx {
-		out[k] = s[i]
-	}
-	return out
 }
 
 // alignTo returns x with the level codes of its categorical columns

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"slices"
 	"sync"
@@ -415,7 +416,7 @@ func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64, share f
 	ns := (n + 1) / 2
 	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, true, ns, n-ns)
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
-	ys, yv := pick(y, rowsS), pick(y, rowsV)
+	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
 	if _, err := classes.Check(ys, ns); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: the fast test's structure half (%d rows) holds a single class; it needs at least two rows of two classes", ns)
 	}

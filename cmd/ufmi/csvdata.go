@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"encoding/csv"
 	"fmt"
-	"io"
-	"os"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"slices"
 	"strings"
 
@@ -20,69 +17,14 @@ type table struct {
 	rows   [][]string
 }
 
-// utf8BOM is the byte-order mark some editors write at the start of a UTF-8 file.
-const utf8BOM = "\ufeff"
-
-// readTable reads a CSV file with a header row, skipping a UTF-8 byte-order
-// mark. It rejects missing and empty files, header names that are empty or
-// repeated (after trimming spaces), and rows whose width differs from the
-// header.
+// readTable reads a CSV file with a header row through ufmi/table's one
+// reader (ReadRecords: byte-order mark, header names, row widths checked).
 func readTable(path string) (*table, error) {
-	if path == "" {
-		return nil, fmt.Errorf("no input file given")
-	}
-	fh, err := os.Open(path)
+	header, rows, err := uftable.ReadRecords(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open %s: %v", path, err)
+		return nil, fmt.Errorf("%s", trimPrefix(err))
 	}
-	defer fh.Close()
-	br := bufio.NewReader(fh)
-	if start, _ := br.Peek(len(utf8BOM)); string(start) == utf8BOM {
-		br.Discard(len(utf8BOM))
-	}
-	r := csv.NewReader(br)
-	r.TrimLeadingSpace = true
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s is empty", path)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if err := checkHeader(header); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	t := &table{path: path, header: header}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		t.rows = append(t.rows, rec)
-	}
-	if len(t.rows) == 0 {
-		return nil, fmt.Errorf("%s has a header but no data rows", path)
-	}
-	return t, nil
-}
-
-// checkHeader trims the header names in place and rejects an empty or
-// repeated name: a repeated one would make every lookup find its first
-// column only.
-func checkHeader(header []string) error {
-	for j, h := range header {
-		header[j] = strings.TrimSpace(h)
-		if header[j] == "" {
-			return fmt.Errorf("header column %d has no name; name every column", j+1)
-		}
-		if i := slices.Index(header[:j], header[j]); i >= 0 {
-			return fmt.Errorf("header names column %q twice (columns %d and %d); rename one", header[j], i+1, j+1)
-		}
-	}
-	return nil
+	return &table{path: path, header: header, rows: rows}, nil
 }
 
 // column returns the index of a named column.
@@ -130,20 +72,11 @@ func (t *table) allBut(exclude []string) ([]int, []string) {
 // features converts the given columns (package ufmi/table: numeric,
 // categorical, missing cells by o's markers).
 func (t *table) features(cols []int, o uftable.Options) (*ufmi.Features, error) {
-	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Features: pickNames(t.header, cols), Options: o})
+	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Features: pick.At(t.header, cols), Options: o})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
 	return d.X, nil
-}
-
-// pickNames returns names at the given positions.
-func pickNames(names []string, idx []int) []string {
-	out := make([]string, len(idx))
-	for k, j := range idx {
-		out[k] = names[j]
-	}
-	return out
 }
 
 // columnSpec names the label and feature columns of a CSV file. A column

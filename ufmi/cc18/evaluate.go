@@ -2,6 +2,7 @@ package cc18
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -123,7 +124,7 @@ func prepareFold(d *Dataset, f int, test []int) (*fold, error) {
 		return nil, fmt.Errorf("ufmi: dataset %d fold %d: %w", d.ID, f, err)
 	}
 	xe, _ := ufmi.NewFeatures(xTest)
-	return &fold{d: d, index: f, train: xt, test: xe, yTrain: pick(d.Y, train), yTest: pick(d.Y, test)}, nil
+	return &fold{d: d, index: f, train: xt, test: xe, yTrain: pick.At(d.Y, train), yTest: pick.At(d.Y, test)}, nil
 }
 
 // foldSeed is the seed every learner of fold f fits with: it depends on
@@ -192,14 +193,6 @@ func complement(rows []int, n int) []int {
 		if !in[i] {
 			out = append(out, i)
 		}
-	}
-	return out
-}
-
-func pick(y []int, rows []int) []int {
-	out := make([]int, len(rows))
-	for k, r := range rows {
-		out[k] = y[r]
 	}
 	return out
 }

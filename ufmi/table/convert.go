@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"slices"
 	"strconv"
@@ -194,7 +195,7 @@ func (r rawColumn) labels(dropMissing bool) (labels *ufmi.Labels, rows []int, dr
 		}
 		labels, err = ufmi.EncodeIntLabels(codes)
 	} else {
-		labels, err = ufmi.EncodeStringLabels(pick(r.text, rows))
+		labels, err = ufmi.EncodeStringLabels(pick.At(r.text, rows))
 	}
 	if err != nil {
 		return nil, nil, 0, err
@@ -203,15 +204,6 @@ func (r rawColumn) labels(dropMissing bool) (labels *ufmi.Labels, rows []int, dr
 		return nil, nil, 0, fmt.Errorf("ufmi: target %q holds a single class (%s); MI needs at least two", r.name, labels.Classes[0])
 	}
 	return labels, rows, dropped, nil
-}
-
-// pick returns s at the given rows.
-func pick[T any](s []T, rows []int) []T {
-	out := make([]T, len(rows))
-	for k, i := range rows {
-		out[k] = s[i]
-	}
-	return out
 }
 
 // convert builds Data from a resolved spec; column returns a raw column by name.

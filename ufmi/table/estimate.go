@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"slices"
 	"time"
 
@@ -173,7 +174,7 @@ func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig, progress ufmi.
 	}
 	out := make([]SubsetResult, len(rows))
 	for i, r := range rows {
-		out[i] = SubsetResult{In: pick(d.Features, r.Groups), SubsetRow: r}
+		out[i] = SubsetResult{In: pick.At(d.Features, r.Groups), SubsetRow: r}
 	}
 	return out, nil
 }

@@ -1,9 +1,12 @@
 package table
 
 import (
+	"bufio"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -52,10 +55,10 @@ func FromRecords(header []string, rows [][]string, spec Spec) (*Data, error) {
 	})
 }
 
-// ReadCSV reads a CSV file with a header row (names trimmed of spaces) and
-// converts the columns spec names, as FromRecords.
+// ReadCSV reads a CSV file with a header row (ReadRecords) and converts
+// the columns spec names, as FromRecords.
 func ReadCSV(path string, spec Spec) (*Data, error) {
-	header, rows, err := readCSV(path)
+	header, rows, err := ReadRecords(path)
 	if err != nil {
 		return nil, err
 	}
@@ -66,25 +69,67 @@ func ReadCSV(path string, spec Spec) (*Data, error) {
 	return d, nil
 }
 
-// readCSV returns a CSV file's header and data rows.
-func readCSV(path string) ([]string, [][]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("ufmi: %v", err)
+// utf8BOM is the byte-order mark some editors write at the start of a UTF-8 file.
+const utf8BOM = "\ufeff"
+
+// ReadRecords is the one CSV reader of ufmi (the command line reads its
+// files with it too): a header row, then data rows of the header's width.
+// It skips a UTF-8 byte-order mark and trims spaces around header names
+// and before cells. A missing or empty file, a header without data rows,
+// and a header name that is empty or repeated are errors naming the file.
+func ReadRecords(path string) (header []string, rows [][]string, err error) {
+	if path == "" {
+		return nil, nil, fmt.Errorf("ufmi: no input file given")
 	}
-	defer f.Close()
-	r := csv.NewReader(f)
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ufmi: cannot open %s: %v", path, err)
+	}
+	defer fh.Close()
+	br := bufio.NewReader(fh)
+	if start, _ := br.Peek(len(utf8BOM)); string(start) == utf8BOM {
+		br.Discard(len(utf8BOM))
+	}
+	r := csv.NewReader(br)
 	r.TrimLeadingSpace = true
-	records, err := r.ReadAll()
+	header, err = r.Read()
+	if err == io.EOF {
+		return nil, nil, fmt.Errorf("ufmi: %s is empty", path)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 	}
-	if len(records) == 0 {
-		return nil, nil, fmt.Errorf("ufmi: %s is empty", path)
+	if err := checkHeader(header); err != nil {
+		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 	}
-	header := records[0]
-	for j := range header {
-		header[j] = strings.TrimSpace(strings.TrimPrefix(header[j], "\ufeff"))
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
+		}
+		rows = append(rows, rec)
 	}
-	return header, records[1:], nil
+	if len(rows) == 0 {
+		return nil, nil, fmt.Errorf("ufmi: %s has a header but no data rows", path)
+	}
+	return header, rows, nil
+}
+
+// checkHeader trims the header names in place and rejects an empty or
+// repeated name: a repeated one would make every lookup find its first
+// column only.
+func checkHeader(header []string) error {
+	for j, h := range header {
+		header[j] = strings.TrimSpace(h)
+		if header[j] == "" {
+			return fmt.Errorf("header column %d has no name; name every column", j+1)
+		}
+		if i := slices.Index(header[:j], header[j]); i >= 0 {
+			return fmt.Errorf("header names column %q twice (columns %d and %d); rename one", header[j], i+1, j+1)
+		}
+	}
+	return nil
 }

@@ -45,8 +45,13 @@ func (f *Forest) Classes() int { return f.k }
 // Trees is the number of trees.
 func (f *Forest) Trees() int { return len(f.trees) }
 
-// Tree returns tree t's partition.
-func (f *Forest) Tree(t int) *tree.Tree { return f.trees[t].tree }
+// Tree returns tree t's partition, or nil when t is not in 0..Trees()-1.
+func (f *Forest) Tree(t int) *tree.Tree {
+	if t < 0 || t >= len(f.trees) {
+		return nil
+	}
+	return f.trees[t].tree
+}
 
 // IndexSets are the training rows a tree used, as sorted row indices.
 type IndexSets struct {
@@ -56,8 +61,12 @@ type IndexSets struct {
 	OutOfBag  []int // rows in none of the above
 }
 
-// IndexSets reports which training rows tree t used for what.
+// IndexSets reports which training rows tree t used for what; the zero
+// IndexSets when t is not in 0..Trees()-1.
 func (f *Forest) IndexSets(t int) IndexSets {
+	if t < 0 || t >= len(f.trees) {
+		return IndexSets{}
+	}
 	ft := f.trees[t]
 	n := f.train.n
 	s := IndexSets{Structure: ft.structure.rows(n), Vote: ft.vote.rows(n), Eval: ft.eval.rows(n)}

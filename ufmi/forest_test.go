@@ -398,3 +398,23 @@ func TestTreeLeavesArePureWhenFullyGrown(t *testing.T) {
 		}
 	}
 }
+
+// Accessors answer any index: a documented zero, never a panic.
+func TestForestAccessorsOutOfRange(t *testing.T) {
+	x, _ := NewFeatures([][]float64{{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}})
+	f, err := FitRF(x, []int{0, 0, 0, 0, 1, 1, 1, 1}, ForestConfig{Trees: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{-1, 3, 10000} {
+		if f.Tree(i) != nil {
+			t.Errorf("Tree(%d) is not nil", i)
+		}
+		if s := f.IndexSets(i); s.Structure != nil || s.Vote != nil || s.Eval != nil || s.OutOfBag != nil {
+			t.Errorf("IndexSets(%d) = %+v, want the zero IndexSets", i, s)
+		}
+	}
+	if f.Tree(2) == nil || len(f.IndexSets(2).Structure) == 0 {
+		t.Error("tree 2 of 3 is missing")
+	}
+}

@@ -2,8 +2,10 @@ package table_test
 
 import (
 	"fmt"
+	"log"
 	"math"
 	"math/rand/v2"
+	"os"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -36,4 +38,24 @@ func ExampleMI() {
 	}
 	fmt.Printf("I(label; %v) = %.2f nats of H(label) = %.2f\n", res.Features, res.MI, res.HY)
 	// Output: I(label; [dose colour]) = 0.36 nats of H(label) = 0.69
+}
+
+// The README's example: a CSV file read into a gota DataFrame (age and dose
+// numeric, dose with NA cells, ward text), then I(label; every other column)
+// with a 95% confidence interval, by the default UF.
+func ExampleMI_readCSV() {
+	f, err := os.Open("testdata/patients.csv") // age,dose,ward,label
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	df := dataframe.ReadCSV(f)
+	cfg := ufmi.EstimatorConfig{Seed: 1, Confidence: 0.95}
+	res, err := table.MI(df, table.Spec{Target: "label"}, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("I(label; %v) = %.2f nats, 95%% CI [%.2f, %.2f]\n",
+		res.Features, res.MI, res.CI.Low, res.CI.High)
+	// Output: I(label; [age dose ward]) = 0.32 nats, 95% CI [0.28, 0.36]
 }

@@ -108,6 +108,8 @@ func anchors(text string) map[string]bool {
 
 var (
 	linkTarget = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	// generatedStart is a section's start marker on a line of its own.
+	generatedStart = regexp.MustCompile(`(?m)^<!-- \w+:start -->$`)
 	codeSpan   = regexp.MustCompile("`[^`]*`")
 )
 
@@ -353,6 +355,38 @@ func TestArchitectureImports(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
 			t.Errorf("docs/architecture.md, section %s (line %d): Imports lists %v; the files import %v", dir, s.line, got, want)
+		}
+	}
+}
+
+// The benchmark scripts find their generated sections where they write
+// them: bench/migrid in docs/guide.md, bench/coverage and bench/nulltest in
+// docs/inference.md (each marker pair once, start before end).
+func TestGeneratedSectionsInDocs(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ file, name string }{
+		{"docs/guide.md", "migrid"},
+		{"docs/inference.md", "coverage"},
+		{"docs/inference.md", "nulltest"},
+	} {
+		text := readDoc(t, c.file)
+		start, end := Markers(c.name)
+		if strings.Count(text, start) != 1 || strings.Count(text, end) != 1 {
+			t.Errorf("%s: want one %s and one %s", c.file, start, end)
+			continue
+		}
+		i, j := strings.Index(text, start), strings.Index(text, end)
+		same, err := Replace(text, c.name, text[i+len(start)+1:j])
+		if err != nil || same != text {
+			t.Errorf("%s: rewriting section %s with its own text changes the file (%v)", c.file, c.name, err)
+		}
+	}
+	for _, f := range docFiles(t) {
+		if f == "docs/guide.md" || f == "docs/inference.md" {
+			continue
+		}
+		if generatedStart.MatchString(readDoc(t, f)) {
+			t.Errorf("%s holds a generated section that no benchmark script rewrites", f)
 		}
 	}
 }

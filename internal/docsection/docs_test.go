@@ -110,7 +110,7 @@ var (
 	linkTarget = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	// generatedStart is a section's start marker on a line of its own.
 	generatedStart = regexp.MustCompile(`(?m)^<!-- \w+:start -->$`)
-	codeSpan   = regexp.MustCompile("`[^`]*`")
+	codeSpan       = regexp.MustCompile("`[^`]*`")
 )
 
 // Every relative link of the README and the docs names a file or folder

@@ -390,3 +390,36 @@ func TestGeneratedSectionsInDocs(t *testing.T) {
 		}
 	}
 }
+
+// The README's Go example is the code of ExampleMI_readCSV in ufmi/table,
+// which go test runs and checks, so the README's example compiles and
+// prints what it says.
+func TestReadmeExampleIsTested(t *testing.T) {
+	t.Parallel()
+	body := func(text, open string) []string {
+		_, rest, ok := strings.Cut(text, open)
+		if !ok {
+			t.Fatalf("no %q", open)
+		}
+		rest, _, _ = strings.Cut(rest, "\n}\n")
+		var lines []string
+		for _, l := range strings.Split(rest, "\n") {
+			if code, _, _ := strings.Cut(l, "//"); strings.TrimSpace(code) != "" {
+				lines = append(lines, strings.TrimSpace(code))
+			}
+		}
+		return lines
+	}
+	readme := body(readDoc(t, "README.md"), "func main() {")
+	example := body(readDoc(t, "ufmi/table/example_test.go"), "func ExampleMI_readCSV() {")
+	for i := range example {
+		example[i] = strings.ReplaceAll(example[i], "testdata/patients.csv", "patients.csv")
+	}
+	if !slices.Equal(readme, example) {
+		t.Errorf("README.md's example differs from ExampleMI_readCSV:\nREADME:  %q\nexample: %q", readme, example)
+	}
+	out := "I(label; [age dose ward]) = 0.32 nats, 95% CI [0.28, 0.36]"
+	if !strings.Contains(readDoc(t, "README.md"), out) || !strings.Contains(readDoc(t, "ufmi/table/example_test.go"), "// Output: "+out) {
+		t.Errorf("README.md and ExampleMI_readCSV do not both show the output %q", out)
+	}
+}

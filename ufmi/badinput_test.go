@@ -13,7 +13,7 @@ import (
 )
 
 // badCall is one wrong call of the library and the error it must return.
-// The README's "Bad input" table lists these cases by name, one row each.
+// docs/bad-input.md lists these cases by name, one row each.
 type badCall struct {
 	name string
 	call func() error
@@ -191,16 +191,16 @@ func TestUnsetUFConfigMeansDefault(t *testing.T) {
 	}
 }
 
-// The README's "Bad input" table has a row for every case of
+// docs/bad-input.md has a row for every case of
 // TestLibraryRejectsBadCalls.
-func TestReadmeListsBadInputs(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestBadInputDocListsEveryCase(t *testing.T) {
+	doc, err := os.ReadFile("../docs/bad-input.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range badCalls() {
-		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
-			t.Errorf("README.md has no row for the bad call %q", c.name)
+		if !strings.Contains(string(doc), "| `"+c.name+"` |") {
+			t.Errorf("docs/bad-input.md has no row for the bad call %q", c.name)
 		}
 	}
 }

@@ -2,35 +2,12 @@
 // H(Y|X) and mutual information I(X;Y) with random forests, following
 // "Estimating Information-Theoretic Quantities with Uncertainty Forests".
 //
-// # Data flow and files
-//
-// Rows in -> forest (partition) -> voter (leaf posteriors) -> posteriors ->
-// entropy / MI, one file per step:
-//
-//	features.go, labels.go   a dense feature matrix of numeric and categorical columns, NaN
-//	                         marking missing cells (NewFeatures, NewFeaturesWithMissing,
-//	                         NewColumnFeatures), class codes 0..K-1 (EncodeIntLabels,
-//	                         EncodeStringLabels), StratifiedFolds
-//	grow.go                  the one forest skeleton: a rowSampler picks each tree's rows,
-//	                         package tree grows the partition, a leafVoter fills its leaves
-//	                         (growForest keeps the trees; streamForest hands them over in order)
-//	rf.go, uf.go, ufconfig.go, honest.go
-//	                         RF (bootstrap sampler) and UF (FitUF, its config and presets, the honest sampler)
-//	screening.go             UF's pilot-forest feature screening by honest importance
-//	voter.go                 leaf posteriors: frequencies, kappa, the empty-leaf policy
-//	forest.go, predict.go    the fitted Forest, its index sets, posteriors (also OOB, vote)
-//	calibrate.go             SigRF and IRF: k-fold Platt / isotonic calibrated forests
-//	entropy.go, estimate.go  H(Y), H(Y|X), I(X;Y) by the honest, out-of-bag and split strategies
-//	interval.go              confidence intervals: influence-function SE plus the forest's Monte Carlo SE
-//	subsets.go, permute.go   conditional MI, the feature-subset table, permutation tests:
-//	                         refitted (UF refits reuse their buffers) and the fast split test
-//	models.go                the model catalogue: one named Model type for every experiment
-//	limits.go                upper bounds on counts (MaxTrees, ...) and the memory a forest needs
-//
-// Subpackages: tree (the partition-only trees), knn (KSG, Mixed-KSG, Ross),
-// sim (the paper's simulations with exact truth), metrics (calibration
-// metrics, Hellinger, Wilcoxon), and above this package study, cc18,
-// drosophila, frame, viz and notebook.
+// The package's files, one concept each, and the packages around it are
+// mapped in docs/architecture.md; the math is in docs/reference.md. Below
+// this package: tree (the partition-only trees), knn (KSG, Mixed-KSG,
+// Ross) and metrics; beside it sim (the paper's simulations with exact
+// truth); above it table (DataFrames and CSV files by column name),
+// sharded, study, cc18 and the notebook helpers.
 //
 // # Forests
 //
@@ -51,26 +28,14 @@
 //
 // # Categorical features and missing values
 //
-// Forests take categorical columns and missing cells as they are, without
-// one-hot encoding or imputation (package tree):
-//
-//   - A categorical split sends a set of levels left. The node orders its
-//     levels by the proportion of class 1 (two classes: the exact best
-//     partition) or of each of its most frequent classes (more classes, a
-//     heuristic), ties by level code, and scans that order. Level codes
-//     follow the levels' first appearance in the rows, so level names and
-//     their order never change an estimate.
-//   - At each split the builder scores every threshold (or level set) with
-//     the node's missing rows sent left and sent right and keeps the
-//     better; a node without missing training rows sends missing values to
-//     its larger child. Levels a node did not see, and levels unseen at fit
-//     time, go where its missing values go.
-//   - Growing, the honest vote, prediction, OOB posteriors and honest
-//     importance all route rows through the one rule of package tree.
-//
-// The kNN estimators reject categorical columns and missing cells, naming
-// the column. Package ufmi/table turns gota DataFrames and CSV files into
-// Features by these rules.
+// Forests take categorical columns and missing cells (NaN) as they are,
+// without one-hot encoding or imputation: a categorical split sends a set of
+// levels left, and each split learns the side its missing values go to
+// (package tree). Level codes follow first appearance, so level names and
+// their order never change an estimate. The kNN estimators reject
+// categorical columns and missing cells, naming the column. Package
+// ufmi/table turns gota DataFrames and CSV files into Features by these
+// rules.
 //
 // # Information estimates
 //
@@ -80,7 +45,9 @@
 // estimators KSG, Mixed-KSG and Ross's estimator for discrete Y.
 // ConditionalMI gives I(Y; X_B | X_A); SubsetTable fills the paper's
 // feature-subset table; PermutationTest refits the statistic on permuted
-// labels and returns the p-value (1 + #null >= observed) / (1 + N).
+// labels and returns the p-value (1 + #null >= observed) / (1 + N), and
+// FastPermutationTest gets an exact p-value from one UF by permuting only
+// its votes.
 //
 // EstimatorConfig.Confidence (e.g. 0.95) adds a confidence interval to the
 // estimates of the uf and rf-oob methods (Estimate.CI, CMIEstimate.CI, the
@@ -89,8 +56,8 @@
 // contribution log p̂(y_i|x_i) - log p̂(y_i) with an out-of-sample posterior,
 // and the forest's Monte Carlo noise, from ten groups of trees. It covers
 // variability, not bias: where the estimator is biased (steep posteriors,
-// many noise features, I = 0) coverage falls short; see Interval and the
-// README section "Inference".
+// many noise features, I = 0) coverage falls short; see Interval and
+// docs/inference.md, which also measures both permutation tests.
 //
 // # Models
 //
@@ -130,14 +97,12 @@
 // # Choice of the default
 //
 // DefaultUF was chosen by measuring MI RMSE against the exact truth on the
-// reference grid (4 settings × 14 cells × 5 reps, 300 trees): pilot-forest
-// feature screening, leaves of at least 6 rows, prior-valued empty leaves
-// and stratified splits, each measured as one change against the paper
-// preset. The measured table and the ablations are in the README section
-// "Accuracy: choosing ufmi's default UF", generated by
-// `go run ./bench/migrid -readme README.md`; it is not repeated here, so that
-// it cannot drift. Without screening every forest measured under-estimates
-// three-class MI in 10 or more dimensions (splits on noise features smooth
-// the posterior); screening (UFConfig.PilotTrees, Forest.HonestImportance)
-// makes the informative features candidates at almost every node.
+// reference grid (4 settings × 14 cells × 5 reps, 300 trees), each change
+// measured against the paper preset: pilot-forest feature screening, leaves
+// of at least 6 rows, prior-valued empty leaves and stratified splits.
+// Without screening every forest measured under-estimates three-class MI in
+// 10 or more dimensions (splits on noise features smooth the posterior).
+// The table is in docs/guide.md ("Accuracy: choosing the default UF"),
+// rewritten by `go run ./bench/migrid -doc docs/guide.md`, and not repeated
+// here, so that it cannot drift.
 package ufmi

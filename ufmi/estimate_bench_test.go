@@ -20,7 +20,7 @@ func BenchmarkEstimateMIUF(b *testing.B) {
 }
 
 // BenchmarkMIInterval is BenchmarkEstimateMIUF with a 95% confidence
-// interval: the README compares the two (the interval costs at most 2x).
+// interval: docs/performance.md compares the two (the interval costs at most 2x).
 func BenchmarkMIInterval(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	b.ReportAllocs()
@@ -33,7 +33,7 @@ func BenchmarkMIInterval(b *testing.B) {
 
 // BenchmarkFeatureScreening measures what the default UF's pilot forest
 // costs: an MI estimate at n=10,000 with and without screening, at d=2 and
-// d=20 (the README's figures).
+// d=20 (the figures in docs/guide.md).
 func BenchmarkFeatureScreening(b *testing.B) {
 	for _, d := range []int{2, 20} {
 		x, y := benchData(10000, d, 1)
@@ -86,7 +86,7 @@ func BenchmarkPermutationTest1000(b *testing.B) {
 }
 
 // BenchmarkFastTestCost is what the fast test's p-value costs beside one MI
-// estimate, both with the default UF at n=10,000, d=20 (the README's
+// estimate, both with the default UF at n=10,000, d=20 (docs/performance.md's
 // ratio): "estimate" is EstimateMI, "fast-test" FastPermutationTest with
 // 1000 permutations.
 func BenchmarkFastTestCost(b *testing.B) {

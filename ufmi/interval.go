@@ -40,8 +40,8 @@ const intervalGroups = 10
 // estimate's own bias exceeds its spread, so the interval misses 0, the more
 // often the larger n: test independence with PermutationTest. The pilot forest of feature screening
 // is not regrouped: its Monte Carlo noise (measured at most 0.0006 nats at
-// n = 2000, d = 10) is not in SEForest. The README section "Inference"
-// gives the measured coverage.
+// n = 2000, d = 10) is not in SEForest. docs/inference.md gives the
+// measured coverage.
 type Interval struct {
 	Level     float64 // confidence level, e.g. 0.95; 0 when no interval was asked for
 	Low, High float64

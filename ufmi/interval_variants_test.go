@@ -11,7 +11,7 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// The measurements behind Interval's choices (README, "Why this method"),
+// The measurements behind Interval's choices (docs/inference.md, "Why this method"),
 // run on demand:
 //
 //	UFMI_INTERVAL_STUDY=1 go test -run 'TestIntervalPosteriorVariants|TestIntervalForestSEAgainstRefits' -v -timeout 2h ./ufmi

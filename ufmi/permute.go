@@ -284,7 +284,7 @@ func checkStatistic(v float64, where string) error {
 // not offered: with UF's statistic it rejected a true H0 in 43% of data sets
 // at level 0.05 (n = 300, d = 2, 100 trees), because exchanging trees keeps
 // the variance from tree to tree but not the variance between forests
-// fitted to different label vectors (README, "Permutation tests").
+// fitted to different label vectors (docs/inference.md, "Permutation tests").
 
 // FastPermutationTest tests whether X and Y are independent with one forest
 // instead of one per permutation: the split test. It splits the rows once,
@@ -311,7 +311,7 @@ func checkStatistic(v float64, where string) error {
 // equally likely in every order among the rows of V; the statistic is a
 // function of that order. The price is power: half the rows grow the
 // forest and the other half vote, whereas each refit of PermutationTest
-// uses all rows for both (README, "Permutation tests", measures both).
+// uses all rows for both (docs/inference.md, "Permutation tests", measures both).
 // cfg must be a UF estimator (Method uf) without unlabeled rows; its Seed,
 // Workers and Progress are replaced by pc's. Results do not depend on the
 // number of workers.
@@ -384,8 +384,8 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 // DefaultSplitShare is the share of the rows of S that grows each tree of
 // the split test (a subsample per tree). The rest of S is not used by the
 // tree: the leaves are filled by V. Smaller trees, with more votes per leaf,
-// gave more power against weak signals than UF's 0.5 (README, "Permutation
-// tests"; go run ./bench/nulltest -shares 0.15,0.3,0.5,0.7,0.9).
+// gave more power against weak signals than UF's 0.5 (docs/inference.md,
+// "Permutation tests"; go run ./bench/nulltest -shares 0.15,0.3,0.5,0.7,0.9).
 const DefaultSplitShare = 0.3
 
 // splitBlock is how many permutations the split test evaluates together.

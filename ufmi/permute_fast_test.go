@@ -238,7 +238,7 @@ func TestFastTestRejectsBadInput(t *testing.T) {
 // between forests fitted to different label vectors, so with UF's
 // statistic its null is too narrow. This test keeps the evidence: on 60
 // data sets where X and Y are independent it rejects at level 0.05 far more
-// often than 5% (README: 43% over 100 data sets with 100 trees).
+// often than 5% (docs/inference.md: 43% over 100 data sets with 100 trees).
 func TestTwoForestTestIsNotValidForUF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("120 forests")

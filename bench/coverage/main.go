@@ -7,10 +7,10 @@
 // contain it without the bias (intervals containing exact + mean bias). It measures two
 // conditional MIs the same way: I(Y; x1 | the other columns) of the separated
 // setting (x1 holds all the signal, so it equals I(X;Y)) and I(Y; x2 | the
-// other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -readme rewrites the table between
-// the coverage markers of a README.
+// other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
+// the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-readme README.md]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md]
 package main
 
 import (
@@ -25,8 +25,8 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/docsection"
 	"github.com/ufmi-dev/ufmi/internal/pool"
-	"github.com/ufmi-dev/ufmi/internal/readme"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -67,9 +67,9 @@ func main() {
 	ds := flag.String("d", "2,10", "comma-separated dimensions")
 	cmi := flag.Bool("cmi", true, "also measure the conditional MIs I(Y; x1 | rest) (separated) and I(Y; x2 | rest) (three_class)")
 	out := flag.String("out", "data/sim/coverage_full.csv", "CSV of every estimate")
-	readmePath := flag.String("readme", "", "rewrite the table between the coverage markers of this README")
+	docPath := flag.String("doc", "", "rewrite the table between the coverage markers of this Markdown file (docs/inference.md)")
 	flag.Parse()
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *readmePath); err != nil {
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -87,7 +87,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, readmePath string) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, docPath string) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -148,8 +148,8 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 	}
 	text := formatTable(table, reps, trees, level, method, time.Since(start))
 	fmt.Print(text)
-	if readmePath != "" {
-		return readme.ReplaceInFile(readmePath, "coverage", text)
+	if docPath != "" {
+		return docsection.ReplaceInFile(docPath, "coverage", text)
 	}
 	return nil
 }

@@ -6,9 +6,9 @@
 // UF, beside the reference implementation's RMSE (computed from
 // $UFMI_MIRROR/reference/mi_settings.csv when present), writes every
 // estimate to a CSV (replaced only when the run completes), and can rewrite
-// the README's table.
+// the table of docs/guide.md (-doc).
 //
-//	go run ./bench/migrid [-reps 5] [-trees 300] [-candidates default,paper] [-readme README.md]
+//	go run ./bench/migrid [-reps 5] [-trees 300] [-candidates default,paper] [-doc docs/guide.md]
 package main
 
 import (
@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
-	"github.com/ufmi-dev/ufmi/internal/readme"
+	"github.com/ufmi-dev/ufmi/internal/docsection"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 	"github.com/ufmi-dev/ufmi/ufmi/study"
@@ -77,9 +77,9 @@ func main() {
 	trees := flag.Int("trees", 300, "trees per forest")
 	names := flag.String("candidates", "default,paper,authors", "comma-separated candidate names: "+strings.Join(sortedKeys(candidates()), ", "))
 	out := flag.String("out", "data/sim/migrid.csv", "CSV of every estimate")
-	readmePath := flag.String("readme", "", "rewrite the table between the migrid markers of this README")
+	docPath := flag.String("doc", "", "rewrite the table between the migrid markers of this Markdown file (docs/guide.md)")
 	flag.Parse()
-	if err := run(*reps, *trees, strings.Split(*names, ","), *out, *readmePath); err != nil {
+	if err := run(*reps, *trees, strings.Split(*names, ","), *out, *docPath); err != nil {
 		fmt.Fprintln(os.Stderr, "migrid:", err)
 		os.Exit(1)
 	}
@@ -94,7 +94,7 @@ func sortedKeys(m map[string]ufmi.UFConfig) []string {
 	return k
 }
 
-func run(reps, trees int, names []string, outPath, readmePath string) error {
+func run(reps, trees int, names []string, outPath, docPath string) error {
 	all := candidates()
 	for _, n := range names {
 		if _, ok := all[n]; !ok {
@@ -137,8 +137,8 @@ func run(reps, trees int, names []string, outPath, readmePath string) error {
 		table += fmt.Sprintf("\n(reference columns unavailable: %v)\n", refErr)
 	}
 	fmt.Print(table)
-	if readmePath != "" {
-		return readme.ReplaceInFile(readmePath, "migrid", table)
+	if docPath != "" {
+		return docsection.ReplaceInFile(docPath, "migrid", table)
 	}
 	return nil
 }

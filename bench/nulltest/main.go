@@ -9,10 +9,10 @@
 //     sets; the refit test with -refit-perms permutations).
 //
 // Every p-value goes to a CSV (rows already there are kept and skipped, so
-// an interrupted run resumes); the tables go to stdout and, with -readme,
-// between the nulltest markers of the README.
+// an interrupted run resumes); the tables go to stdout and, with -doc,
+// between the nulltest markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/nulltest [-sets 500] [-power-sets 50] [-trees 100] [-perms 1000] [-refit-perms 200] [-readme README.md]
+//	go run ./bench/nulltest [-sets 500] [-power-sets 50] [-trees 100] [-perms 1000] [-refit-perms 200] [-doc docs/inference.md]
 //
 // -shares 0.15,0.3,0.5 instead prints the fast test's power in the power
 // cells (-share-sets data sets each, the same data sets as the power table's
@@ -33,7 +33,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ufmi-dev/ufmi/internal/readme"
+	"github.com/ufmi-dev/ufmi/internal/docsection"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -51,7 +51,7 @@ var cells = []cell{{300, 2, 0.2}, {300, 20, 0.2}, {2000, 2, 0.08}, {2000, 20, 0.
 
 type options struct {
 	sets, powerSets, trees, perms, refitPerms int
-	out, readme                               string
+	out, doc                                  string
 	shares                                    string // with -shares: only the power of the fast test per share
 	shareSets                                 int
 }
@@ -64,7 +64,7 @@ func main() {
 	flag.IntVar(&o.perms, "perms", 1000, "permutations of the fast test")
 	flag.IntVar(&o.refitPerms, "refit-perms", 200, "permutations (refits) of the refit test")
 	flag.StringVar(&o.out, "csv", "data/sim/nulltest.csv", "CSV of every p-value")
-	flag.StringVar(&o.readme, "readme", "", "rewrite the tables between the nulltest markers of this README")
+	flag.StringVar(&o.doc, "doc", "", "rewrite the tables between the nulltest markers of this Markdown file (docs/inference.md)")
 	flag.StringVar(&o.shares, "shares", "", "instead: the fast test's power in the power cells for each of these split shares (e.g. 0.15,0.3,0.5)")
 	flag.IntVar(&o.shareSets, "share-sets", 100, "with -shares: data sets per cell")
 	flag.Parse()
@@ -177,8 +177,8 @@ func run(o options) error {
 	fmt.Fprintln(os.Stderr)
 	tables := formatTables(all, o)
 	fmt.Print(tables)
-	if o.readme != "" {
-		return readme.ReplaceInFile(o.readme, "nulltest", tables)
+	if o.doc != "" {
+		return docsection.ReplaceInFile(o.doc, "nulltest", tables)
 	}
 	return nil
 }

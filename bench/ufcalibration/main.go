@@ -1,7 +1,7 @@
 // Command ufcalibration measures how UF's empty-leaf policy changes its
 // calibration on the OpenML-CC18 datasets of the mirror, against RF, with
 // the quick settings: the pairwise ECE and kappa-loss tables and the mean
-// confidence of each forest (the README's "What we tried").
+// confidence of each forest ("What we tried" in docs/reproduce.md).
 //
 //	UFMI_MIRROR=../shared/data go run ./bench/ufcalibration
 package main

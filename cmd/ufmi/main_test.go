@@ -313,7 +313,7 @@ func TestTableConfidenceInterval(t *testing.T) {
 }
 
 // badInput is one bad command line and the one-line error it must give.
-// The README's "Bad input" table lists these cases by name, one row each.
+// docs/bad-input.md lists these cases by name, one row each.
 type badInput struct {
 	name string
 	args []string
@@ -426,7 +426,7 @@ func TestBadInputTable(t *testing.T) {
 	}
 }
 
-// Input that looks odd but is accepted, as documented in the README: a
+// Input that looks odd but is accepted, as documented in docs/bad-input.md: a
 // UTF-8 byte-order mark before the header, and table's target among its
 // features.
 func TestOddInputAccepted(t *testing.T) {
@@ -501,15 +501,15 @@ func TestCC18Command(t *testing.T) {
 	}
 }
 
-// The README's "Bad input" table has a row for every case of TestBadInputTable.
-func TestReadmeListsBadInputs(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// docs/bad-input.md has a row for every case of TestBadInputTable.
+func TestBadInputDocListsEveryCase(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/bad-input.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range badInputs(t) {
-		if !strings.Contains(string(readme), "| `"+c.name+"` |") {
-			t.Errorf("README.md has no row for the bad input %q", c.name)
+		if !strings.Contains(string(doc), "| `"+c.name+"` |") {
+			t.Errorf("docs/bad-input.md has no row for the bad input %q", c.name)
 		}
 	}
 }

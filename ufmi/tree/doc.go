@@ -3,21 +3,9 @@
 // by the forest's voter (package ufmi), so one tree type serves RF, honest
 // forests and UF.
 //
-//   - config.go: Config (criterion, features examined per node, leaf and
-//     split sizes, depth, feature weights) and its resolution to Params;
-//   - presort.go: every feature sorted once per fit (missing values last)
-//     and shared by the trees;
-//   - builder.go: Builder, which grows one tree at a time on a sample given
-//     as row multiplicities, in flat double-buffered arrays of value ranks;
-//   - split.go: the exact best-split scans of numeric features (Gini,
-//     entropy) and the weighted draw of the features a node examines;
-//   - missing.go: the scan of a numeric feature with missing values, which
-//     tries the missing rows on either side of every threshold;
-//   - levels.go: the scan of a categorical feature, over sets of levels
-//     ordered by their class proportions;
-//   - tree.go: the flat Tree and its one routing rule (Apply, LeafOf,
-//     Child), which sends missing values and unseen levels to the side each
-//     split learned.
+// Its files (configuration, presort, builder, split scans for numeric,
+// missing-valued and categorical features, small subtrees, the tree and its
+// routing rule) are mapped in docs/architecture.md.
 //
 // Categorical features hold level codes 0..MaxLevels-1; a split sends a set
 // of levels left, stored as a bitset in the tree. Missing values are NaN.

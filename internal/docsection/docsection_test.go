@@ -1,4 +1,4 @@
-package readme
+package docsection
 
 import (
 	"os"
@@ -27,7 +27,7 @@ func TestReplaceKeepsMarkersAndOtherSections(t *testing.T) {
 
 func TestReplaceInFile(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "README.md")
+	path := filepath.Join(t.TempDir(), "doc.md")
 	if err := os.WriteFile(path, []byte("<!-- t:start -->\n<!-- t:end -->\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,61 @@
+package table_test
+
+import (
+	"fmt"
+	"log"
+	"math"
+	"math/rand/v2"
+	"os"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/table"
+)
+
+// MI between a label and the other columns of a gota DataFrame, by column
+// name: a numeric column that carries the signal (exact I = 0.337 nats), a
+// text column that does not (read as categorical), and a missing cell.
+func ExampleMI() {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 2000
+	label, dose, colour := make([]string, n), make([]float64, n), make([]string, n)
+	for i := range n {
+		label[i] = []string{"healthy", "sick"}[rng.IntN(2)]
+		dose[i] = rng.NormFloat64()
+		if label[i] == "sick" {
+			dose[i] += 2
+		}
+		colour[i] = []string{"red", "green", "blue"}[rng.IntN(3)]
+	}
+	dose[0] = math.NaN() // a missing cell
+	df := dataframe.New(series.New(label, series.String, "label"),
+		series.New(dose, series.Float, "dose"), series.New(colour, series.String, "colour"))
+
+	res, err := table.MI(df, table.Spec{Target: "label"}, ufmi.EstimatorConfig{Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("I(label; %v) = %.2f nats of H(label) = %.2f\n", res.Features, res.MI, res.HY)
+	// Output: I(label; [dose colour]) = 0.36 nats of H(label) = 0.69
+}
+
+// The README's example: a CSV file read into a gota DataFrame (age and dose
+// numeric, dose with NA cells, ward text), then I(label; every other column)
+// with a 95% confidence interval, by the default UF.
+func ExampleMI_readCSV() {
+	f, err := os.Open("testdata/patients.csv") // age,dose,ward,label
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	df := dataframe.ReadCSV(f)
+	cfg := ufmi.EstimatorConfig{Seed: 1, Confidence: 0.95}
+	res, err := table.MI(df, table.Spec{Target: "label"}, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("I(label; %v) = %.2f nats, 95%% CI [%.2f, %.2f]\n",
+		res.Features, res.MI, res.CI.Low, res.CI.High)
+	// Output: I(label; [age dose ward]) = 0.32 nats, 95% CI [0.28, 0.36]
+}

@@ -18,7 +18,7 @@ func Example() {
 		rows[i] = []float64{rng.NormFloat64() + shift, rng.NormFloat64()}
 	}
 	x, _ := ufmi.NewFeatures(rows)
-	est, err := ufmi.EstimateMI(x, labels, ufmi.EstimatorConfig{Method: ufmi.MethodUF, Seed: 1})
+	est, err := ufmi.EstimateMI(x, labels, ufmi.EstimatorConfig{Method: ufmi.MethodUF, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -36,8 +36,8 @@ func ExampleFitUF() {
 	}
 	x, _ := ufmi.NewFeatures(rows)
 	cfg := ufmi.PaperUF()
-	cfg.Trees, cfg.Seed = 100, 1
-	forest, err := ufmi.FitUF(x, labels, cfg)
+	cfg.Trees = 100
+	forest, err := ufmi.FitUF(x, labels, cfg, ufmi.Runtime{Seed: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -27,20 +27,20 @@ type badCall struct {
 func badCalls() []badCall {
 	x, y := separatedData(60, 2, 1)
 	withCode := func(c int) []int { y2 := slices.Clone(y); y2[0] = c; return y2 }
-	stat := func(v float64) Statistic { return func(*Features, []int, uint64) (float64, error) { return v, nil } }
-	nanUnderPermutation := func(_ *Features, yp []int, _ uint64) (float64, error) {
+	stat := func(v float64) Statistic { return func(*Features, []int, Runtime) (float64, error) { return v, nil } }
+	nanUnderPermutation := func(_ *Features, yp []int, _ Runtime) (float64, error) {
 		if slices.Equal(yp, y) {
 			return 1, nil
 		}
 		return math.Inf(1), nil
 	}
-	forest, _ := FitRF(x, y, ForestConfig{Trees: 2})
-	calibrated, _ := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: 2}})
+	forest, _ := FitRF(x, y, ForestConfig{Trees: 2}, Runtime{})
+	calibrated, _ := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: 2}}, Runtime{})
 	uf := func(change func(*UFConfig)) func() error {
 		return func() error {
 			cfg := PaperUF()
 			change(&cfg)
-			_, err := FitUF(x, y, cfg)
+			_, err := FitUF(x, y, cfg, Runtime{})
 			return err
 		}
 	}
@@ -52,26 +52,26 @@ func badCalls() []badCall {
 		// Class codes: checked against 0..n-1 before anything is counted.
 		{"EstimateMI code MaxInt", func() error { _, err := EstimateMI(x, withCode(math.MaxInt), EstimatorConfig{}); return err }, "class codes must lie in 0..59"},
 		{"EstimateMI code 1<<40", func() error { _, err := EstimateMI(x, withCode(1<<40), EstimatorConfig{}); return err }, "class codes must lie in 0..59"},
-		{"FitRF code n", func() error { _, err := FitRF(x, withCode(60), ForestConfig{}); return err }, "label of row 0 is 60"},
+		{"FitRF code n", func() error { _, err := FitRF(x, withCode(60), ForestConfig{}, Runtime{}); return err }, "label of row 0 is 60"},
 		{"LabelEntropy code MaxInt", func() error { _, err := LabelEntropy(withCode(math.MaxInt)); return err }, "class codes must lie in 0..59"},
 		{"StratifiedFolds code 1<<40", func() error { _, err := StratifiedFolds(withCode(1<<40), 5, 1); return err }, "class codes must lie in 0..59"},
-		{"KSG code MaxInt", func() error { _, err := knn.KSG(x, withCode(math.MaxInt), knn.Config{}); return err }, "class codes must lie in 0..59"},
+		{"KSG code MaxInt", func() error { _, err := knn.KSG(x, withCode(math.MaxInt), knn.Config{}, 0, 0); return err }, "class codes must lie in 0..59"},
 		{"CohenKappa k 0", func() error { _, err := metrics.CohenKappa([]int{0, 1}, []int{0, 1}, 0); return err }, "k >= 1"},
 		// Counts and fractions: bounded, negative values never defaulted.
 		{"FitUF Trees 1<<50", uf(func(c *UFConfig) { c.Trees = 1 << 50 }), "number of trees 1125899906842624 must be in 1..1000000"},
-		{"FitRF Trees 1<<50", func() error { _, err := FitRF(x, y, ForestConfig{Trees: 1 << 50}); return err }, "must be in 1..1000000"},
-		{"FitRF Trees -1", func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}); return err }, "number of trees -1 must be in 1..1000000 (0 means 300)"},
-		{"FitUF PilotTrees 1<<50", uf(func(c *UFConfig) { c.PilotTrees = 1 << 50 }), "pilot trees 1125899906842624 must be in 0..1000000"},
-		{"FitRF SampleFraction 1e12", func() error { _, err := FitRF(x, y, ForestConfig{SampleFraction: 1e12}); return err }, "bootstrap sample fraction 1e+12 must be in (0, 10]"},
+		{"FitRF Trees 1<<50", func() error { _, err := FitRF(x, y, ForestConfig{Trees: 1 << 50}, Runtime{}); return err }, "must be in 1..1000000"},
+		{"FitRF Trees -1", func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}, Runtime{}); return err }, "number of trees -1 must be in 1..1000000 (0 means 300)"},
+		{"FitUF PilotTrees 1<<50", uf(func(c *UFConfig) { c.NoScreening, c.PilotTrees = false, 1<<50 }), "pilot trees 1125899906842624 must be in 1..1000000 (0 means 60"},
+		{"FitRF SampleFraction 1e12", func() error { _, err := FitRF(x, y, ForestConfig{SampleFraction: 1e12}, Runtime{}); return err }, "bootstrap sample fraction 1e+12 must be in (0, 10]"},
 		{"FitRF subsample SampleFraction 1.5", func() error {
-			_, err := FitRF(x, y, ForestConfig{Sampling: Subsample, SampleFraction: 1.5})
+			_, err := FitRF(x, y, ForestConfig{Sampling: Subsample, SampleFraction: 1.5}, Runtime{})
 			return err
 		}, "subsample fraction 1.5 must be in (0, 1]"},
 		{"EstimateMI UF Trees -3", estimate(EstimatorConfig{UF: UFConfig{Trees: -3}}), "number of trees -3 must be in 1..1000000"},
-		{"EstimateMI UF partly set", estimate(EstimatorConfig{UF: UFConfig{Kappa: 3}}), "structure fraction 0 must be in (0, 1) (start from DefaultUF"},
+		{"FitUF StructureFraction 1", uf(func(c *UFConfig) { c.StructureFraction = 1 }), "structure fraction 1 must be in (0, 1) (0 means 0.5)"},
 		{"FitUF Kappa +Inf", uf(func(c *UFConfig) { c.Kappa = math.Inf(1) }), "kappa +Inf must be positive and finite"},
 		{"FitCalibrated Trees -1", func() error {
-			_, err := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: -1}})
+			_, err := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: -1}}, Runtime{})
 			return err
 		}, "number of trees -1 must be in 1..1000000 (0 means 60)"},
 		{"PermutationTest Permutations -1", func() error {
@@ -83,7 +83,7 @@ func badCalls() []badCall {
 			return err
 		}, "number of permutations 1099511627776 must be in 1..1000000"},
 		{"SubsetTable repeats 1<<40", func() error {
-			_, err := SubsetTable(x, y, Singletons([]int{0, 1}), 1<<40, EstimatorConfig{}, nil)
+			_, err := SubsetTable(x, y, Singletons([]int{0, 1}), 1<<40, EstimatorConfig{})
 			return err
 		}, "repeats 1099511627776 must be in 1..10000"},
 		{"Reliability bins 1<<40", func() error {
@@ -91,8 +91,8 @@ func badCalls() []badCall {
 			return err
 		}, "bins must be in 1..1000000"},
 		// Enums: values outside the constants are errors.
-		{"FitRF Sampling 7", func() error { _, err := FitRF(x, y, ForestConfig{Sampling: 7}); return err }, "unknown sampling 7"},
-		{"FitCalibrated Method 9", func() error { _, err := FitCalibrated(x, y, CalibratedConfig{Method: 9}); return err }, "unknown calibration 9"},
+		{"FitRF Sampling 7", func() error { _, err := FitRF(x, y, ForestConfig{Sampling: 7}, Runtime{}); return err }, "unknown sampling 7"},
+		{"FitCalibrated Method 9", func() error { _, err := FitCalibrated(x, y, CalibratedConfig{Method: 9}, Runtime{}); return err }, "unknown calibration 9"},
 		{"WilcoxonSignedRank alternative 5", func() error {
 			_, err := metrics.WilcoxonSignedRank([]float64{1, -2, 3}, 5, metrics.ZeroWilcox)
 			return err
@@ -101,8 +101,14 @@ func badCalls() []badCall {
 			_, err := metrics.WilcoxonSignedRank([]float64{1, -2, 3}, metrics.AltLess, 3)
 			return err
 		}, "unknown zero method 3"},
-		{"FitRF Criterion 4", func() error { _, err := FitRF(x, y, ForestConfig{Tree: tree.Config{Criterion: 4}}); return err }, "unknown criterion 4"},
+		{"FitRF Criterion 4", func() error {
+			_, err := FitRF(x, y, ForestConfig{Tree: tree.Config{Criterion: 4}}, Runtime{})
+			return err
+		}, "unknown criterion 4"},
 		{"FitUF EmptyLeaf 9", uf(func(c *UFConfig) { c.EmptyLeaf = 9 }), "unknown empty-leaf policy 9"},
+		// Settings that contradict each other.
+		{"FitUF PilotTrees without screening", uf(func(c *UFConfig) { c.PilotTrees = 10 }), "pilot trees 10 and pilot floor 0 are set, but screening is off"},
+		{"FitUF FeatureWeights with screening", uf(func(c *UFConfig) { c.NoScreening, c.Tree.FeatureWeights = false, []float64{1, 1} }), "feature weights are given, but screening (the default) measures them"},
 		{"EstimateMI Method magic", estimate(EstimatorConfig{Method: "magic"}), "unknown method \"magic\""},
 		// Confidence intervals: a level in (0, 1), forest methods uf and rf-oob.
 		{"EstimateMI Confidence 1.5", estimate(EstimatorConfig{Confidence: 1.5}), "confidence level 1.5 must be in (0, 1)"},
@@ -132,18 +138,18 @@ func badCalls() []badCall {
 		{"Forest.PredictProba nil", func() error { _, err := forest.PredictProba(nil, 0); return err }, "no rows to predict"},
 		{"Forest.Apply nil", func() error { _, err := forest.Apply(nil); return err }, "no rows to predict"},
 		{"EstimateMI nil features", func() error { _, err := EstimateMI(nil, y, EstimatorConfig{}); return err }, "no training rows"},
-		{"FitUF nil features", func() error { _, err := FitUF(nil, y, PaperUF()); return err }, "no training rows"},
+		{"FitUF nil features", func() error { _, err := FitUF(nil, y, PaperUF(), Runtime{}); return err }, "no training rows"},
 		{"FeaturesFromMatrix nil", func() error { _, err := FeaturesFromMatrix(nil); return err }, "feature matrix is nil"},
-		{"KSG typed nil features", func() error { _, err := knn.KSG(nilFeatures, y, knn.Config{}); return err }, "non-empty feature matrix"},
-		{"MixedKSG nil matrix", func() error { _, err := knn.MixedKSG(nil, y, knn.Config{}); return err }, "non-empty feature matrix"},
-		{"RossMI nil columns", func() error { _, err := knn.RossMI(knn.Columns(nil), y, knn.Config{}); return err }, "non-empty feature matrix"},
+		{"KSG typed nil features", func() error { _, err := knn.KSG(nilFeatures, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
+		{"MixedKSG nil matrix", func() error { _, err := knn.MixedKSG(nil, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
+		{"RossMI nil columns", func() error { _, err := knn.RossMI(knn.Columns(nil), y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		// Repeated columns would weigh a feature twice.
 		{"ConditionalEntropy repeated column", func() error {
 			_, err := ConditionalEntropy(x, y, []int{0, 0}, EstimatorConfig{})
 			return err
 		}, "column 0 is selected twice"},
 		{"SubsetTable groups sharing a column", func() error {
-			_, err := SubsetTable(x, y, [][]int{{0}, {1, 0}}, 1, EstimatorConfig{}, nil)
+			_, err := SubsetTable(x, y, [][]int{{0}, {1, 0}}, 1, EstimatorConfig{})
 			return err
 		}, "column 0 is selected twice"},
 		// Statistics that are not finite have no p-value.
@@ -152,7 +158,7 @@ func badCalls() []badCall {
 			return err
 		}, "statistic is NaN on the observed labels"},
 		{"PermutationTest Inf under a permutation", func() error {
-			_, err := PermutationTest(x, y, nanUnderPermutation, PermutationConfig{Permutations: 9, Workers: 1})
+			_, err := PermutationTest(x, y, nanUnderPermutation, PermutationConfig{Permutations: 9, Runtime: Runtime{Workers: 1}})
 			return err
 		}, "statistic is +Inf under permutation 0"},
 	}
@@ -172,22 +178,32 @@ func TestLibraryRejectsBadCalls(t *testing.T) {
 	}
 }
 
-// An unset UF config (only Trees given) still means DefaultUF with those
-// trees: the same estimate as asking for it.
+// A partly set UF config keeps its fields and means DefaultUF's for the
+// rest, field by field: {Trees: 20, Kappa: 3} is the same estimate as
+// DefaultUF with 20 trees and kappa 3 (it used to be an error).
 func TestUnsetUFConfigMeansDefault(t *testing.T) {
 	x, y := separatedData(80, 2, 4)
-	unset, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 20}, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	def := DefaultUF()
-	def.Trees = 20
-	explicit, err := EstimateMI(x, y, EstimatorConfig{UF: def, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if unset.MI != explicit.MI {
-		t.Errorf("UFConfig{Trees: 20} gives MI %v, DefaultUF with 20 trees %v", unset.MI, explicit.MI)
+	rt := Runtime{Seed: 3}
+	for _, c := range []struct {
+		partial UFConfig
+		change  func(*UFConfig)
+	}{
+		{UFConfig{Trees: 20}, func(c *UFConfig) { c.Trees = 20 }},
+		{UFConfig{Trees: 20, Kappa: 3}, func(c *UFConfig) { c.Trees, c.Kappa = 20, 3 }},
+	} {
+		partial, err := EstimateMI(x, y, EstimatorConfig{UF: c.partial, Runtime: rt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		def := DefaultUF()
+		c.change(&def)
+		explicit, err := EstimateMI(x, y, EstimatorConfig{UF: def, Runtime: rt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if partial.MI != explicit.MI {
+			t.Errorf("%+v gives MI %v, DefaultUF with those fields %v", c.partial, partial.MI, explicit.MI)
+		}
 	}
 }
 
@@ -209,11 +225,11 @@ func TestBadInputDocListsEveryCase(t *testing.T) {
 // an empty estimate.
 func TestMethodNameAnyCase(t *testing.T) {
 	x, y := separatedData(80, 2, 4)
-	upper, err := EstimateMI(x, y, EstimatorConfig{Method: "RF-OOB", Forest: ForestConfig{Trees: 20}, Seed: 3})
+	upper, err := EstimateMI(x, y, EstimatorConfig{Method: "RF-OOB", Forest: ForestConfig{Trees: 20}, Runtime: Runtime{Seed: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lower, _ := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 20}, Seed: 3})
+	lower, _ := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 20}, Runtime: Runtime{Seed: 3}})
 	if upper.Method != MethodRFOOB || upper.MI != lower.MI || upper.Evaluated == 0 {
 		t.Errorf("method RF-OOB: %+v; rf-oob: %+v", upper, lower)
 	}

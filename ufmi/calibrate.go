@@ -35,16 +35,13 @@ func (c Calibration) String() string {
 // CalibratedConfig configures a k-fold cross-validated calibration ensemble,
 // as scikit-learn's CalibratedClassifierCV with ensemble=True: for each fold
 // a random forest is fitted on the other folds and calibrated one-vs-rest on
-// the held-out fold; predictions average the calibrated members.
+// the held-out fold; predictions average the calibrated members. Zero
+// values are the defaults (defaults.go).
 type CalibratedConfig struct {
-	Method Calibration  // Sigmoid or Isotonic; other values are an error
-	Folds  int          // 2..n (0: 5, as in the paper)
-	Forest ForestConfig // each member; Trees defaults to 60 (5×60 = 300 trees in all)
+	Method Calibration  // Sigmoid (the zero value) or Isotonic; other values are an error
+	Folds  int          // 2..n (0: defaultCalibrationFolds, the paper's)
+	Forest ForestConfig // each member; Trees 0 means defaultFoldTrees
 }
-
-// calibratedFoldTrees is the trees of each calibration fold when
-// CalibratedConfig.Forest.Trees is 0.
-const calibratedFoldTrees = 60
 
 // CalibratedForest is a fitted SigRF or IRF.
 type CalibratedForest struct {
@@ -59,31 +56,33 @@ type calibratedMember struct {
 	maps []func(float64) float64
 }
 
-// FitCalibrated fits a SigRF or IRF on class codes y.
-func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedForest, error) {
+// FitCalibrated fits a SigRF or IRF on class codes y, run by rt: the folds
+// come from the stream (rt.Seed, fold, 0), fold i's forest is fitted with
+// the seed Derive(rt.Seed, fold-model, i), and rt.Progress counts the folds.
+func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*CalibratedForest, error) {
 	if cfg.Method != Sigmoid && cfg.Method != Isotonic {
 		return nil, fmt.Errorf("ufmi: unknown calibration %d (want Sigmoid or Isotonic)", int(cfg.Method))
 	}
 	fcfg := cfg.Forest
 	var err error
-	if fcfg.Trees, err = fcfg.check(calibratedFoldTrees); err != nil {
+	if fcfg.Trees, err = fcfg.check(defaultFoldTrees); err != nil {
 		return nil, err
 	}
-	k, _, err := checkFit(x, y, fcfg.Tree)
+	k, _, err := checkFit(x, y, rfTreeDefaults(fcfg.Tree))
 	if err != nil {
 		return nil, err
 	}
 	folds := cfg.Folds
 	if folds == 0 {
-		folds = 5
+		folds = defaultCalibrationFolds
 	}
 	if folds < 2 {
-		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means 5)", folds)
+		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means %d)", folds, defaultCalibrationFolds)
 	}
-	if err := checkCalibratedMemory(x, k, folds, fcfg); err != nil {
+	if err := checkCalibratedMemory(x, k, folds, fcfg, rt.Workers); err != nil {
 		return nil, err
 	}
-	testFolds, err := stratifiedFolds(y, k, folds, fcfg.Seed)
+	testFolds, err := stratifiedFolds(y, k, folds, rt.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -94,14 +93,11 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 		if _, err := classes.CheckWithin(ytrain, k); err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
-		mcfg := fcfg
-		mcfg.Seed = seeds.Derive(fcfg.Seed, seeds.FoldModel, fold)
-		mcfg.Progress = nil
-		forest, err := FitRF(x.SelectRows(train), ytrain, mcfg)
+		forest, err := FitRF(x.SelectRows(train), ytrain, fcfg, rt.child(seeds.FoldModel, fold))
 		if err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
-		held, _ := forest.PredictProba(x.SelectRows(test), fcfg.Workers)
+		held, _ := forest.PredictProba(x.SelectRows(test), rt.Workers)
 		for i := range held {
 			held[i] = widen(held[i], k)
 		}
@@ -126,9 +122,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 			}
 		}
 		cf.members[fold] = m
-		if fcfg.Progress != nil {
-			fcfg.Progress(fold+1, folds)
-		}
+		rt.report(fold+1, folds)
 	}
 	return cf, nil
 }
@@ -136,14 +130,14 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig) (*CalibratedFores
 // checkCalibratedMemory checks that the folds' forests fit in memory
 // together (each grown on the largest training part), before any is grown.
 // Settings FitRF rejects are left for it to report.
-func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig) error {
+func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig, workers int) error {
 	nTrain := x.n - x.n/folds
 	draws, err := fcfg.sampleSize(nTrain)
 	if err != nil || fcfg.Trees < 1 {
 		return nil
 	}
 	s := forestSize{n: nTrain, d: x.d, k: k, trees: fcfg.Trees, sampleRows: draws,
-		workers: min(pool.Workers(fcfg.Workers), fcfg.Trees)}
+		workers: min(pool.Workers(workers), fcfg.Trees)}
 	return s.checkMany(folds, fmt.Sprintf("fitting %d calibration folds of %d trees on %d rows", folds, fcfg.Trees, x.n))
 }
 

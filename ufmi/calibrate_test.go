@@ -94,19 +94,19 @@ func TestCalibratedForests(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	x, y := smallData(rng, 600, 3, 3)
 	for _, m := range []Calibration{Sigmoid, Isotonic} {
-		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 10, Seed: 1}})
+		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 10}}, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := predictDistributions(t, cf, x, 3)
 		// Same seed, same answer, whatever the worker count.
-		cf2, _ := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 10, Seed: 1, Workers: 1}})
+		cf2, _ := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 10}}, Runtime{Seed: 1, Workers: 1})
 		p2, _ := cf2.PredictProba(x, 1)
 		if !sameMatrix(p, p2) {
 			t.Fatalf("%v: results depend on the worker count", m)
 		}
 	}
-	if _, err := FitCalibrated(x, y, CalibratedConfig{Folds: 1}); err == nil {
+	if _, err := FitCalibrated(x, y, CalibratedConfig{Folds: 1}, Runtime{}); err == nil {
 		t.Error("one fold accepted")
 	}
 }
@@ -120,7 +120,7 @@ func TestCalibratedFoldMissingTheLastClass(t *testing.T) {
 	x, y := smallData(rng, 60, 2, 2)
 	y[17] = 2 // the only row of class 2
 	for _, m := range []Calibration{Sigmoid, Isotonic} {
-		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 5, Seed: 1}})
+		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 5}}, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func TestCategoricalSplitSendsASetOfLevels(t *testing.T) {
 	t.Parallel()
 	cols, y := levelData(2000, []string{"a", "b", "c", "d", "e", "f"}, 1)
 	x := mustColumns(t, cols[:1])
-	f, err := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1, Tree: tree.Config{MaxDepth: 1}})
+	f, err := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1, Tree: tree.Config{MaxDepth: 1}}, Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestLevelNamesAndTheirOrderDoNotChangeTheEstimate(t *testing.T) {
 	t.Parallel()
 	cols, y := levelData(600, []string{"a", "b", "c", "d", "e"}, 2)
 	est := func(cols []Column) float64 {
-		e, err := EstimateMI(mustColumns(t, cols), y, EstimatorConfig{UF: withTrees(DefaultUF(), 60), Seed: 3})
+		e, err := EstimateMI(mustColumns(t, cols), y, EstimatorConfig{UF: withTrees(DefaultUF(), 60), Runtime: Runtime{Seed: 3}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestUnseenLevelsAreRoutedAsMissing(t *testing.T) {
 	t.Parallel()
 	cols, y := levelData(500, []string{"a", "b", "c"}, 4)
 	x := mustColumns(t, cols)
-	f, err := FitUF(x, y, withTrees(DefaultUF(), 40))
+	f, err := FitUF(x, y, withTrees(DefaultUF(), 40), Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,13 +73,19 @@
 //
 //   - Units: every entropy and mutual information is in nats.
 //   - Estimates are raw: nothing is clipped, so MI can be negative.
+//   - Runtime: the seed, workers and progress of a computation are one
+//     Runtime, held once (EstimatorConfig, PermutationConfig, the last
+//     argument of FitUF, FitRF and FitCalibrated) and passed down; the
+//     hyper-parameter configs (UFConfig, ForestConfig, CalibratedConfig,
+//     knn.Config) hold none.
 //   - Seeding: every random stream is derived in one place
 //     (internal/seeds) from (seed, purpose, index): tree i of a forest,
 //     pilot tree i, the simulated data, the folds, permutation i and its
 //     refit, repetition i of an experiment. Purposes never share a stream,
 //     so data and estimator never share randomness, and results never
 //     depend on the number of workers. No global or time-based randomness.
-//   - Concurrency: Workers bounds the goroutines; 0 or less means GOMAXPROCS.
+//   - Concurrency: Runtime.Workers bounds the goroutines; 0 or less means
+//     GOMAXPROCS.
 //   - Memory: every forest fit, calibrated forest, kNN estimate and
 //     permutation test (Workers fits at once) first estimates the memory it
 //     needs and returns an error when that exceeds the memory available to
@@ -89,7 +95,10 @@
 //     inputs) and invalid settings (counts beyond MaxTrees, MaxPermutations
 //     or MaxRepeats, unknown enum values, negative counts) return an error
 //     starting with "ufmi: " that names the problem and the accepted range.
-//     0 means a documented default; no other value is ever replaced by one.
+//     A zero field means its default (defaults.go), field by field, so
+//     UFConfig{} is DefaultUF(); every other choice is an explicit value
+//     (EmptyUniform, Unstratified, NoScreening, tree.AllFeatures(), ...),
+//     and no other value is ever replaced by a default.
 //     Feature data: NaN only where missing cells are allowed
 //     (NewFeaturesWithMissing, NewColumnFeatures), no Inf, no column missing
 //     in every row, at most tree.MaxLevels levels per categorical column.

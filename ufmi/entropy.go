@@ -74,18 +74,18 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, w
 	return sums.entropy(f.prior), nil
 }
 
-// streamHonestEntropy returns what FitUF(x, y, cfg) followed by
+// streamHonestEntropy returns what FitUF(x, y, cfg, rt) followed by
 // HonestConditionalEntropy(cfg.TreeLevelEntropy, unlabeled) returns, bit
 // for bit, without keeping the forest: the trees stream through
 // streamForest in tree order, each adding its leaf posteriors to per-row
 // sums (forest level) or its mean entropy to a running total (tree level).
 // Memory is O((n + unlabeled rows) × K) plus the trees in flight. With
 // interval not nil, the trees also add up an interval's parts there.
-func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features, interval *intervalSum) (float64, error) {
+func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabeled *Features, interval *intervalSum) (float64, error) {
 	if unlabeled != nil && unlabeled.d != x.d {
 		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, x.d)
 	}
-	cfg, err := screened(x, y, cfg)
+	cfg, rt, err := screened(x, y, cfg, rt)
 	if err != nil {
 		return 0, err
 	}
@@ -95,7 +95,7 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, unlabeled *Features
 			return 0, err
 		}
 	}
-	k, plan, err := honestPlan(x, y, cfg, seeds.Tree)
+	k, plan, err := honestPlan(x, y, cfg, rt, seeds.Tree)
 	if err != nil {
 		return 0, err
 	}
@@ -126,25 +126,26 @@ type TreeBlock struct {
 	TreeCount   int
 }
 
-// GrowTreeBlock grows trees lo..hi-1 of the forest of uf (a config from
-// ResolveUF), each from the seed it has in the whole forest, and adds them
-// up. weights are the screening pilot's (ScreeningWeights) when uf has a
-// pilot, nil otherwise. Memory is O(n × classes) plus the trees in flight.
-func GrowTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi int) (TreeBlock, error) {
-	if err := uf.check(); err != nil {
+// GrowTreeBlock grows trees lo..hi-1 of the forest of uf run by rt (tree
+// t drawing from the stream it has in the whole forest, rt.Progress
+// counting the block's trees) and adds them up. weights are the screening
+// pilot's (ScreeningWeights) when uf screens features, nil otherwise.
+// Memory is O(n × classes) plus the trees in flight.
+func GrowTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi int, rt Runtime) (TreeBlock, error) {
+	uf, err := uf.resolved()
+	if err != nil {
 		return TreeBlock{}, err
 	}
-	if (uf.PilotTrees > 0) != (weights != nil) {
-		return TreeBlock{}, fmt.Errorf("ufmi: a tree block needs the screening pilot's weights exactly when the config has a pilot (%d pilot trees, %d weights)", uf.PilotTrees, len(weights))
+	if !uf.NoScreening != (weights != nil) {
+		return TreeBlock{}, fmt.Errorf("ufmi: a tree block needs the screening pilot's weights exactly when the config screens features (%d pilot trees, %d weights)", uf.PilotTrees, len(weights))
 	}
 	if weights != nil {
 		if len(weights) != x.d {
 			return TreeBlock{}, fmt.Errorf("ufmi: %d screening weights for %d features", len(weights), x.d)
 		}
-		uf.Tree.FeatureWeights, uf.PilotTrees = weights, 0
+		uf.Tree.FeatureWeights = weights
 	}
-	uf.Progress = nil
-	k, plan, err := honestPlan(x, y, uf, seeds.Tree)
+	k, plan, err := honestPlan(x, y, uf, rt, seeds.Tree)
 	if err != nil {
 		return TreeBlock{}, err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -47,18 +46,20 @@ func ParseMethod(s string) (Method, error) {
 	return "", fmt.Errorf("ufmi: unknown method %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
-// EstimatorConfig configures EstimateMI. Zero values are the documented
-// defaults; Seed and Workers apply to every method.
+// EstimatorConfig configures EstimateMI. Zero values are the defaults
+// (defaults.go), field by field. The runtime (seed, workers, progress) is
+// held once, here, and applies to every method: the nested UF, Forest and
+// KNN configurations hold hyper-parameters only.
 type EstimatorConfig struct {
 	Method Method // default MethodUF; unknown names are an error
-	// UF configures MethodUF. Left unset (zero in every field but Trees)
-	// it means DefaultUF() with that many trees; a config with any other
-	// field set is used as it is, and an invalid one is an error.
+	// UF configures MethodUF; each zero field is DefaultUF's (UFConfig{}
+	// is DefaultUF()). An invalid value is an error.
 	UF UFConfig
-	// Forest configures RF (300 trees by default) and the members of
-	// SigRF/IRF (60 trees per fold by default, 5 folds).
+	// Forest configures RF (DefaultTrees trees by default) and the members
+	// of SigRF/IRF (defaultFoldTrees trees per fold by default,
+	// defaultCalibrationFolds folds).
 	Forest  ForestConfig
-	HeldOut float64    // sample splitting: held-out share of the rows (default 0.3, the paper's)
+	HeldOut float64    // sample splitting: held-out share of the rows in (0, 1) (0: defaultHeldOut, the paper's)
 	KNN     knn.Config // for the kNN methods
 	// Unlabeled rows, when given, join the training rows in the average of
 	// posterior entropies (UF, forest level only).
@@ -67,9 +68,10 @@ type EstimatorConfig struct {
 	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
 	// Interval). 0 means none. Methods uf and rf-oob only.
 	Confidence float64
-	Seed       uint64
-	Workers    int // goroutines (0 or less: GOMAXPROCS)
-	Progress   Progress
+	// Runtime runs the estimate: the forests' seeds (the split's and kNN
+	// jitter's too), the goroutines and the progress of the trees (the
+	// folds for SigRF and IRF).
+	Runtime
 }
 
 // Estimate is one estimate of entropies and mutual information, in nats.
@@ -135,18 +137,17 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 	// The forest itself is not wanted: stream its trees (bounded memory,
 	// the same result as FitUF + HonestConditionalEntropy).
-	uf := withRuntime(resolveUF(cfg.UF), cfg)
+	uf, err := cfg.UF.resolved()
+	if err != nil {
+		return err
+	}
 	var iv *intervalSum
 	if cfg.Confidence > 0 {
-		trees, err := uf.trees()
-		if err != nil {
-			return err
-		}
-		if iv, err = newIntervalSum(y, e.Classes, trees, false, uf.TreeLevelEntropy); err != nil {
+		if iv, err = newIntervalSum(y, e.Classes, uf.Trees, false, uf.TreeLevelEntropy); err != nil {
 			return err
 		}
 	}
-	h, err := streamHonestEntropy(x, y, uf, cfg.Unlabeled, iv)
+	h, err := streamHonestEntropy(x, y, uf, cfg.Runtime, cfg.Unlabeled, iv)
 	if err != nil {
 		return err
 	}
@@ -177,49 +178,15 @@ func checkConfidence(cfg EstimatorConfig) error {
 	return nil
 }
 
-// resolveUF returns DefaultUF() with uf.Trees when uf is unset (zero in
-// every field but Trees and the runtime fields EstimateMI sets), else uf
-// unchanged: FitUF then rejects what is invalid.
-func resolveUF(uf UFConfig) UFConfig {
-	probe := uf
-	probe.Trees, probe.Seed, probe.Workers, probe.Progress = 0, 0, 0, nil
-	if !reflect.ValueOf(probe).IsZero() {
-		return uf
-	}
-	def := DefaultUF()
-	if uf.Trees != 0 {
-		def.Trees = uf.Trees
-	}
-	return def
-}
-
 // ResolveUF returns the UF configuration EstimateMI's uf method fits with
-// for cfg (cfg.UF resolved, cfg's seed and workers copied, the number of
-// trees filled in), checked. Progress is left out.
+// for cfg: cfg.UF checked, with every default filled in (the runtime is
+// cfg.Runtime).
 func ResolveUF(cfg EstimatorConfig) (UFConfig, error) {
-	uf := withRuntime(resolveUF(cfg.UF), cfg)
-	uf.Progress = nil
-	if err := uf.check(); err != nil {
-		return UFConfig{}, err
-	}
-	uf.Trees, _ = uf.trees()
-	return uf, nil
-}
-
-// withRuntime copies the estimator's seed, workers and progress into a UF config.
-func withRuntime(uf UFConfig, cfg EstimatorConfig) UFConfig {
-	uf.Seed, uf.Workers, uf.Progress = cfg.Seed, cfg.Workers, cfg.Progress
-	return uf
-}
-
-func (e *Estimate) rfConfig(cfg EstimatorConfig) ForestConfig {
-	fc := cfg.Forest
-	fc.Seed, fc.Workers, fc.Progress = cfg.Seed, cfg.Workers, cfg.Progress
-	return fc
+	return cfg.UF.resolved()
 }
 
 func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
-	f, err := FitRF(x, y, e.rfConfig(cfg))
+	f, err := FitRF(x, y, cfg.Forest, cfg.Runtime)
 	if err != nil {
 		return err
 	}
@@ -240,16 +207,16 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) error {
 	held := cfg.HeldOut
 	if held == 0 {
-		held = 0.3
+		held = defaultHeldOut
 	}
 	if !(held > 0 && held < 1) {
-		return fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1)", cfg.HeldOut)
+		return fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1) (0 means %v)", cfg.HeldOut, defaultHeldOut)
 	}
 	nTest := int(math.Round(held * float64(x.n)))
 	if nTest < 1 || x.n-nTest < 2 {
 		return fmt.Errorf("ufmi: held-out fraction %v of %d rows leaves an empty training or held-out set", held, x.n)
 	}
-	perm := seeds.Stream(cfg.Seed, seeds.Split, 0).Perm(x.n)
+	perm := cfg.stream(seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
 	ytrain := pick.At(y, train)
 	if _, err := classes.CheckWithin(ytrain, k); err != nil {
@@ -260,7 +227,7 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 	var err error
 	if e.Method == MethodRFSplit {
 		var f *Forest
-		if f, err = FitRF(xtrain, ytrain, e.rfConfig(cfg)); err == nil {
+		if f, err = FitRF(xtrain, ytrain, cfg.Forest, cfg.Runtime); err == nil {
 			proba, err = f.PredictProba(xtest, cfg.Workers)
 		}
 	} else {
@@ -269,7 +236,7 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 			method = Isotonic
 		}
 		var cf *CalibratedForest
-		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: method, Forest: e.rfConfig(cfg)}); err == nil {
+		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: method, Forest: cfg.Forest}, cfg.Runtime); err == nil {
 			proba, err = cf.PredictProba(xtest, cfg.Workers)
 		}
 	}
@@ -284,17 +251,15 @@ func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) e
 }
 
 func (e *Estimate) fromKNN(x *Features, y []int, cfg EstimatorConfig) error {
-	kc := cfg.KNN
-	kc.Seed, kc.Workers = cfg.Seed, cfg.Workers
 	var mi float64
 	var err error
 	switch e.Method {
 	case MethodKSG:
-		mi, err = knn.KSG(x, y, kc)
+		mi, err = knn.KSG(x, y, cfg.KNN, cfg.Seed, cfg.Workers)
 	case MethodMixedKSG:
-		mi, err = knn.MixedKSG(x, y, kc)
+		mi, err = knn.MixedKSG(x, y, cfg.KNN, cfg.Seed, cfg.Workers)
 	default:
-		mi, err = knn.RossMI(x, y, kc)
+		mi, err = knn.RossMI(x, y, cfg.KNN, cfg.Seed, cfg.Workers)
 	}
 	if err != nil {
 		return err

@@ -13,7 +13,7 @@ func BenchmarkEstimateMIUF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := EstimateMI(x, y, EstimatorConfig{UF: PaperUF(), Seed: 1}); err != nil {
+		if _, err := EstimateMI(x, y, EstimatorConfig{UF: PaperUF(), Runtime: Runtime{Seed: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -25,7 +25,7 @@ func BenchmarkMIInterval(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := EstimateMI(x, y, EstimatorConfig{UF: PaperUF(), Seed: 1, Confidence: 0.95}); err != nil {
+		if _, err := EstimateMI(x, y, EstimatorConfig{UF: PaperUF(), Confidence: 0.95, Runtime: Runtime{Seed: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -38,14 +38,15 @@ func BenchmarkFeatureScreening(b *testing.B) {
 	for _, d := range []int{2, 20} {
 		x, y := benchData(10000, d, 1)
 		unscreened := DefaultUF()
-		unscreened.PilotTrees, unscreened.Tree.MaxFeatures = 0, tree.AllFeatures()
+		unscreened.NoScreening, unscreened.PilotTrees, unscreened.PilotFloor = true, 0, 0
+		unscreened.Tree.MaxFeatures = tree.AllFeatures()
 		for _, c := range []struct {
 			name string
 			uf   UFConfig
 		}{{"screened", DefaultUF()}, {"unscreened", unscreened}} {
 			b.Run(fmt.Sprintf("d=%d/%s", d, c.name), func(b *testing.B) {
 				for b.Loop() {
-					if _, err := EstimateMI(x, y, EstimatorConfig{UF: c.uf, Seed: 1}); err != nil {
+					if _, err := EstimateMI(x, y, EstimatorConfig{UF: c.uf, Runtime: Runtime{Seed: 1}}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -79,7 +80,7 @@ func BenchmarkPermutationTest1000(b *testing.B) {
 	stat := MIStatistic(EstimatorConfig{UF: PaperUF()})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 1000, Seed: 1}); err != nil {
+		if _, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 1000, Runtime: Runtime{Seed: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -93,14 +94,14 @@ func BenchmarkFastTestCost(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	b.Run("estimate", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := EstimateMI(x, y, EstimatorConfig{Seed: 1}); err != nil {
+			if _, err := EstimateMI(x, y, EstimatorConfig{Runtime: Runtime{Seed: 1}}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("fast-test", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := FastPermutationTest(x, y, EstimatorConfig{}, PermutationConfig{Seed: 1}); err != nil {
+			if _, err := FastPermutationTest(x, y, EstimatorConfig{}, PermutationConfig{Runtime: Runtime{Seed: 1}}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -114,7 +115,7 @@ func BenchmarkFastTest1000(b *testing.B) {
 	x, y := connectomeShaped(1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := FastPermutationTest(x, y, EstimatorConfig{UF: PaperUF()}, PermutationConfig{Permutations: 1000, Seed: 1}); err != nil {
+		if _, err := FastPermutationTest(x, y, EstimatorConfig{UF: PaperUF()}, PermutationConfig{Permutations: 1000, Runtime: Runtime{Seed: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}

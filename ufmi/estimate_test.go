@@ -37,7 +37,7 @@ func TestForestStrategiesOnSeparatedGaussians(t *testing.T) {
 		{MethodSigRF, 0.15, 0.31},              // reference 0.230±0.019
 	}
 	for _, c := range cases {
-		est, err := EstimateMI(x, y, EstimatorConfig{Method: c.method, Seed: 3, Forest: ForestConfig{Trees: 100}, UF: UFConfig{Trees: 100}})
+		est, err := EstimateMI(x, y, EstimatorConfig{Method: c.method, Forest: ForestConfig{Trees: 100}, UF: UFConfig{Trees: 100}, Runtime: Runtime{Seed: 3}})
 		if err != nil {
 			t.Fatal(c.method, err)
 		}
@@ -73,7 +73,7 @@ func TestConditionalMIAndSubsetTable(t *testing.T) {
 	// Feature 0 carries the signal; feature 1 is noise. I(Y; X1 | X0) ~ 0
 	// and I(Y; X0 | X1) ~ I(Y; X0).
 	x, y := separatedData(1000, 2, 4)
-	cfg := EstimatorConfig{UF: UFConfig{Trees: 60}, Seed: 1}
+	cfg := EstimatorConfig{UF: UFConfig{Trees: 60}, Runtime: Runtime{Seed: 1}}
 	noise, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestConditionalMIAndSubsetTable(t *testing.T) {
 	if math.Abs(noise.CMI) > 0.03 || signal.CMI < 0.25 {
 		t.Fatalf("I(Y;noise|signal) = %.4f, I(Y;signal|noise) = %.4f", noise.CMI, signal.CMI)
 	}
-	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 2, cfg, nil)
+	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 2, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,14 +112,14 @@ func TestPermutationTestPValue(t *testing.T) {
 	x, y := separatedData(60, 1, 5)
 	// A statistic with a known null: the count of label-1 rows among the
 	// first 10 rows. The p-value must follow the (1 + #null >= obs)/(1 + N) rule.
-	stat := func(_ *Features, y []int, _ uint64) (float64, error) {
+	stat := func(_ *Features, y []int, _ Runtime) (float64, error) {
 		s := 0
 		for _, v := range y[:10] {
 			s += v
 		}
 		return float64(s), nil
 	}
-	res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 200, Seed: 9})
+	res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 200, Runtime: Runtime{Seed: 9}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestPermutationTestPValue(t *testing.T) {
 	if res.PValue != float64(1+exceed)/201 {
 		t.Fatalf("p-value %v with %d exceedances", res.PValue, exceed)
 	}
-	res1, _ := PermutationTest(x, y, stat, PermutationConfig{Permutations: 200, Seed: 9, Workers: 1})
+	res1, _ := PermutationTest(x, y, stat, PermutationConfig{Permutations: 200, Runtime: Runtime{Seed: 9, Workers: 1}})
 	if !sameMatrix([][]float64{res.Null}, [][]float64{res1.Null}) {
 		t.Fatal("null distribution depends on the worker count")
 	}
@@ -140,8 +140,8 @@ func TestPermutationTestPValue(t *testing.T) {
 
 func TestPermutationTestDetectsSignal(t *testing.T) {
 	x, y := separatedData(300, 2, 6)
-	stat := MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 30, StructureFraction: 0.5}})
-	res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 50, Seed: 1})
+	stat := MIStatistic(EstimatorConfig{UF: withTrees(PaperUF(), 30)})
+	res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 50, Runtime: Runtime{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func Example() {
 		rows[i] = []float64{rng.NormFloat64() + shift, rng.NormFloat64()}
 	}
 	x, _ := ufmi.NewFeatures(rows)
-	est, err := ufmi.EstimateMI(x, labels, ufmi.EstimatorConfig{Method: ufmi.MethodUF, Seed: 1})
+	est, err := ufmi.EstimateMI(x, labels, ufmi.EstimatorConfig{Method: ufmi.MethodUF, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -36,8 +36,8 @@ func ExampleFitUF() {
 	}
 	x, _ := ufmi.NewFeatures(rows)
 	cfg := ufmi.PaperUF()
-	cfg.Trees, cfg.Seed = 100, 1
-	forest, err := ufmi.FitUF(x, labels, cfg)
+	cfg.Trees = 100
+	forest, err := ufmi.FitUF(x, labels, cfg, ufmi.Runtime{Seed: 1})
 	if err != nil {
 		panic(err)
 	}
@@ -73,7 +73,7 @@ func shifted(n, d int, shift float64, seed uint64) (*ufmi.Features, []int) {
 // everything to x1.
 func ExampleConditionalMI() {
 	x, y := shifted(1000, 2, 1, 1)
-	cfg := ufmi.EstimatorConfig{Seed: 1}
+	cfg := ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 1}}
 	noise, err := ufmi.ConditionalMI(x, y, []int{0}, []int{1}, cfg)
 	if err != nil {
 		panic(err)
@@ -87,7 +87,7 @@ func ExampleConditionalMI() {
 // one fit of the estimate.
 func ExampleEstimateMI_confidenceInterval() {
 	x, y := shifted(1000, 2, 1, 1)
-	est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{Seed: 1, Confidence: 0.95})
+	est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{Confidence: 0.95, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -100,7 +100,7 @@ func ExampleEstimateMI_confidenceInterval() {
 func ExamplePermutationTest() {
 	x, y := shifted(200, 2, 0.5, 1)
 	stat := ufmi.MIStatistic(ufmi.EstimatorConfig{UF: ufmi.UFConfig{Trees: 50}})
-	res, err := ufmi.PermutationTest(x, y, stat, ufmi.PermutationConfig{Permutations: 99, Seed: 1})
+	res, err := ufmi.PermutationTest(x, y, stat, ufmi.PermutationConfig{Permutations: 99, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -114,7 +114,7 @@ func ExamplePermutationTest() {
 func ExampleFastPermutationTest() {
 	x, y := shifted(500, 2, 0.5, 1)
 	cfg := ufmi.EstimatorConfig{UF: ufmi.UFConfig{Trees: 100}}
-	res, err := ufmi.FastPermutationTest(x, y, cfg, ufmi.PermutationConfig{Permutations: 999, Seed: 1})
+	res, err := ufmi.FastPermutationTest(x, y, cfg, ufmi.PermutationConfig{Permutations: 999, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -127,7 +127,7 @@ func ExampleFastPermutationTest() {
 // I(Y; X), one fit each (repeats 1).
 func ExampleSubsetTable() {
 	x, y := shifted(1000, 2, 1, 1)
-	rows, err := ufmi.SubsetTable(x, y, ufmi.Singletons([]int{0, 1}), 1, ufmi.EstimatorConfig{Seed: 1}, nil)
+	rows, err := ufmi.SubsetTable(x, y, ufmi.Singletons([]int{0, 1}), 1, ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -145,8 +145,8 @@ func ExampleSubsetTable() {
 func ExampleForest_PredictProbaRows() {
 	x, y := shifted(1000, 1, 1, 1)
 	cfg := ufmi.DefaultUF()
-	cfg.Trees, cfg.Seed = 100, 1
-	forest, err := ufmi.FitUF(x, y, cfg)
+	cfg.Trees = 100
+	forest, err := ufmi.FitUF(x, y, cfg, ufmi.Runtime{Seed: 1})
 	if err != nil {
 		panic(err)
 	}

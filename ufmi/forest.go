@@ -4,14 +4,6 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
-// DefaultTrees is the number of trees when a config leaves Trees at 0: the
-// paper's simulations use 300.
-const DefaultTrees = 300
-
-// Progress is told how many of the total steps (trees, folds, permutations,
-// estimates) are done. It is never called concurrently.
-type Progress func(done, total int)
-
 // Forest is a fitted forest: trees that partition feature space and, per
 // tree, the posterior voted into each leaf. RF, the honest forest UF and the
 // calibrated forests' members are all Forests; they differ only in which rows

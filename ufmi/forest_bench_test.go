@@ -8,7 +8,7 @@ func BenchmarkFitRF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := FitRF(x, y, ForestConfig{Trees: 300, Seed: 1}); err != nil {
+		if _, err := FitRF(x, y, ForestConfig{Trees: 300}, Runtime{Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -18,7 +18,7 @@ func BenchmarkFitUF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := FitUF(x, y, PaperUF()); err != nil {
+		if _, err := FitUF(x, y, PaperUF(), Runtime{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -26,7 +26,7 @@ func BenchmarkFitUF(b *testing.B) {
 
 func BenchmarkPredictRF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
-	f, err := FitRF(x, y, ForestConfig{Trees: 300, Seed: 1})
+	f, err := FitRF(x, y, ForestConfig{Trees: 300}, Runtime{Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -27,22 +27,22 @@ func sameMatrix(a, b [][]float64) bool {
 // forestKinds fits each kind of forest with the given worker count.
 var forestKinds = map[string]func(x *Features, y []int, workers int) (*Forest, error){
 	"rf": func(x *Features, y []int, w int) (*Forest, error) {
-		return FitRF(x, y, ForestConfig{Trees: 40, Seed: 5, Workers: w, Tree: tree.Config{MaxFeatures: tree.SqrtFeatures()}})
+		return FitRF(x, y, ForestConfig{Trees: 40, Tree: tree.Config{MaxFeatures: tree.SqrtFeatures()}}, Runtime{Seed: 5, Workers: w})
 	},
 	"uf-paper": func(x *Features, y []int, w int) (*Forest, error) {
 		c := PaperUF()
-		c.Trees, c.Seed, c.Workers = 40, 5, w
-		return FitUF(x, y, c)
+		c.Trees = 40
+		return FitUF(x, y, c, Runtime{Seed: 5, Workers: w})
 	},
 	"uf-default": func(x *Features, y []int, w int) (*Forest, error) {
 		c := DefaultUF()
-		c.Trees, c.PilotTrees, c.Seed, c.Workers = 40, 20, 5, w
-		return FitUF(x, y, c)
+		c.Trees, c.PilotTrees = 40, 20
+		return FitUF(x, y, c, Runtime{Seed: 5, Workers: w})
 	},
 	"uf-authors": func(x *Features, y []int, w int) (*Forest, error) {
 		c := AuthorsUF()
-		c.Trees, c.Seed, c.Workers, c.Stratify = 40, 5, w, true
-		return FitUF(x, y, c)
+		c.Trees, c.Unstratified = 40, false
+		return FitUF(x, y, c, Runtime{Seed: 5, Workers: w})
 	},
 }
 
@@ -201,8 +201,8 @@ func TestHonestIndexSetsPartitionRows(t *testing.T) {
 func TestStratifiedSplitKeepsClassBalance(t *testing.T) {
 	x, y := benchData(1000, 3, 8)
 	c := DefaultUF()
-	c.Trees, c.Seed = 10, 1
-	f, err := FitUF(x, y, c)
+	c.Trees = 10
+	f, err := FitUF(x, y, c, Runtime{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,8 +260,8 @@ func TestUFUnderIndependenceAveragesToClassFrequencies(t *testing.T) {
 	x, _ := NewFeatures(rows)
 	freq := float64(classes.Counts(y, nil, 2)[1]) / float64(n)
 	for _, cfg := range []UFConfig{PaperUF(), DefaultUF()} {
-		cfg.Trees, cfg.Seed = 100, 3
-		f, err := FitUF(x, y, cfg)
+		cfg.Trees = 100
+		f, err := FitUF(x, y, cfg, Runtime{Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +280,7 @@ func TestUFUnderIndependenceAveragesToClassFrequencies(t *testing.T) {
 
 func TestOOBProba(t *testing.T) {
 	x, y := benchData(300, 3, 9)
-	f, err := FitRF(x, y, ForestConfig{Trees: 50, Seed: 2})
+	f, err := FitRF(x, y, ForestConfig{Trees: 50}, Runtime{Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestOOBProba(t *testing.T) {
 		}
 	}
 	// With one tree on all rows, nothing is out of bag.
-	f1, _ := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1})
+	f1, _ := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1}, Runtime{})
 	if _, never := f1.OOBProba(0); len(never) != x.Rows() {
 		t.Fatalf("a forest that used every row reports %d rows never out of bag", len(never))
 	}
@@ -319,19 +319,25 @@ func TestFitRejectsBadInput(t *testing.T) {
 	x, y := benchData(50, 2, 1)
 	one := make([]int, 50)
 	cases := map[string]func() error{
-		"single class": func() error { _, err := FitRF(x, one, ForestConfig{}); return err },
-		"labels for":   func() error { _, err := FitRF(x, y[:10], ForestConfig{}); return err },
-		"number of trees -1 must be in 1..1000000": func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}); return err },
+		"single class": func() error { _, err := FitRF(x, one, ForestConfig{}, Runtime{}); return err },
+		"labels for":   func() error { _, err := FitRF(x, y[:10], ForestConfig{}, Runtime{}); return err },
+		"number of trees -1 must be in 1..1000000": func() error { _, err := FitRF(x, y, ForestConfig{Trees: -1}, Runtime{}); return err },
 		"sample fraction": func() error {
-			_, err := FitRF(x, y, ForestConfig{Sampling: Subsample, SampleFraction: 1.5})
+			_, err := FitRF(x, y, ForestConfig{Sampling: Subsample, SampleFraction: 1.5}, Runtime{})
 			return err
 		},
-		"empty vote set":     func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.999}); return err },
-		"empty vote set ":    func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.98, EvalShare: 0.5}); return err },
-		"structure fraction": func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0}); return err },
-		"kappa":              func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.5, Kappa: -1}); return err },
+		"empty vote set": func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: 0.999}, Runtime{}); return err },
+		"empty vote set ": func() error {
+			_, err := FitUF(x, y, UFConfig{StructureFraction: 0.98, EvalShare: 0.5}, Runtime{})
+			return err
+		},
+		"structure fraction": func() error { _, err := FitUF(x, y, UFConfig{StructureFraction: -0.5}, Runtime{}); return err },
+		"kappa": func() error {
+			_, err := FitUF(x, y, UFConfig{StructureFraction: 0.5, Kappa: -1}, Runtime{})
+			return err
+		},
 		"max features": func() error {
-			_, err := FitRF(x, y, ForestConfig{Tree: tree.Config{MaxFeatures: tree.FeatureCount(0)}})
+			_, err := FitRF(x, y, ForestConfig{Tree: tree.Config{MaxFeatures: tree.FeatureCount(0)}}, Runtime{})
 			return err
 		},
 	}
@@ -347,7 +353,7 @@ func TestFitRejectsBadInput(t *testing.T) {
 	if _, err := NewFeatures([][]float64{{1, 2}, {3}}); err == nil {
 		t.Error("ragged rows accepted")
 	}
-	f, _ := FitRF(x, y, ForestConfig{Trees: 2})
+	f, _ := FitRF(x, y, ForestConfig{Trees: 2}, Runtime{})
 	other, _ := NewFeatures([][]float64{{1, 2, 3}})
 	if _, err := f.PredictProba(other, 0); err == nil || !strings.Contains(err.Error(), "features") {
 		t.Errorf("wrong width: %v", err)
@@ -373,7 +379,7 @@ func smallData(rng *rand.Rand, n, d, k int) (*Features, []int) {
 func TestTreeLeavesArePureWhenFullyGrown(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	x, y := smallData(rng, 200, 3, 3)
-	f, err := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1})
+	f, err := FitRF(x, y, ForestConfig{Trees: 1, Sampling: Subsample, SampleFraction: 1}, Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +408,7 @@ func TestTreeLeavesArePureWhenFullyGrown(t *testing.T) {
 // Accessors answer any index: a documented zero, never a panic.
 func TestForestAccessorsOutOfRange(t *testing.T) {
 	x, _ := NewFeatures([][]float64{{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}})
-	f, err := FitRF(x, []int{0, 0, 0, 0, 1, 1, 1, 1}, ForestConfig{Trees: 3})
+	f, err := FitRF(x, []int{0, 0, 0, 0, 1, 1, 1, 1}, ForestConfig{Trees: 3}, Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}

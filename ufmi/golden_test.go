@@ -147,7 +147,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 	for _, p := range []string{"default", "paper", "authors", "experiment"} {
 		uf := presets[p]
 		uf.Trees = 24
-		cfg := EstimatorConfig{UF: uf, Seed: 11, Workers: 2, Confidence: 0.9}
+		cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}
 		record("mi-uf-"+p, func(g *goldenHash) error {
 			est, err := EstimateMI(d.x, d.y, cfg)
 			g.add(est.HY, est.HYGivenX, est.MI, float64(est.Evaluated))
@@ -163,7 +163,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		record("fast-"+p, func(g *goldenHash) error {
 			c := cfg
 			c.Confidence = 0
-			r, err := FastPermutationTest(d.x, d.y, c, PermutationConfig{Permutations: 19, Seed: 5, Workers: 2})
+			r, err := FastPermutationTest(d.x, d.y, c, PermutationConfig{Permutations: 19, Runtime: Runtime{Seed: 5, Workers: 2}})
 			g.add(r.Observed, r.PValue)
 			g.add(r.Null...)
 			return err
@@ -172,15 +172,14 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			c := cfg
 			c.Confidence = 0
 			c.UF.Trees = 8
-			r, err := PermutationTest(d.x, d.y, MIStatistic(c), PermutationConfig{Permutations: 6, Seed: 5, Workers: 2})
+			r, err := PermutationTest(d.x, d.y, MIStatistic(c), PermutationConfig{Permutations: 6, Runtime: Runtime{Seed: 5, Workers: 2}})
 			g.add(r.Observed, r.PValue)
 			g.add(r.Null...)
 			return err
 		})
 		record("fit-"+p, func(g *goldenHash) error {
 			u := uf
-			u.Seed, u.Workers = 3, 2
-			f, err := FitUF(d.x, d.y, u)
+			f, err := FitUF(d.x, d.y, u, Runtime{Seed: 3, Workers: 2})
 			if err != nil {
 				return err
 			}
@@ -194,19 +193,20 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			return errors(err, err2)
 		})
 		record("blocks-"+p, func(g *goldenHash) error {
-			ruf, err := ResolveUF(EstimatorConfig{UF: uf, Seed: 11, Workers: 2})
+			rt := Runtime{Seed: 11, Workers: 2}
+			ruf, err := ResolveUF(EstimatorConfig{UF: uf, Runtime: rt})
 			if err != nil {
 				return err
 			}
 			var w []float64
-			if ruf.PilotTrees > 0 {
-				if w, err = ScreeningWeights(d.x, d.y, ruf); err != nil {
+			if !ruf.NoScreening {
+				if w, err = ScreeningWeights(d.x, d.y, ruf, rt); err != nil {
 					return err
 				}
 			}
 			var total TreeBlock
 			for lo := 0; lo < ruf.Trees; lo += 10 {
-				b, err := GrowTreeBlock(d.x, d.y, ruf, w, lo, min(lo+10, ruf.Trees))
+				b, err := GrowTreeBlock(d.x, d.y, ruf, w, lo, min(lo+10, ruf.Trees), rt)
 				if err != nil {
 					return err
 				}
@@ -225,7 +225,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		if m == MethodUF {
 			continue
 		}
-		cfg := EstimatorConfig{Method: m, Seed: 11, Workers: 2, Forest: ForestConfig{Trees: 24}}
+		cfg := EstimatorConfig{Method: m, Runtime: Runtime{Seed: 11, Workers: 2}, Forest: ForestConfig{Trees: 24}}
 		if m == MethodRFOOB {
 			cfg.Confidence = 0.9
 		}
@@ -237,7 +237,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		})
 	}
 	record("rf-fit", func(g *goldenHash) error {
-		f, err := FitRF(d.x, d.y, ForestConfig{Trees: 20, Seed: 4, Workers: 2})
+		f, err := FitRF(d.x, d.y, ForestConfig{Trees: 20}, Runtime{Seed: 4, Workers: 2})
 		if err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		return err
 	})
 	record("calibrated", func(g *goldenHash) error {
-		cf, err := FitCalibrated(d.x, d.y, CalibratedConfig{Method: Isotonic, Forest: ForestConfig{Trees: 10, Seed: 4}})
+		cf, err := FitCalibrated(d.x, d.y, CalibratedConfig{Method: Isotonic, Forest: ForestConfig{Trees: 10}}, Runtime{Seed: 4})
 		if err != nil {
 			return err
 		}
@@ -259,7 +259,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 	record("subsets", func(g *goldenHash) error {
 		uf := DefaultUF()
 		uf.Trees = 12
-		rows, err := SubsetTable(d.x, d.y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Seed: 2, Workers: 2, Confidence: 0.9}, nil)
+		rows, err := SubsetTable(d.x, d.y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2, Workers: 2}, Confidence: 0.9})
 		for _, r := range rows {
 			g.add(r.MIIn, r.CMIOutGivenIn, r.MIAll, r.SDMIIn, r.SDCMI, r.SDMIAll)
 			g.addInterval(r.CIMIIn)

@@ -46,23 +46,21 @@ type leafVoter interface {
 
 // growPlan is one forest to grow.
 type growPlan struct {
-	trees    int
-	first    int // streamForest: the first tree to grow (trees first..trees-1)
-	params   tree.Params
-	sampler  rowSampler
-	voter    leafVoter
-	seed     uint64
-	purpose  seeds.Purpose // seeds.Tree, or seeds.Pilot for a screening pilot
-	workers  int
-	progress Progress
+	trees   int
+	first   int // streamForest: the first tree to grow (trees first..trees-1)
+	params  tree.Params
+	sampler rowSampler
+	voter   leafVoter
+	purpose seeds.Purpose // seeds.Tree, or seeds.Pilot for a screening pilot
+	rt      Runtime       // tree t draws from the stream (rt.Seed, purpose, t)
 }
 
 // growForest grows plan.trees trees on x, y (K = k classes). Tree t draws
-// its rows and splits from the stream (seed, purpose, t) only, so the forest
+// its rows and splits from the stream (plan.rt.Seed, purpose, t) only, so the forest
 // does not depend on the number of workers.
 // It first checks that the forest fits in the available memory.
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
-	nWorkers := min(pool.Workers(plan.workers), plan.trees)
+	nWorkers := min(pool.Workers(plan.rt.Workers), plan.trees)
 	size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees, sampleRows: plan.sampler.sampleRows(),
 		workers: nWorkers, honest: plan.voter.needsRowLeaves()}
 	if err := size.check(); err != nil {
@@ -71,7 +69,7 @@ func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 	f := newForest(x, y, k, plan.trees)
 	sorted := tree.NewPresort(x.cols, x.categorical())
 	workers := make([]*treeGrower, nWorkers)
-	err := pool.ForEach(plan.trees, len(workers), plan.progress, func(w, t int) error {
+	err := pool.ForEach(plan.trees, len(workers), plan.rt.Progress, func(w, t int) error {
 		if workers[w] == nil {
 			workers[w] = newTreeGrower(x, sorted, f.labels, k, plan.params)
 		}
@@ -93,9 +91,9 @@ func newTreeGrower(x *Features, sorted *tree.Presort, labels []int32, k int, par
 		mult: make([]int32, x.n), perm: make([]int, x.n)}
 }
 
-// grow grows tree t of plan from the stream (plan.seed, plan.purpose, t).
+// grow grows tree t of plan from the stream (plan.rt.Seed, plan.purpose, t).
 func (g *treeGrower) grow(x *Features, plan growPlan, t int) forestTree {
-	rng := seeds.Stream(plan.seed, plan.purpose, t)
+	rng := plan.rt.stream(plan.purpose, t)
 	clear(g.mult)
 	rows := plan.sampler.sample(rng, g.mult, g.perm)
 	var rowLeaf []int32
@@ -120,7 +118,7 @@ func (g *treeGrower) grow(x *Features, plan growPlan, t int) forestTree {
 // forest of any size needs O(n + trees in flight) memory. With plan.first
 // > 0 it grows only trees first..trees-1 of the forest (a block of it).
 func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft *forestTree)) error {
-	nw := min(pool.Workers(plan.workers), plan.trees-plan.first)
+	nw := min(pool.Workers(plan.rt.Workers), plan.trees-plan.first)
 	window := 2 * nw
 	// The memory check counts the trees in flight, not the forest.
 	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees-plan.first), sampleRows: plan.sampler.sampleRows(),
@@ -170,9 +168,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 		consumed++
 		changed.Broadcast()
 		mu.Unlock()
-		if plan.progress != nil {
-			plan.progress(t+1-plan.first, plan.trees-plan.first)
-		}
+		plan.rt.report(t+1-plan.first, plan.trees-plan.first)
 	}
 	return nil
 }

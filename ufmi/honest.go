@@ -8,10 +8,10 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// fitHonest grows the honest forest of cfg (checked, its feature weights
-// already set), its trees drawing from the streams (cfg.Seed, purpose, t).
-func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Forest, error) {
-	k, plan, err := honestPlan(x, y, cfg, purpose)
+// fitHonest grows the honest forest of cfg (resolved, its feature weights
+// already set), its trees drawing from the streams (rt.Seed, purpose, t).
+func fitHonest(x *Features, y []int, cfg UFConfig, rt Runtime, purpose seeds.Purpose) (*Forest, error) {
+	k, plan, err := honestPlan(x, y, cfg, rt, purpose)
 	if err != nil {
 		return nil, err
 	}
@@ -23,8 +23,9 @@ func fitHonest(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (*Fore
 	return f, nil
 }
 
-// honestPlan returns K and the growth plan of cfg's honest forest.
-func honestPlan(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (int, growPlan, error) {
+// honestPlan returns K and the growth plan of resolved cfg's honest forest,
+// run by rt.
+func honestPlan(x *Features, y []int, cfg UFConfig, rt Runtime, purpose seeds.Purpose) (int, growPlan, error) {
 	trees, err := cfg.trees()
 	if err != nil {
 		return 0, growPlan{}, err
@@ -38,13 +39,13 @@ func honestPlan(x *Features, y []int, cfg UFConfig, purpose seeds.Purpose) (int,
 		return 0, growPlan{}, err
 	}
 	return k, growPlan{trees: trees, params: params,
-		sampler: honestSampler{y: y, k: k, stratify: cfg.Stratify, structure: ns, vote: nv},
+		sampler: honestSampler{y: y, k: k, stratify: !cfg.Unstratified, structure: ns, vote: nv},
 		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
-		seed:    cfg.Seed, purpose: purpose, workers: cfg.Workers, progress: cfg.Progress}, nil
+		purpose: purpose, rt: rt}, nil
 }
 
 // honestSizes returns the structure, vote and evaluation set sizes for n
-// rows of a checked config.
+// rows of a resolved config.
 func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 	s := cfg.StructureFraction
 	structure = int(math.Round(s * float64(n)))

@@ -5,9 +5,6 @@ import (
 	"math"
 )
 
-// intervalGroups is the number of tree groups behind SEForest.
-const intervalGroups = 10
-
 // Interval is a normal confidence interval for I(X;Y) or I(Y; X_B | X_A),
 // in nats, from one fit (two for a conditional MI): estimate ± z·SE with
 // SE² = SEData² + SEForest².

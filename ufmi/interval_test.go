@@ -28,7 +28,7 @@ func simFeatures(t *testing.T, s sim.MISimulation, seed uint64) (*Features, []in
 }
 
 func intervalConfig(trees int, seed uint64) EstimatorConfig {
-	return EstimatorConfig{UF: UFConfig{Trees: trees}, Confidence: 0.95, Seed: seed}
+	return EstimatorConfig{UF: UFConfig{Trees: trees}, Confidence: 0.95, Runtime: Runtime{Seed: seed}}
 }
 
 // 40 independent data sets of the separated setting (n = 500, d = 2, 100
@@ -188,7 +188,7 @@ func TestConditionalMIIntervalAccountsForCorrelation(t *testing.T) {
 func TestSubsetTableIntervals(t *testing.T) {
 	x, y := separatedData(400, 2, 6)
 	cfg := intervalConfig(40, 2)
-	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 1, cfg, nil)
+	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 1, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestSubsetTableIntervals(t *testing.T) {
 		t.Errorf("full-set row: %+v", full)
 	}
 	// Repeats average the parts: the Monte Carlo SE of 3 repeats is smaller.
-	rows3, err := SubsetTable(x, y, Singletons([]int{0, 1}), 3, cfg, nil)
+	rows3, err := SubsetTable(x, y, Singletons([]int{0, 1}), 3, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,8 +226,8 @@ func TestIntervalSameForAnyWorkers(t *testing.T) {
 	x, y := separatedData(700, 3, 8)
 	for _, cfg := range []EstimatorConfig{
 		intervalConfig(30, 4),
-		{UF: AuthorsUF(), Confidence: 0.9, Seed: 4},
-		{Method: MethodRFOOB, Forest: ForestConfig{Trees: 30}, Confidence: 0.9, Seed: 4},
+		{UF: AuthorsUF(), Confidence: 0.9, Runtime: Runtime{Seed: 4}},
+		{Method: MethodRFOOB, Forest: ForestConfig{Trees: 30}, Confidence: 0.9, Runtime: Runtime{Seed: 4}},
 	} {
 		var first Interval
 		for _, w := range []int{1, 2, 3} {
@@ -276,7 +276,7 @@ func TestIntervalWithCategoricalAndMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range []Method{MethodUF, MethodRFOOB} {
-		est, err := EstimateMI(cols, y, EstimatorConfig{Method: m, UF: UFConfig{Trees: 40}, Forest: ForestConfig{Trees: 40}, Confidence: 0.95, Seed: 1})
+		est, err := EstimateMI(cols, y, EstimatorConfig{Method: m, UF: UFConfig{Trees: 40}, Forest: ForestConfig{Trees: 40}, Confidence: 0.95, Runtime: Runtime{Seed: 1}})
 		if err != nil {
 			t.Fatal(m, err)
 		}

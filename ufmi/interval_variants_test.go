@@ -113,9 +113,7 @@ func TestIntervalPosteriorVariants(t *testing.T) {
 				for r := range reps {
 					seed := seeds.Derive(99, seeds.Repetition, r)
 					x, y := simFeatures(t, simulation, seed)
-					uf := DefaultUF()
-					uf.Seed = seed
-					f, err := FitUF(x, y, uf)
+					f, err := FitUF(x, y, DefaultUF(), Runtime{Seed: seed})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -151,7 +149,7 @@ func TestIntervalForestSEAgainstRefits(t *testing.T) {
 			var mis []float64
 			meanSE := 0.0
 			for r := range 20 {
-				est, err := EstimateMI(x, y, EstimatorConfig{Seed: seeds.Derive(11, seeds.Repetition, r), Confidence: 0.95})
+				est, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seeds.Derive(11, seeds.Repetition, r)}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -169,7 +167,7 @@ func TestIntervalPhiIsVoteLeaveOneOut(t *testing.T) {
 	x, y := separatedData(600, 3, 1)
 	uf := DefaultUF()
 	uf.Trees = 50
-	f, err := FitUF(x, y, uf)
+	f, err := FitUF(x, y, uf, Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}

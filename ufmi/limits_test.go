@@ -20,8 +20,8 @@ func TestFitRefusesWhatDoesNotFit(t *testing.T) {
 	x, y := separatedData(10000, 2, 1)
 	uf := DefaultUF()
 	uf.Trees = 1_000_000
-	_, errUF := FitUF(x, y, uf)
-	_, errRF := FitRF(x, y, ForestConfig{Trees: 1_000_000})
+	_, errUF := FitUF(x, y, uf, Runtime{})
+	_, errRF := FitRF(x, y, ForestConfig{Trees: 1_000_000}, Runtime{})
 	for name, err := range map[string]error{"UF": errUF, "RF": errRF} {
 		if err == nil {
 			t.Fatalf("%s: 1,000,000 trees on 10,000 rows passed a 1 GB limit", name)
@@ -35,10 +35,10 @@ func TestFitRefusesWhatDoesNotFit(t *testing.T) {
 		}
 	}
 	small, ys := separatedData(300, 2, 2)
-	if _, err := FitUF(small, ys, UFConfig{Trees: 100, StructureFraction: 0.5}); err != nil {
+	if _, err := FitUF(small, ys, withTrees(PaperUF(), 100), Runtime{}); err != nil {
 		t.Fatalf("a small UF failed under 1 GB: %v", err)
 	}
-	if _, err := FitRF(small, ys, ForestConfig{Trees: 100}); err != nil {
+	if _, err := FitRF(small, ys, ForestConfig{Trees: 100}, Runtime{}); err != nil {
 		t.Fatalf("a small RF failed under 1 GB: %v", err)
 	}
 }
@@ -64,7 +64,7 @@ func TestCalibratedChecksEveryFold(t *testing.T) {
 	if err := one.check(); err != nil {
 		t.Fatalf("one fold's forest should fit: %v", err)
 	}
-	_, err := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: 400, Workers: 1}})
+	_, err := FitCalibrated(x, y, CalibratedConfig{Forest: ForestConfig{Trees: 400}}, Runtime{Workers: 1})
 	if err == nil || !strings.Contains(err.Error(), "fitting 5 calibration folds of 400 trees on 2000 rows needs about") {
 		t.Fatalf("FitCalibrated = %v", err)
 	}
@@ -74,18 +74,18 @@ func TestCalibratedChecksEveryFold(t *testing.T) {
 // fit together, accepted on one worker.
 func TestPermutationTestChecksConcurrentFits(t *testing.T) {
 	x, y := separatedData(400, 2, 4)
-	stat := MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 50, StructureFraction: 0.5}})
-	oneFit := memory.Largest(func() { _, _ = stat(x, y, 1) })
+	stat := MIStatistic(EstimatorConfig{UF: withTrees(PaperUF(), 50)})
+	oneFit := memory.Largest(func() { _, _ = stat(x, y, Runtime{Seed: 1}) })
 	if oneFit == 0 {
 		t.Fatal("the statistic made no memory check")
 	}
 	defer memory.Fake(oneFit * 3 / 2)()
-	_, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 8, Seed: 1, Workers: 4})
+	_, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 8, Runtime: Runtime{Seed: 1, Workers: 4}})
 	if err == nil || !strings.Contains(err.Error(), "running 4 permutation fits at once on 400 rows needs about") ||
 		!strings.HasSuffix(err.Error(), "use fewer workers, trees or rows") {
 		t.Fatalf("PermutationTest on 4 workers = %v", err)
 	}
-	if _, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 8, Seed: 1, Workers: 1}); err != nil {
+	if _, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 8, Runtime: Runtime{Seed: 1, Workers: 1}}); err != nil {
 		t.Fatalf("PermutationTest on 1 worker: %v", err)
 	}
 }
@@ -102,9 +102,9 @@ func TestKeptEstimateIsClose(t *testing.T) {
 		fit  func() (*Forest, error)
 		size forestSize
 	}{
-		{"RF", func() (*Forest, error) { return FitRF(x, y, ForestConfig{Trees: 200, Workers: 1}) },
+		{"RF", func() (*Forest, error) { return FitRF(x, y, ForestConfig{Trees: 200}, Runtime{Workers: 1}) },
 			forestSize{n: 4000, d: 4, k: 2, trees: 200, sampleRows: 4000}},
-		{"UF", func() (*Forest, error) { return FitUF(x, y, UFConfig{Trees: 200, StructureFraction: 0.5, Workers: 1}) },
+		{"UF", func() (*Forest, error) { return FitUF(x, y, withTrees(PaperUF(), 200), Runtime{Workers: 1}) },
 			forestSize{n: 4000, d: 4, k: 2, trees: 200, sampleRows: 2000, honest: true}},
 	} {
 		var before, after runtime.MemStats

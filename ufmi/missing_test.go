@@ -38,7 +38,7 @@ func TestMissingValuesAreRoutedAlikeEverywhere(t *testing.T) {
 	t.Parallel()
 	x0, y := separatedData(400, 3, 6)
 	x := withMissing(t, x0, 0.3, 1, 0, 1)
-	f, err := FitUF(x, y, withTrees(DefaultUF(), 20))
+	f, err := FitUF(x, y, withTrees(DefaultUF(), 20), Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestMissingValuesAreRoutedAlikeEverywhere(t *testing.T) {
 	if _, err := f.HonestImportance(); err != nil {
 		t.Fatal(err)
 	}
-	rf, err := FitRF(x, y, ForestConfig{Trees: 30, Seed: 2})
+	rf, err := FitRF(x, y, ForestConfig{Trees: 30}, Runtime{Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestMissingValuesAreRoutedAlikeEverywhere(t *testing.T) {
 		t.Errorf("OOB posteriors with missing cells: %d rows never out of bag", len(never))
 	}
 	for _, m := range []Method{MethodRFOOB, MethodRFSplit, MethodSigRF, MethodIRF} {
-		if _, err := EstimateMI(x, y, EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 20}, Seed: 1}); err != nil {
+		if _, err := EstimateMI(x, y, EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 20}, Runtime: Runtime{Seed: 1}}); err != nil {
 			t.Errorf("%s with missing cells: %v", m, err)
 		}
 	}
@@ -86,7 +86,7 @@ func TestMissingnessThatCarriesTheClassIsLearned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := FitUF(x, y, withTrees(DefaultUF(), 100))
+	f, err := FitUF(x, y, withTrees(DefaultUF(), 100), Runtime{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,26 +24,22 @@ type Model struct {
 	Custom func(x *Features, y []int, seed uint64) (Predictor, error)
 }
 
-// Fit fits the model's forest on x, y with the given seed. The kNN methods
-// estimate MI without a posterior model and return an error.
+// Fit fits the model's forest on x, y with the given seed and the
+// Estimator's workers (its seed and progress are not used). The kNN
+// methods estimate MI without a posterior model and return an error.
 func (m Model) Fit(x *Features, y []int, seed uint64) (Predictor, error) {
 	if m.Custom != nil {
 		return m.Custom(x, y, seed)
 	}
 	c := m.Estimator
+	rt := Runtime{Seed: seed, Workers: c.Workers}
 	switch c.Method {
 	case MethodUF, "":
-		uf := resolveUF(c.UF)
-		uf.Seed, uf.Workers = seed, c.Workers
-		return FitUF(x, y, uf)
+		return FitUF(x, y, c.UF, rt)
 	case MethodRFOOB, MethodRFSplit:
-		rf := c.Forest
-		rf.Seed, rf.Workers = seed, c.Workers
-		return FitRF(x, y, rf)
+		return FitRF(x, y, c.Forest, rt)
 	case MethodSigRF, MethodIRF:
-		rf := c.Forest
-		rf.Seed, rf.Workers = seed, c.Workers
-		return FitCalibrated(x, y, CalibratedConfig{Method: calibrationOf(c.Method), Forest: rf})
+		return FitCalibrated(x, y, CalibratedConfig{Method: calibrationOf(c.Method), Forest: c.Forest}, rt)
 	}
 	return nil, fmt.Errorf("ufmi: %s (%s) estimates MI without a posterior model", m.Name, c.Method)
 }
@@ -51,7 +47,7 @@ func (m Model) Fit(x *Features, y []int, seed uint64) (Predictor, error) {
 // FoldTrees is the number of trees per fold of a calibrated forest (5 folds)
 // given the number of trees of the comparable RF or UF: trees/5, so that the
 // calibrated ensemble holds as many trees in all.
-func FoldTrees(trees int) int { return max(1, trees/5) }
+func FoldTrees(trees int) int { return max(1, trees/defaultCalibrationFolds) }
 
 // UFModel is UF with the given configuration.
 func UFModel(name string, cfg UFConfig) Model {

@@ -15,25 +15,27 @@ import (
 )
 
 // Statistic computes a test statistic from features and (possibly permuted)
-// class codes. seed is the seed to fit any model with.
-type Statistic func(x *Features, y []int, seed uint64) (float64, error)
+// class codes, run by rt: the seed to fit any model with, and the
+// goroutines (a permutation test hands each fit one: it runs the fits in
+// parallel instead).
+type Statistic func(x *Features, y []int, rt Runtime) (float64, error)
 
-// MIStatistic is the statistic Î(X;Y) of EstimateMI under cfg. Each fit
-// runs on one goroutine: a permutation test parallelises over permutations
-// instead (results do not depend on the worker count). UF estimates at
-// forest level reuse the presorted features and the buffers of earlier fits
-// and keep no forest (refitter, below); the value is the same.
+// MIStatistic is the statistic Î(X;Y) of EstimateMI under cfg's estimator
+// settings, each fit run by the runtime the test hands it: cfg.Runtime is
+// not used (the test's is PermutationConfig's). UF estimates at forest level
+// reuse the presorted features and the buffers of earlier fits and keep no
+// forest (refitter, below); the value is the same.
 func MIStatistic(cfg EstimatorConfig) Statistic {
 	var lean *refitter
 	if leanUF(cfg) {
 		lean = &refitter{}
 	}
-	return func(x *Features, y []int, seed uint64) (float64, error) {
-		c := cfg
-		c.Seed, c.Progress, c.Workers = seed, nil, 1
+	return func(x *Features, y []int, rt Runtime) (float64, error) {
 		if lean != nil {
-			return lean.mi(x, y, c)
+			return lean.mi(x, y, cfg, rt)
 		}
+		c := cfg
+		c.Runtime = rt
 		est, err := EstimateMI(x, y, c)
 		return est.MI, err
 	}
@@ -68,7 +70,7 @@ type refitScratch struct {
 // leanUF reports whether the refitter computes cfg's statistic: a UF
 // estimate at forest level without unlabeled rows.
 func leanUF(cfg EstimatorConfig) bool {
-	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.Unlabeled == nil && !resolveUF(cfg.UF).TreeLevelEntropy
+	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.Unlabeled == nil && !cfg.UF.TreeLevelEntropy
 }
 
 // acquire returns buffers for x, presorting x when it is new.
@@ -95,10 +97,10 @@ func (r *refitter) release(s *refitScratch) {
 	}
 }
 
-// mi returns EstimateMI(x, y, cfg).MI for a config leanUF accepts, on one
-// goroutine; a confidence level cfg asks for is checked but no interval is
-// computed.
-func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig) (float64, error) {
+// mi returns EstimateMI(x, y, cfg).MI, run with rt's seed, for a config
+// leanUF accepts, on one goroutine; a confidence level cfg asks for is
+// checked but no interval is computed.
+func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (float64, error) {
 	k, err := checkTrainingData(x, y)
 	if err != nil {
 		return 0, err
@@ -107,25 +109,24 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig) (float64, error
 	if err := checkConfidence(cfg); err != nil {
 		return 0, err
 	}
-	uf := withRuntime(resolveUF(cfg.UF), cfg)
-	uf.Workers, uf.Progress = 1, nil
-	if err := uf.check(); err != nil {
+	rt = rt.serial()
+	uf, err := cfg.UF.resolved()
+	if err != nil {
 		return 0, err
 	}
 	s := r.acquire(x)
 	defer r.release(s)
 	labels := int32Labels(y)
-	if uf.PilotTrees > 0 {
-		pilot, floor := pilotConfig(uf)
-		_, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+	if !uf.NoScreening {
+		_, plan, err := honestPlan(x, y, pilotConfig(uf), rt, seeds.Pilot)
 		if err != nil {
 			return 0, err
 		}
 		imp := newImportance(x, y, k)
 		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters) })
-		uf.Tree.FeatureWeights = importanceWeights(imp.mean(), floor)
+		uf.Tree.FeatureWeights = importanceWeights(imp.mean(), uf.PilotFloor)
 	}
-	_, plan, err := honestPlan(x, y, uf, seeds.Tree)
+	_, plan, err := honestPlan(x, y, uf, rt, seeds.Tree)
 	if err != nil {
 		return 0, err
 	}
@@ -159,7 +160,7 @@ func (s *refitScratch) grow(labels []int32, k int, plan growPlan, visit func(*tr
 	sampler := plan.sampler.(honestSampler)
 	sampler.votersOnly = true
 	for t := range plan.trees {
-		rng := seeds.Stream(plan.seed, plan.purpose, t)
+		rng := plan.rt.stream(plan.purpose, t)
 		clear(s.mult)
 		rows := sampler.sample(rng, s.mult, s.perm)
 		grown, _ := s.builder.Grow(s.mult, s.rowLeaf, rng)
@@ -167,18 +168,19 @@ func (s *refitScratch) grow(labels []int32, k int, plan growPlan, visit func(*tr
 	}
 }
 
-// PermutationConfig configures PermutationTest.
+// PermutationConfig configures PermutationTest and FastPermutationTest.
+// Zero values are the defaults (defaults.go).
 type PermutationConfig struct {
-	Permutations int // number of label permutations, 1..MaxPermutations (0: 1000, the paper's)
-	// Seed: permutation i shuffles with the stream (Seed, permutation, i)
-	// and refits with the seed Derive(Seed, permutation-fit, i); the
-	// observed statistic is fitted with Seed itself.
-	Seed     uint64
-	Workers  int      // permutations run in parallel (0 or less: GOMAXPROCS)
-	Progress Progress // called after each permutation
+	Permutations int // number of label permutations, 1..MaxPermutations (0: defaultPermutations, the paper's)
 	// SplitShare is the fast test's share of the structure half that grows
 	// each tree, in (0, 1) (0: DefaultSplitShare); the refit test ignores it.
 	SplitShare float64
+	// Runtime runs the test. Seed: permutation i shuffles with the stream
+	// (Seed, permutation, i) and refits with the seed Derive(Seed,
+	// permutation-fit, i); the observed statistic is fitted with Seed
+	// itself. Workers: permutations run in parallel, each fit on one
+	// goroutine. Progress: called after each permutation.
+	Runtime
 }
 
 // PermutationResult is the outcome of a permutation test.
@@ -199,7 +201,7 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	if stat == nil {
 		return PermutationResult{}, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
 	}
-	perms, err := countOrDefault("number of permutations", cfg.Permutations, 1000, MaxPermutations)
+	perms, err := countOrDefault("number of permutations", cfg.Permutations, defaultPermutations, MaxPermutations)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -207,7 +209,7 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 		return PermutationResult{}, err
 	}
 	var observed float64
-	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.Seed) })
+	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.serial()) })
 	if err == nil {
 		err = checkStatistic(observed, "on the observed labels")
 	}
@@ -220,7 +222,7 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 			return PermutationResult{}, err
 		}
 	}
-	null, err := PermutationNull(x, y, stat, cfg.Seed, 0, perms, cfg.Workers, cfg.Progress)
+	null, err := PermutationNull(x, y, stat, 0, perms, cfg.Runtime)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -228,9 +230,10 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 }
 
 // PermutationNull returns the statistic under permutations lo..hi-1 of
-// PermutationTest with the given seed: the same values that test computes,
-// so a test can be split into blocks computed apart (ufmi/sharded).
-func PermutationNull(x *Features, y []int, stat Statistic, seed uint64, lo, hi, workers int, progress Progress) ([]float64, error) {
+// PermutationTest run by rt (rt.Progress counting them): the same values
+// that test computes, so a test can be split into blocks computed apart
+// (ufmi/sharded).
+func PermutationNull(x *Features, y []int, stat Statistic, lo, hi int, rt Runtime) ([]float64, error) {
 	if lo < 0 || hi < lo || hi > MaxPermutations {
 		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, MaxPermutations)
 	}
@@ -238,12 +241,12 @@ func PermutationNull(x *Features, y []int, stat Statistic, seed uint64, lo, hi, 
 		return nil, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
 	}
 	null := make([]float64, hi-lo)
-	err := pool.ForEach(hi-lo, workers, progress, func(_, j int) error {
+	err := pool.ForEach(hi-lo, rt.Workers, rt.Progress, func(_, j int) error {
 		i := lo + j
 		yp := slices.Clone(y)
-		rng := seeds.Stream(seed, seeds.Permutation, i)
+		rng := rt.stream(seeds.Permutation, i)
 		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
-		v, err := stat(x, yp, seeds.Derive(seed, seeds.PermutationFit, i))
+		v, err := stat(x, yp, rt.child(seeds.PermutationFit, i).serial())
 		if err == nil {
 			err = checkStatistic(v, fmt.Sprintf("under permutation %d", i))
 		}
@@ -312,9 +315,9 @@ func checkStatistic(v float64, where string) error {
 // function of that order. The price is power: half the rows grow the
 // forest and the other half vote, whereas each refit of PermutationTest
 // uses all rows for both (docs/inference.md, "Permutation tests", measures both).
-// cfg must be a UF estimator (Method uf) without unlabeled rows; its Seed,
-// Workers and Progress are replaced by pc's. Results do not depend on the
-// number of workers.
+// cfg must be a UF estimator (Method uf) without unlabeled rows; the test
+// runs by pc.Runtime (cfg.Runtime is not used), its progress counting the
+// permutations. Results do not depend on the number of workers.
 func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc PermutationConfig) (PermutationResult, error) {
 	k, err := checkTrainingData(x, y)
 	if err != nil {
@@ -326,7 +329,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if cfg.Unlabeled != nil {
 		return PermutationResult{}, fmt.Errorf("ufmi: the fast permutation test does not use unlabeled rows")
 	}
-	perms, err := countOrDefault("number of permutations", pc.Permutations, 1000, MaxPermutations)
+	perms, err := countOrDefault("number of permutations", pc.Permutations, defaultPermutations, MaxPermutations)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -337,9 +340,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if !(share > 0 && share < 1) {
 		return PermutationResult{}, fmt.Errorf("ufmi: split share %v must be in (0, 1) (0: %v)", pc.SplitShare, DefaultSplitShare)
 	}
-	uf := withRuntime(resolveUF(cfg.UF), cfg)
-	uf.Seed, uf.Workers, uf.Progress = pc.Seed, pc.Workers, nil
-	st, yv, err := newSplitTest(x, y, k, uf, pc.Seed, share)
+	st, yv, err := newSplitTest(x, y, k, cfg.UF, pc.quiet(), share)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -360,7 +361,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 		block := labels[w][:0]
 		for i := lo; i < hi; i++ {
 			yp := slices.Clone(yv)
-			rng := seeds.Stream(pc.Seed, seeds.Permutation, i)
+			rng := pc.stream(seeds.Permutation, i)
 			rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
 			block = append(block, yp)
 		}
@@ -369,7 +370,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 		if pc.Progress != nil {
 			mu.Lock()
 			done += hi - lo
-			pc.Progress(done, perms)
+			pc.report(done, perms)
 			mu.Unlock()
 		}
 		return nil
@@ -380,13 +381,6 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	res.PValue = PermutationPValue(res.Observed, res.Null)
 	return res, nil
 }
-
-// DefaultSplitShare is the share of the rows of S that grows each tree of
-// the split test (a subsample per tree). The rest of S is not used by the
-// tree: the leaves are filled by V. Smaller trees, with more votes per leaf,
-// gave more power against weak signals than UF's 0.5 (docs/inference.md,
-// "Permutation tests"; go run ./bench/nulltest -shares 0.15,0.3,0.5,0.7,0.9).
-const DefaultSplitShare = 0.3
 
 // splitBlock is how many permutations the split test evaluates together.
 const splitBlock = 16
@@ -410,21 +404,22 @@ type splitTest struct {
 }
 
 // newSplitTest splits the rows, fits the forest on S and records the
-// leaves; it returns the test and the labels of V.
-func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64, share float64) (*splitTest, []int, error) {
+// leaves, run by rt; it returns the test and the labels of V.
+func newSplitTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share float64) (*splitTest, []int, error) {
 	n := x.n
 	ns := (n + 1) / 2
-	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, true, ns, n-ns)
+	perm := honestPermutation(rt.stream(seeds.Split, 0), make([]int, n), y, k, true, ns, n-ns)
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
 	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
 	if _, err := classes.Check(ys, ns); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: the fast test's structure half (%d rows) holds a single class; it needs at least two rows of two classes", ns)
 	}
-	if err := uf.check(); err != nil {
+	uf, err := uf.resolved()
+	if err != nil {
 		return nil, nil, err
 	}
 	uf.StructureFraction = share
-	f, err := FitUF(x.SelectRows(rowsS), ys, uf)
+	f, err := FitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -432,7 +427,7 @@ func newSplitTest(x *Features, y []int, k int, uf UFConfig, seed uint64, share f
 	st := &splitTest{k: k, trees: trees, ns: ns, nv: nv, leafS: make([]int32, trees*ns), leafV: make([]int32, trees*nv),
 		leafStart: make([]int, trees+1), voteCounts: make([]float64, k),
 		kappa: uf.Kappa, empty: uf.EmptyLeaf, treeLevel: uf.TreeLevelEntropy}
-	_ = pool.ForEach(trees, uf.Workers, nil, func(_, t int) error {
+	_ = pool.ForEach(trees, rt.Workers, nil, func(_, t int) error {
 		ft := &f.trees[t]
 		copy(st.leafS[t*ns:(t+1)*ns], ft.rowLeaf)
 		for j, i := range rowsV {

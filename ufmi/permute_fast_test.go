@@ -31,16 +31,17 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 			c := cfg
 			c.Seed = seed
 			est, err := EstimateMI(x, y, c)
+			rt := Runtime{Seed: seed}
 			if err != nil {
 				t.Fatal(err)
 			}
 			// A permuted labelling between calls: buffers are reused.
 			yp := slices.Clone(y)
 			rand.New(rand.NewPCG(seed, 1)).Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
-			if _, err := stat(x, yp, seed); err != nil {
+			if _, err := stat(x, yp, rt); err != nil {
 				t.Fatal(err)
 			}
-			got, err := stat(x, y, seed)
+			got, err := stat(x, y, rt)
 			if err != nil || got != est.MI {
 				t.Errorf("%s seed %d: MIStatistic %v, EstimateMI %v (%v)", name, seed, got, est.MI, err)
 			}
@@ -49,12 +50,12 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 	// An interval request does not change the statistic.
 	withCI := MIStatistic(EstimatorConfig{UF: PaperUF(), Confidence: 0.9})
 	plain := MIStatistic(EstimatorConfig{UF: PaperUF()})
-	a, errA := withCI(x, y, 4)
-	b, errB := plain(x, y, 4)
+	a, errA := withCI(x, y, Runtime{Seed: 4})
+	b, errB := plain(x, y, Runtime{Seed: 4})
 	if errA != nil || errB != nil || a != b {
 		t.Errorf("with an interval asked for: %v (%v), without %v (%v)", a, errA, b, errB)
 	}
-	if _, err := MIStatistic(EstimatorConfig{Confidence: 2})(x, y, 1); err == nil {
+	if _, err := MIStatistic(EstimatorConfig{Confidence: 2})(x, y, Runtime{Seed: 1}); err == nil {
 		t.Error("confidence level 2 accepted")
 	}
 	if leanUF(EstimatorConfig{UF: AuthorsUF()}) || leanUF(EstimatorConfig{Method: MethodKSG}) {
@@ -72,7 +73,7 @@ func TestPermutationTestSameForAnyWorkers(t *testing.T) {
 	stat := MIStatistic(EstimatorConfig{UF: uf})
 	var first PermutationResult
 	for _, w := range []int{1, 2, 5} {
-		res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 30, Seed: 3, Workers: w})
+		res, err := PermutationTest(x, y, stat, PermutationConfig{Permutations: 30, Runtime: Runtime{Seed: 3, Workers: w}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +115,7 @@ func TestFastTestUniformUnderNull(t *testing.T) {
 	ps := make([]float64, sets)
 	for i := range ps {
 		x, y := nullData(t, i+1, 200, 3)
-		res, err := FastPermutationTest(x, y, smallFastUF(), PermutationConfig{Permutations: 99, Seed: uint64(i + 1), Workers: 1})
+		res, err := FastPermutationTest(x, y, smallFastUF(), PermutationConfig{Permutations: 99, Runtime: Runtime{Seed: uint64(i + 1), Workers: 1}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +161,7 @@ func TestFastTestDetectsDependence(t *testing.T) {
 	authors := AuthorsUF()
 	authors.Trees = 30
 	for name, cfg := range map[string]EstimatorConfig{"default": smallFastUF(), "abstain": {UF: abstain}, "authors": {UF: authors}} {
-		res, err := FastPermutationTest(x, y, cfg, PermutationConfig{Permutations: 49, Seed: 2})
+		res, err := FastPermutationTest(x, y, cfg, PermutationConfig{Permutations: 49, Runtime: Runtime{Seed: 2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +183,7 @@ func TestFastTestSameForAnyWorkers(t *testing.T) {
 	})
 	var first PermutationResult
 	for _, w := range []int{1, 2, 5} {
-		res, err := FastPermutationTest(x, y, smallFastUF(), PermutationConfig{Permutations: 37, Seed: 5, Workers: w})
+		res, err := FastPermutationTest(x, y, smallFastUF(), PermutationConfig{Permutations: 37, Runtime: Runtime{Seed: 5, Workers: w}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,17 +263,16 @@ func TestTwoForestTestIsNotValidForUF(t *testing.T) {
 // - Î(B) for A fitted on y and B on a permutation of y; each null draw
 // swaps each tree pair (t of A, t of B) with probability 1/2.
 func twoForestPValue(t *testing.T, x *Features, y []int, seed uint64, draws int) float64 {
-	cfg := PaperUF()
-	cfg.Trees, cfg.Workers, cfg.Seed = 50, 1, seed
+	cfg := withTrees(PaperUF(), 50)
+	rt := Runtime{Seed: seed, Workers: 1}
 	yp := slices.Clone(y)
-	rng := seeds.Stream(seed, seeds.Permutation, 0)
+	rng := rt.stream(seeds.Permutation, 0)
 	rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
-	a, err := FitUF(x, y, cfg)
+	a, err := FitUF(x, y, cfg, rt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Seed = seeds.Derive(seed, seeds.PermutationFit, 0)
-	b, err := FitUF(x, yp, cfg)
+	b, err := FitUF(x, yp, cfg, rt.child(seeds.PermutationFit, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,20 +12,20 @@ import (
 func posteriorsOf(t *testing.T, x *Features, y []int, eval *Features, trees int, uf UFConfig) map[string][][]float64 {
 	t.Helper()
 	out := map[string][][]float64{}
-	rf, err := FitRF(x, y, ForestConfig{Trees: trees, Seed: 1})
+	rf, err := FitRF(x, y, ForestConfig{Trees: trees}, Runtime{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	out["RF"], _ = rf.PredictProba(eval, 0)
 	for name, m := range map[string]Calibration{"SigRF": Sigmoid, "IRF": Isotonic} {
-		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: trees / 5, Seed: 1}})
+		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: trees / 5}}, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		out[name], _ = cf.PredictProba(eval, 0)
 	}
-	uf.Trees, uf.Seed = trees, 1
-	f, err := FitUF(x, y, uf)
+	uf.Trees = trees
+	f, err := FitUF(x, y, uf, Runtime{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func TestPresetsAgreeWithReference(t *testing.T) {
 			}
 			x, _ := NewFeatures(rows)
 			for p, preset := range presets {
-				est, err := EstimateMI(x, y, EstimatorConfig{UF: preset.cfg, Seed: uint64(rep + 1)})
+				est, err := EstimateMI(x, y, EstimatorConfig{UF: preset.cfg, Runtime: Runtime{Seed: uint64(rep + 1)}})
 				if err != nil {
 					t.Fatal(err)
 				}

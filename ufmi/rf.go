@@ -29,29 +29,32 @@ func (s Sampling) String() string {
 	return fmt.Sprintf("Sampling(%d)", int(s))
 }
 
-// ForestConfig holds the hyper-parameters of a random forest (RF). Zero
-// values mean the documented defaults.
+// ForestConfig holds the hyper-parameters of a random forest (RF). Every
+// field's zero value is the default (defaults.go); it holds no seed,
+// workers or progress (see Runtime).
 type ForestConfig struct {
-	Trees    int         // number of trees, 1..MaxTrees (0: 300)
-	Tree     tree.Config // per-tree settings (default: Gini, all features, fully grown)
-	Sampling Sampling    // Bootstrap (default) or Subsample; other values are an error
+	Trees int // number of trees, 1..MaxTrees (0: DefaultTrees; a calibration fold's: defaultFoldTrees)
+	// Tree holds the per-tree settings. Left unset, MaxFeatures and
+	// MinSamplesLeaf are the paper's (rfTreeDefaults): all features, fully
+	// grown (leaves of paperMinLeaf rows).
+	Tree     tree.Config
+	Sampling Sampling // Bootstrap (the zero value, the default) or Subsample; other values are an error
 	// SampleFraction is the rows per tree as a fraction of n: in (0, 1] for
-	// Subsample (0: 0.632), in (0, MaxSampleFraction] for Bootstrap (0: 1).
+	// Subsample (0: defaultSubsampleFraction), in (0, MaxSampleFraction]
+	// for Bootstrap (0: defaultBootstrapFraction).
 	SampleFraction float64
-	Workers        int      // goroutines (0 or less: GOMAXPROCS); results never depend on it
-	Seed           uint64   // tree i draws from the stream (Seed, tree, i)
-	Progress       Progress // called after each tree
 }
 
 // FitRF fits Breiman's random forest: each tree is grown on a bootstrap
 // sample (or a subsample) and its leaves predict the class frequencies of
-// that sample. y holds class codes 0..K-1 (see EncodeIntLabels).
-func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
+// that sample. y holds class codes 0..K-1 (see EncodeIntLabels). Tree i
+// draws from the stream (rt.Seed, tree, i); rt.Progress counts the trees.
+func FitRF(x *Features, y []int, cfg ForestConfig, rt Runtime) (*Forest, error) {
 	trees, err := cfg.check(DefaultTrees)
 	if err != nil {
 		return nil, err
 	}
-	k, params, err := checkFit(x, y, cfg.Tree)
+	k, params, err := checkFit(x, y, rfTreeDefaults(cfg.Tree))
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +64,7 @@ func FitRF(x *Features, y []int, cfg ForestConfig) (*Forest, error) {
 	}
 	return growForest(x, y, k, growPlan{trees: trees, params: params,
 		sampler: bootstrapSampler{draws: draws, sampling: cfg.Sampling}, voter: frequencyVoter{k: k},
-		seed: cfg.Seed, purpose: seeds.Tree, workers: cfg.Workers, progress: cfg.Progress})
+		purpose: seeds.Tree, rt: rt})
 }
 
 // check validates the settings that do not depend on the data (the number
@@ -82,17 +85,17 @@ func (cfg ForestConfig) fraction() (float64, error) {
 	switch cfg.Sampling {
 	case Bootstrap:
 		if frac == 0 {
-			return 1, nil
+			return defaultBootstrapFraction, nil
 		}
 		if !(frac > 0 && frac <= MaxSampleFraction) {
-			return 0, fmt.Errorf("ufmi: bootstrap sample fraction %v must be in (0, %v] (0 means 1)", frac, MaxSampleFraction)
+			return 0, fmt.Errorf("ufmi: bootstrap sample fraction %v must be in (0, %v] (0 means %v)", frac, MaxSampleFraction, defaultBootstrapFraction)
 		}
 	case Subsample:
 		if frac == 0 {
-			return 0.632, nil
+			return defaultSubsampleFraction, nil
 		}
 		if !(frac > 0 && frac <= 1) {
-			return 0, fmt.Errorf("ufmi: subsample fraction %v must be in (0, 1] (0 means 0.632)", frac)
+			return 0, fmt.Errorf("ufmi: subsample fraction %v must be in (0, 1] (0 means %v)", frac, defaultSubsampleFraction)
 		}
 	default:
 		return 0, fmt.Errorf("ufmi: unknown sampling %d (want Bootstrap or Subsample)", int(cfg.Sampling))

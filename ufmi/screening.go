@@ -8,15 +8,15 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
-// screenFeatures fits cfg's pilot forest and returns feature-sampling weights
-// from its honest importances. The pilot sees every row's label, so the
-// forest's structure depends, through these d weights only, on rows that
-// later vote: a mild departure from strict honesty, measured to pay off
-// (bench/migrid).
-func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
-	pilot, floor := pilotConfig(cfg)
+// screenFeatures fits resolved cfg's pilot forest, run by rt, and returns
+// feature-sampling weights from its honest importances. The pilot sees
+// every row's label, so the forest's structure depends, through these d
+// weights only, on rows that later vote: a mild departure from strict
+// honesty, measured to pay off (bench/migrid).
+func screenFeatures(x *Features, y []int, cfg UFConfig, rt Runtime) ([]float64, error) {
+	pilot := pilotConfig(cfg)
 	// The pilot streams: each tree adds its importances and is dropped.
-	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+	k, plan, err := honestPlan(x, y, pilot, rt, seeds.Pilot)
 	if err != nil {
 		return nil, err
 	}
@@ -24,35 +24,29 @@ func screenFeatures(x *Features, y []int, cfg UFConfig) ([]float64, error) {
 	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
 		return nil, err
 	}
-	return importanceWeights(imp.mean(), floor), nil
+	return importanceWeights(imp.mean(), cfg.PilotFloor), nil
 }
 
 // ScreeningWeights returns the feature-sampling weights that the screening
-// pilot of uf (a config from ResolveUF) measures and its forest's trees
-// draw features by, or nil when uf has no pilot. GrowTreeBlock takes them.
-func ScreeningWeights(x *Features, y []int, uf UFConfig) ([]float64, error) {
-	if err := uf.check(); err != nil || uf.PilotTrees == 0 {
+// pilot of uf, run by rt (its progress counting the pilot's trees),
+// measures and uf's forest draws features by, or nil when uf screens no
+// features (NoScreening). GrowTreeBlock takes them.
+func ScreeningWeights(x *Features, y []int, uf UFConfig, rt Runtime) ([]float64, error) {
+	uf, err := uf.resolved()
+	if err != nil || uf.NoScreening {
 		return nil, err
 	}
-	uf.Progress = nil
-	return screenFeatures(x, y, uf)
+	return screenFeatures(x, y, uf, rt)
 }
 
-// pilotConfig returns the configuration of checked cfg's pilot forest (all
-// features examined, no weights) and the weight floor.
-func pilotConfig(cfg UFConfig) (UFConfig, float64) {
-	floor := cfg.PilotFloor
-	if floor == 0 {
-		floor = 0.01
-	}
+// pilotConfig returns the configuration of resolved cfg's pilot forest:
+// PilotTrees trees examining all features, without weights or screening of
+// their own.
+func pilotConfig(cfg UFConfig) UFConfig {
 	pilot := cfg
-	pilot.Trees, pilot.PilotTrees = cfg.PilotTrees, 0
+	pilot.Trees, pilot.NoScreening, pilot.PilotTrees, pilot.PilotFloor = cfg.PilotTrees, true, 0, 0
 	pilot.Tree.MaxFeatures, pilot.Tree.FeatureWeights = tree.AllFeatures(), nil
-	if report := cfg.Progress; report != nil {
-		trees, _ := cfg.trees() // checked by FitUF
-		pilot.Progress = func(done, total int) { report(done, total+trees) }
-	}
-	return pilot, floor
+	return pilot
 }
 
 // importanceWeights turns importances into feature-sampling weights: the

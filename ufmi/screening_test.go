@@ -42,9 +42,9 @@ func TestHonestImportanceUnderIndependenceIsNearZero(t *testing.T) {
 func unscreenedImportance(t *testing.T, x *Features, y []int, seed uint64) []float64 {
 	t.Helper()
 	cfg := DefaultUF()
-	cfg.Trees, cfg.PilotTrees, cfg.Seed = 60, 0, seed
+	cfg.Trees, cfg.NoScreening, cfg.PilotTrees, cfg.PilotFloor = 60, true, 0, 0
 	cfg.Tree.MaxFeatures = tree.AllFeatures()
-	f, err := FitUF(x, y, cfg)
+	f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func unscreenedImportance(t *testing.T, x *Features, y []int, seed uint64) []flo
 
 func mustRF(t *testing.T, x *Features, y []int) *Forest {
 	t.Helper()
-	f, err := FitRF(x, y, ForestConfig{Trees: 5, Seed: 1})
+	f, err := FitRF(x, y, ForestConfig{Trees: 5}, Runtime{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func mustRF(t *testing.T, x *Features, y []int) *Forest {
 
 func TestZeroWeightFeatureIsNeverSplit(t *testing.T) {
 	x, y := separatedData(400, 3, 2)
-	f, err := FitRF(x, y, ForestConfig{Trees: 10, Seed: 3, Tree: tree.Config{FeatureWeights: []float64{0, 1, 1}}})
+	f, err := FitRF(x, y, ForestConfig{Trees: 10, Tree: tree.Config{FeatureWeights: []float64{0, 1, 1}}}, Runtime{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,23 +82,32 @@ func TestZeroWeightFeatureIsNeverSplit(t *testing.T) {
 func TestFeatureWeightsRejected(t *testing.T) {
 	x, y := separatedData(100, 3, 2)
 	for _, w := range [][]float64{{1, 1}, {1, math.NaN(), 1}, {1, -1, 1}, {0, 0, 0}, {1, math.Inf(1), 1}} {
-		if _, err := FitRF(x, y, ForestConfig{Trees: 2, Tree: tree.Config{FeatureWeights: w}}); err == nil {
+		if _, err := FitRF(x, y, ForestConfig{Trees: 2, Tree: tree.Config{FeatureWeights: w}}, Runtime{}); err == nil {
 			t.Errorf("weights %v accepted", w)
 		}
 	}
 	cfg := DefaultUF()
 	cfg.Tree.FeatureWeights = []float64{1, 1, 1}
-	if _, err := FitUF(x, y, cfg); err == nil {
-		t.Error("pilot trees together with given feature weights accepted")
+	if _, err := FitUF(x, y, cfg, Runtime{}); err == nil {
+		t.Error("screening together with given feature weights accepted")
+	}
+	cfg.NoScreening, cfg.PilotTrees, cfg.PilotFloor = true, 0, 0
+	if _, err := FitUF(x, y, cfg, Runtime{}); err != nil {
+		t.Errorf("given feature weights without screening: %v", err)
+	}
+	cfg = PaperUF()
+	cfg.PilotTrees = 10
+	if _, err := FitUF(x, y, cfg, Runtime{}); err == nil {
+		t.Error("pilot trees without screening accepted")
 	}
 	cfg = DefaultUF()
 	cfg.PilotFloor = -0.5
-	if _, err := FitUF(x, y, cfg); err == nil {
+	if _, err := FitUF(x, y, cfg, Runtime{}); err == nil {
 		t.Error("negative pilot floor accepted")
 	}
 	cfg = DefaultUF()
 	cfg.PilotTrees = -1
-	if _, err := FitUF(x, y, cfg); err == nil {
+	if _, err := FitUF(x, y, cfg, Runtime{}); err == nil {
 		t.Error("negative pilot trees accepted")
 	}
 }
@@ -106,15 +115,15 @@ func TestFeatureWeightsRejected(t *testing.T) {
 func TestPilotProgressCountsEveryTree(t *testing.T) {
 	x, y := separatedData(200, 3, 5)
 	cfg := DefaultUF()
-	cfg.Trees, cfg.PilotTrees, cfg.Workers = 30, 10, 2
+	cfg.Trees, cfg.PilotTrees = 30, 10
 	last, lastTotal := 0, 0
-	cfg.Progress = func(done, total int) {
+	rt := Runtime{Workers: 2, Progress: func(done, total int) {
 		if done < last || total != 40 {
 			t.Errorf("progress %d/%d after %d: want a rising count out of 40", done, total, last)
 		}
 		last, lastTotal = done, total
-	}
-	if _, err := FitUF(x, y, cfg); err != nil {
+	}}
+	if _, err := FitUF(x, y, cfg, rt); err != nil {
 		t.Fatal(err)
 	}
 	if last != 40 || lastTotal != 40 {

@@ -32,8 +32,9 @@ func TestStreamingEntropyEqualsInMemoryForest(t *testing.T) {
 				if unl != nil && cfg.TreeLevelEntropy {
 					continue
 				}
-				cfg.Trees, cfg.Seed, cfg.Workers = 40, 11, workers
-				f, err := FitUF(x, y, cfg)
+				cfg.Trees = 40
+				rt := Runtime{Seed: 11, Workers: workers}
+				f, err := FitUF(x, y, cfg, rt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -41,7 +42,7 @@ func TestStreamingEntropyEqualsInMemoryForest(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := streamHonestEntropy(x, y, cfg, unl, nil)
+				got, err := streamHonestEntropy(x, y, cfg, rt, unl, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -58,9 +59,10 @@ func TestStreamedPilotEqualsHonestImportance(t *testing.T) {
 	t.Parallel()
 	x, y := separatedData(400, 6, 5)
 	pilot := DefaultUF()
-	pilot.Trees, pilot.PilotTrees, pilot.Seed, pilot.Workers = 30, 0, 9, 2
+	pilot.Trees, pilot.NoScreening, pilot.PilotTrees, pilot.PilotFloor = 30, true, 0, 0
 	pilot.Tree.MaxFeatures = tree.AllFeatures()
-	f, err := fitHonest(x, y, pilot, seeds.Pilot)
+	rt := Runtime{Seed: 9, Workers: 2}
+	f, err := fitHonest(x, y, pilot, rt, seeds.Pilot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestStreamedPilotEqualsHonestImportance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, plan, err := honestPlan(x, y, pilot, seeds.Pilot)
+	k, plan, err := honestPlan(x, y, pilot, rt, seeds.Pilot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,16 +90,15 @@ func TestStreamedPilotEqualsHonestImportance(t *testing.T) {
 func TestStreamForestHandsTreesInOrder(t *testing.T) {
 	t.Parallel()
 	x, y := separatedData(200, 3, 1)
-	cfg := PaperUF()
-	cfg.Trees, cfg.Workers = 25, 4
+	cfg := withTrees(PaperUF(), 25)
 	calls := 0
-	cfg.Progress = func(done, total int) {
+	rt := Runtime{Workers: 4, Progress: func(done, total int) {
 		calls++
 		if done != calls || total != 25 {
 			t.Errorf("progress %d/%d at call %d", done, total, calls)
 		}
-	}
-	k, plan, err := honestPlan(x, y, cfg, seeds.Tree)
+	}}
+	k, plan, err := honestPlan(x, y, cfg, rt, seeds.Tree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 	cases := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
 	for name, uf := range cases {
 		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
-		cfg := EstimatorConfig{UF: uf, Seed: 5, Workers: 2}
+		cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 5, Workers: 2}}
 		want, err := EstimateMI(x, y, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -136,14 +137,14 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		weights, err := ScreeningWeights(x, y, resolved)
-		if err != nil || (weights != nil) != (uf.PilotTrees > 0) {
+		weights, err := ScreeningWeights(x, y, resolved, cfg.Runtime)
+		if err != nil || (weights != nil) != !uf.NoScreening {
 			t.Fatalf("%s: weights %v, %v", name, weights, err)
 		}
 		for _, per := range []int{23, 5} {
 			var acc TreeBlock
 			for lo := 0; lo < 23; lo += per {
-				b, err := GrowTreeBlock(x, y, resolved, weights, lo, min(lo+per, 23))
+				b, err := GrowTreeBlock(x, y, resolved, weights, lo, min(lo+per, 23), cfg.Runtime)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -167,15 +168,15 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 	}
 	resolved, _ := ResolveUF(EstimatorConfig{UF: PaperUF()})
 	for _, r := range [][2]int{{-1, 3}, {3, 3}, {290, 301}} {
-		if _, err := GrowTreeBlock(x, y, resolved, nil, r[0], r[1]); err == nil {
+		if _, err := GrowTreeBlock(x, y, resolved, nil, r[0], r[1], Runtime{}); err == nil {
 			t.Errorf("block %v accepted", r)
 		}
 	}
-	if _, err := GrowTreeBlock(x, y, resolved, []float64{1, 1, 1, 1}, 0, 3); err == nil {
+	if _, err := GrowTreeBlock(x, y, resolved, []float64{1, 1, 1, 1}, 0, 3, Runtime{}); err == nil {
 		t.Error("weights without a pilot accepted")
 	}
-	a, _ := GrowTreeBlock(x, y, resolved, nil, 0, 3)
-	b, _ := GrowTreeBlock(x, y, resolved, nil, 4, 6)
+	a, _ := GrowTreeBlock(x, y, resolved, nil, 0, 3, Runtime{})
+	b, _ := GrowTreeBlock(x, y, resolved, nil, 4, 6, Runtime{})
 	if err := a.Add(b); err == nil {
 		t.Error("a gap between blocks accepted")
 	}

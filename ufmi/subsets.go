@@ -104,11 +104,12 @@ func Singletons(cols []int) [][]int {
 // is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
 // every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
 // of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
-// groups must not share a column. progress, when set, counts forest fits.
+// groups must not share a column. cfg.Progress, when set, counts the
+// estimates (each fit runs without progress, with cfg's workers).
 // With cfg.Confidence the rows carry intervals; the full set is then
 // fitted first, so that one subset's per-row contributions are held at a
 // time.
-func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig, progress Progress) ([]SubsetRow, error) {
+func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig) ([]SubsetRow, error) {
 	if err := CheckSubsetGroups(groups, repeats); err != nil {
 		return nil, err
 	}
@@ -122,7 +123,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 	done, total := 0, repeats*full
 	fit := func(r, mask int) (*intervalParts, error) {
 		c := cfg
-		c.Seed, c.Progress = seeds.Derive(cfg.Seed, seeds.Repetition, r), nil
+		c.Runtime = cfg.child(seeds.Repetition, r)
 		_, cols := subsetMembers(groups, mask)
 		est, err := ConditionalEntropy(x, y, cols, c)
 		if err != nil {
@@ -130,9 +131,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		}
 		h[r][mask], hy = est.HYGivenX, est.HY
 		done++
-		if progress != nil {
-			progress(done, total)
-		}
+		cfg.report(done, total)
 		return est.parts, nil
 	}
 	if cfg.Confidence == 0 {

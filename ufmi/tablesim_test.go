@@ -51,7 +51,7 @@ func missingSample(t testing.TB, s sim.MissingSimulation, seed uint64) (*Feature
 // defaultMI is the default UF's MI estimate with the given seed.
 func defaultMI(t testing.TB, x *Features, y []int, seed uint64) float64 {
 	t.Helper()
-	est, err := EstimateMI(x, y, EstimatorConfig{Seed: seed})
+	est, err := EstimateMI(x, y, EstimatorConfig{Runtime: Runtime{Seed: seed}})
 	if err != nil {
 		t.Fatal(err)
 	}

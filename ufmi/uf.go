@@ -4,32 +4,34 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// FitUF fits an honest Uncertainty Forest on class codes y (0..K-1). With
-// PilotTrees > 0 a pilot forest screens the features first (screening.go).
-func FitUF(x *Features, y []int, cfg UFConfig) (*Forest, error) {
-	cfg, err := screened(x, y, cfg)
+// FitUF fits an honest Uncertainty Forest on class codes y (0..K-1), run by
+// rt: tree i draws from the stream (rt.Seed, tree, i), pilot tree i from
+// (rt.Seed, pilot, i), and rt.Progress counts the pilot's trees, then the
+// forest's. Unless cfg.NoScreening, a pilot forest screens the features
+// first (screening.go).
+func FitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
+	cfg, rt, err := screened(x, y, cfg, rt)
 	if err != nil {
 		return nil, err
 	}
-	return fitHonest(x, y, cfg, seeds.Tree)
+	return fitHonest(x, y, cfg, rt, seeds.Tree)
 }
 
-// screened checks cfg and, with PilotTrees > 0, returns it with the pilot's
-// feature weights set and Progress counting the pilot's trees first.
-func screened(x *Features, y []int, cfg UFConfig) (UFConfig, error) {
-	if err := cfg.check(); err != nil {
-		return cfg, err
+// screened resolves cfg and, with screening, runs its pilot: it returns cfg
+// with the pilot's feature weights set, and the runtime of the forest that
+// follows (its progress counting on after the pilot's trees).
+func screened(x *Features, y []int, cfg UFConfig, rt Runtime) (UFConfig, Runtime, error) {
+	cfg, err := cfg.resolved()
+	if err != nil {
+		return cfg, rt, err
 	}
-	if cfg.PilotTrees > 0 {
-		w, err := screenFeatures(x, y, cfg)
-		if err != nil {
-			return cfg, err
-		}
-		cfg.Tree.FeatureWeights = w
-		if report := cfg.Progress; report != nil {
-			pilot := cfg.PilotTrees
-			cfg.Progress = func(done, total int) { report(pilot+done, pilot+total) }
-		}
+	if cfg.NoScreening {
+		return cfg, rt, nil
 	}
-	return cfg, nil
+	w, err := screenFeatures(x, y, cfg, rt.stage(0, cfg.Trees))
+	if err != nil {
+		return cfg, rt, err
+	}
+	cfg.Tree.FeatureWeights = w
+	return cfg, rt.stage(cfg.PilotTrees, 0), nil
 }

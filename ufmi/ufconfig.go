@@ -10,44 +10,62 @@ import (
 // UFConfig holds the hyper-parameters of an honest Uncertainty Forest. Each
 // tree splits the rows at random into a structure set (grows the tree), a
 // vote set (fills the leaf posteriors) and, optionally, an evaluation set.
-// Use PaperUF, AuthorsUF or DefaultUF for the named presets. Values
-// outside the documented ranges are errors, never replaced by defaults.
+//
+// Every field's zero value is ufmi's default, field by field (the values
+// are in defaults.go): UFConfig{} is DefaultUF(), and UFConfig{Trees: 20,
+// Kappa: 3} is DefaultUF() with 20 trees and kappa 3. Every other choice
+// is an explicit value; PaperUF, AuthorsUF and ExperimentUF set theirs.
+// Values outside the documented ranges are errors, never replaced by
+// defaults. A UFConfig holds no seed, workers or progress: see Runtime.
 type UFConfig struct {
-	Trees int         // number of trees, 1..MaxTrees (0: 300)
-	Tree  tree.Config // per-tree settings (default: Gini, all features, fully grown)
+	Trees int // number of trees, 1..MaxTrees (0: DefaultTrees)
+	// Tree holds the per-tree settings. Left unset, MaxFeatures and
+	// MinSamplesLeaf are UF's defaults (ufTreeDefaults): max(
+	// defaultUFMinFeatures, floor(sqrt d)) features per node and leaves of
+	// at least defaultUFMinLeaf structure rows. The paper's fully grown
+	// trees on all features are tree.Config{MinSamplesLeaf: 1, MaxFeatures:
+	// tree.AllFeatures()}.
+	Tree tree.Config
 	// StructureFraction is the share of the n rows that grows each tree,
-	// rounded to a row count (the paper: 0.5; the authors' scripts: 0.4).
+	// rounded to a row count, in (0, 1) (0: defaultStructureFraction, the
+	// paper's; the authors' scripts: authorsStructureFraction).
 	StructureFraction float64
-	// EvalShare is the share of the remaining rows held out for evaluation;
-	// the rest vote. 0 (the paper) means every non-structure row votes; the
-	// authors' scripts use 0.5.
+	// EvalShare is the share of the remaining rows held out for evaluation,
+	// in [0, 1); the rest vote. 0 (the default, the paper's) means every
+	// non-structure row votes; the authors' scripts use authorsEvalShare.
 	EvalShare float64
 	// Kappa is the finite-sample correction: a zero entry of a leaf with m
-	// votes becomes 1/(Kappa·m) before renormalising. 0 turns it off;
-	// otherwise it must be positive and finite.
-	Kappa     float64
-	EmptyLeaf EmptyLeafPolicy // EmptyUniform, EmptyPrior or EmptyAbstain
-	// Stratify splits every class in the same proportions, so that each
-	// set keeps the class balance of the sample.
-	Stratify bool
+	// votes becomes 1/(Kappa·m) before renormalising. 0 (the default) turns
+	// it off; otherwise it must be positive and finite.
+	Kappa float64
+	// EmptyLeaf is what a leaf no vote row reached predicts: EmptyPrior
+	// (the zero value, the default), EmptyUniform or EmptyAbstain.
+	EmptyLeaf EmptyLeafPolicy
+	// Unstratified splits the rows of each tree at random regardless of
+	// class (the paper). By default every class is split in the same
+	// proportions, so that each set keeps the class balance of the sample.
+	Unstratified bool
 	// TreeLevelEntropy makes conditional-entropy estimates average each
 	// tree's mean entropy over its evaluation set (the authors' code) instead
-	// of the entropy of the forest posterior (the paper's Algorithm 3).
+	// of the entropy of the forest posterior (the paper's Algorithm 3, the
+	// default).
 	TreeLevelEntropy bool
-	// PilotTrees, when positive (at most MaxTrees), screens features
-	// first: a pilot forest of that many trees (all features examined)
-	// measures each feature's HonestImportance, and each node of the forest
-	// then draws the Tree.MaxFeatures features it examines with probability
-	// growing with that importance. Informative features are then examined
-	// at almost every node and noise features rarely.
+	// NoScreening turns feature screening off (the paper): each node then
+	// draws the Tree.MaxFeatures features it examines uniformly, or by the
+	// given Tree.FeatureWeights. By default features are screened first: a
+	// pilot forest of PilotTrees trees (all features examined) measures
+	// each feature's HonestImportance, and each node of the forest then
+	// draws the features it examines with probability growing with that
+	// importance. Informative features are then examined at almost every
+	// node and noise features rarely.
+	NoScreening bool
+	// PilotTrees is the size of the screening pilot, 1..MaxTrees (0:
+	// defaultPilotTrees). It must be 0 with NoScreening.
 	PilotTrees int
 	// PilotFloor is the weight every feature keeps whatever its importance,
 	// relative to the most important feature's 1: positive and finite (0:
-	// 0.01, the best measured; see the package documentation).
+	// defaultPilotFloor). It must be 0 with NoScreening.
 	PilotFloor float64
-	Workers    int      // goroutines (0 or less: GOMAXPROCS); results never depend on it
-	Seed       uint64   // tree i draws from the stream (Seed, tree, i), pilot tree i from (Seed, pilot, i)
-	Progress   Progress // called after each tree, the pilot's first
 }
 
 // check validates the settings that do not depend on the data.
@@ -55,17 +73,23 @@ func (cfg UFConfig) check() error {
 	if _, err := cfg.trees(); err != nil {
 		return err
 	}
-	if cfg.PilotTrees < 0 || cfg.PilotTrees > MaxTrees {
-		return fmt.Errorf("ufmi: pilot trees %d must be in 0..%d (0: no screening)", cfg.PilotTrees, MaxTrees)
+	if cfg.NoScreening {
+		if cfg.PilotTrees != 0 || cfg.PilotFloor != 0 {
+			return fmt.Errorf("ufmi: pilot trees %d and pilot floor %v are set, but screening is off (NoScreening); leave them 0", cfg.PilotTrees, cfg.PilotFloor)
+		}
+	} else {
+		if cfg.PilotTrees < 0 || cfg.PilotTrees > MaxTrees {
+			return fmt.Errorf("ufmi: pilot trees %d must be in 1..%d (0 means %d; NoScreening turns screening off)", cfg.PilotTrees, MaxTrees, defaultPilotTrees)
+		}
+		if !(cfg.PilotFloor >= 0) || math.IsInf(cfg.PilotFloor, 0) {
+			return fmt.Errorf("ufmi: pilot floor %v must be positive and finite (0 means %v)", cfg.PilotFloor, defaultPilotFloor)
+		}
+		if cfg.Tree.FeatureWeights != nil {
+			return fmt.Errorf("ufmi: feature weights are given, but screening (the default) measures them; set NoScreening to use the weights given")
+		}
 	}
-	if cfg.PilotTrees > 0 && cfg.Tree.FeatureWeights != nil {
-		return fmt.Errorf("ufmi: set either pilot trees (weights measured) or feature weights (weights given), not both")
-	}
-	if !(cfg.PilotFloor >= 0) || math.IsInf(cfg.PilotFloor, 0) {
-		return fmt.Errorf("ufmi: pilot floor %v must be positive and finite (0 means 0.01)", cfg.PilotFloor)
-	}
-	if !(cfg.StructureFraction > 0 && cfg.StructureFraction < 1) {
-		return fmt.Errorf("ufmi: structure fraction %v must be in (0, 1) (start from DefaultUF, PaperUF or AuthorsUF)", cfg.StructureFraction)
+	if cfg.StructureFraction != 0 && !(cfg.StructureFraction > 0 && cfg.StructureFraction < 1) {
+		return fmt.Errorf("ufmi: structure fraction %v must be in (0, 1) (0 means %v)", cfg.StructureFraction, defaultStructureFraction)
 	}
 	if !(cfg.EvalShare >= 0 && cfg.EvalShare < 1) {
 		return fmt.Errorf("ufmi: evaluation share %v must be in [0, 1)", cfg.EvalShare)
@@ -73,10 +97,40 @@ func (cfg UFConfig) check() error {
 	if !(cfg.Kappa >= 0) || math.IsInf(cfg.Kappa, 0) {
 		return fmt.Errorf("ufmi: kappa %v must be positive and finite, or 0 for no correction", cfg.Kappa)
 	}
-	if cfg.EmptyLeaf < EmptyUniform || cfg.EmptyLeaf > EmptyAbstain {
-		return fmt.Errorf("ufmi: unknown empty-leaf policy %d (want EmptyUniform, EmptyPrior or EmptyAbstain)", int(cfg.EmptyLeaf))
+	if cfg.EmptyLeaf < EmptyPrior || cfg.EmptyLeaf > EmptyAbstain {
+		return fmt.Errorf("ufmi: unknown empty-leaf policy %d (want EmptyPrior, EmptyUniform or EmptyAbstain)", int(cfg.EmptyLeaf))
 	}
 	return nil
+}
+
+// resolved checks cfg and returns it with every default filled in: the
+// configuration a forest is grown with.
+func (cfg UFConfig) resolved() (UFConfig, error) {
+	if err := cfg.check(); err != nil {
+		return UFConfig{}, err
+	}
+	return cfg.withDefaults(), nil
+}
+
+// withDefaults returns cfg with each zero field that means a default set to
+// that default (defaults.go).
+func (cfg UFConfig) withDefaults() UFConfig {
+	if cfg.Trees == 0 {
+		cfg.Trees = DefaultTrees
+	}
+	if cfg.StructureFraction == 0 {
+		cfg.StructureFraction = defaultStructureFraction
+	}
+	cfg.Tree = ufTreeDefaults(cfg.Tree)
+	if !cfg.NoScreening {
+		if cfg.PilotTrees == 0 {
+			cfg.PilotTrees = defaultPilotTrees
+		}
+		if cfg.PilotFloor == 0 {
+			cfg.PilotFloor = defaultPilotFloor
+		}
+	}
+	return cfg
 }
 
 // trees is the number of trees, DefaultTrees when Trees is 0.
@@ -84,19 +138,28 @@ func (cfg UFConfig) trees() (int, error) {
 	return countOrDefault("number of trees", cfg.Trees, DefaultTrees, MaxTrees)
 }
 
+// paperTree is the tree of the paper's forests: fully grown, all features.
+func paperTree() tree.Config {
+	return tree.Config{MinSamplesLeaf: paperMinLeaf, MaxFeatures: tree.AllFeatures()}
+}
+
 // PaperUF is the configuration that reproduces the paper's published
 // numbers: half the rows grow each tree, the other half vote, no kappa
-// correction, uniform empty leaves, forest-level posteriors.
+// correction, uniform empty leaves, forest-level posteriors, unstratified
+// splits, no screening, fully grown trees on all features.
 func PaperUF() UFConfig {
-	return UFConfig{Trees: DefaultTrees, StructureFraction: 0.5, EmptyLeaf: EmptyUniform}
+	return UFConfig{Trees: DefaultTrees, Tree: paperTree(), StructureFraction: defaultStructureFraction,
+		EmptyLeaf: EmptyUniform, Unstratified: true, NoScreening: true}
 }
 
 // AuthorsUF is the configuration of the authors' published scripts: 40% of
 // the rows grow each tree, the rest are split half vote, half evaluation,
-// kappa 3, uniform empty leaves and entropies averaged per tree.
+// kappa 3, uniform empty leaves and entropies averaged per tree; like the
+// paper's, unstratified, without screening, fully grown on all features.
 func AuthorsUF() UFConfig {
-	return UFConfig{Trees: DefaultTrees, StructureFraction: 0.4, EvalShare: 0.5, Kappa: 3,
-		EmptyLeaf: EmptyUniform, TreeLevelEntropy: true}
+	return UFConfig{Trees: DefaultTrees, Tree: paperTree(), StructureFraction: authorsStructureFraction,
+		EvalShare: authorsEvalShare, Kappa: authorsKappa, EmptyLeaf: EmptyUniform, Unstratified: true,
+		TreeLevelEntropy: true, NoScreening: true}
 }
 
 // ParseUFPreset returns the preset named "paper", "authors" or "default".
@@ -112,24 +175,15 @@ func ParseUFPreset(name string) (UFConfig, error) {
 	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, paper or authors)", name)
 }
 
-// DefaultUF is ufmi's default honest forest: the paper's half/half split
-// and forest-level posteriors, no kappa correction, leaves of at least 6
-// structure rows, empty leaves predicting the vote set's class frequencies,
-// stratified splits, and feature screening: a pilot forest of 60 trees
-// weights the features by honest importance, and each node examines
-// max(2, floor(sqrt d)) features drawn by those weights (floor 0.01).
-// Chosen by measurement on the reference MI grid (see the package
-// documentation and bench/migrid).
-func DefaultUF() UFConfig {
-	return UFConfig{Trees: DefaultTrees, StructureFraction: 0.5, EmptyLeaf: EmptyPrior, Stratify: true,
-		Tree:       tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2)},
-		PilotTrees: 60, PilotFloor: 0.01}
-}
-
-// ExperimentStructureFraction is the share of rows that grows each UF tree
-// in the paper's posterior experiments (the steep simulation and the CC18
-// calibration study): 0.63, so that 0.37 of the rows vote.
-const ExperimentStructureFraction = 0.63
+// DefaultUF is ufmi's default honest forest, UFConfig{} with its defaults
+// spelled out: the paper's half/half split and forest-level posteriors, no
+// kappa correction, leaves of at least 6 structure rows, empty leaves
+// predicting the vote set's class frequencies, stratified splits, and
+// feature screening: a pilot forest of 60 trees weights the features by
+// honest importance, and each node examines max(2, floor(sqrt d)) features
+// drawn by those weights (floor 0.01). Chosen by measurement on the
+// reference MI grid (see the package documentation and bench/migrid).
+func DefaultUF() UFConfig { return UFConfig{}.withDefaults() }
 
 // ExperimentUF is the UF of the paper's posterior experiments: the paper
 // preset with ExperimentStructureFraction of the rows growing each tree.

@@ -8,13 +8,16 @@ import (
 )
 
 // EmptyLeafPolicy says what a leaf predicts when no vote row reached it.
+// The zero value is the default, EmptyPrior.
 type EmptyLeafPolicy int
 
 const (
-	// EmptyUniform predicts 1/K for every class (the authors' scripts).
-	EmptyUniform EmptyLeafPolicy = iota
-	// EmptyPrior predicts the class frequencies of the tree's vote set.
-	EmptyPrior
+	// EmptyPrior predicts the class frequencies of the tree's vote set
+	// (the default).
+	EmptyPrior EmptyLeafPolicy = iota
+	// EmptyUniform predicts 1/K for every class (the paper and the
+	// authors' scripts).
+	EmptyUniform
 	// EmptyAbstain makes the tree skip such points; a point no tree votes
 	// for gets the training class frequencies.
 	EmptyAbstain
@@ -22,10 +25,10 @@ const (
 
 func (p EmptyLeafPolicy) String() string {
 	switch p {
-	case EmptyUniform:
-		return "uniform"
 	case EmptyPrior:
 		return "prior"
+	case EmptyUniform:
+		return "uniform"
 	case EmptyAbstain:
 		return "abstain"
 	}

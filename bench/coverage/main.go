@@ -122,7 +122,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		}
 	}
 	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
-	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Workers: 1}
+	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Runtime: ufmi.Runtime{Workers: 1}}
 	cfg.UF, cfg.Forest.Trees = ufmi.DefaultUF(), trees
 	cfg.UF.Trees = trees
 	start := time.Now()

@@ -48,7 +48,8 @@ func candidates() map[string]ufmi.UFConfig {
 	// examines all features.
 	noScreen := func(leaf int) ufmi.UFConfig {
 		return change(func(c *ufmi.UFConfig) {
-			c.PilotTrees, c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = 0, tree.AllFeatures(), leaf
+			c.NoScreening, c.PilotTrees, c.PilotFloor = true, 0, 0
+			c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = tree.AllFeatures(), leaf
 		})
 	}
 	return map[string]ufmi.UFConfig{
@@ -63,7 +64,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"default-floor05":        change(func(c *ufmi.UFConfig) { c.PilotFloor = 0.05 }),
 		"default-pilot100":       change(func(c *ufmi.UFConfig) { c.PilotTrees = 100 }),
 		"default-sqrt":           change(func(c *ufmi.UFConfig) { c.Tree.MaxFeatures = tree.SqrtFeatures() }),
-		"default-nostrat":        change(func(c *ufmi.UFConfig) { c.Stratify = false }),
+		"default-nostrat":        change(func(c *ufmi.UFConfig) { c.Unstratified = true }),
 		"default-uniform":        change(func(c *ufmi.UFConfig) { c.EmptyLeaf = ufmi.EmptyUniform }),
 		"default-structure60":    change(func(c *ufmi.UFConfig) { c.StructureFraction = 0.6 }),
 	}

@@ -126,7 +126,7 @@ func run(o options) error {
 			return nil
 		}
 		cfg := estimator(o.trees)
-		pc := ufmi.PermutationConfig{Permutations: r.perms, Seed: seed}
+		pc := ufmi.PermutationConfig{Permutations: r.perms, Runtime: ufmi.Runtime{Seed: seed}}
 		t0 := time.Now()
 		var res ufmi.PermutationResult
 		var err error

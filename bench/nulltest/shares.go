@@ -39,7 +39,7 @@ func compareShares(o options) error {
 				if err != nil {
 					return err
 				}
-				res, err := ufmi.FastPermutationTest(x, y, estimator(o.trees), ufmi.PermutationConfig{Permutations: o.perms, Seed: seed, SplitShare: share})
+				res, err := ufmi.FastPermutationTest(x, y, estimator(o.trees), ufmi.PermutationConfig{Permutations: o.perms, SplitShare: share, Runtime: ufmi.Runtime{Seed: seed}})
 				if err != nil {
 					return err
 				}

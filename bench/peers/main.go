@@ -40,8 +40,8 @@ func main() {
 
 // forestConfig is the forest every implementation grows: subsamples of
 // 63.2% of the rows, all features at every split, leaves of one row.
-func forestConfig(trees, threads int) ufmi.ForestConfig {
-	return ufmi.ForestConfig{Trees: trees, Sampling: ufmi.Subsample, SampleFraction: 0.632, Workers: threads, Seed: 1}
+func forestConfig(trees int) ufmi.ForestConfig {
+	return ufmi.ForestConfig{Trees: trees, Sampling: ufmi.Subsample, SampleFraction: 0.632}
 }
 
 func run(n, d, trees, threads, reps, scale int, scalePeers bool) error {
@@ -151,7 +151,7 @@ func timeUFMI(rows [][]float64, y []int, trees, threads, reps int) (float64, err
 	var times []float64
 	for range reps {
 		start := time.Now()
-		if _, err := ufmi.FitRF(x, y, forestConfig(trees, threads)); err != nil {
+		if _, err := ufmi.FitRF(x, y, forestConfig(trees), ufmi.Runtime{Seed: 1, Workers: threads}); err != nil {
 			return 0, err
 		}
 		times = append(times, time.Since(start).Seconds())

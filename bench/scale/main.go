@@ -74,8 +74,7 @@ func run(n, d, trees int, seed uint64, workers int, inMemory, withRanger bool) e
 	start, cpuStart := time.Now(), cpuSeconds()
 	var mi float64
 	if inMemory {
-		uf.Seed, uf.Workers = seed, workers
-		f, err := ufmi.FitUF(x, y, uf)
+		f, err := ufmi.FitUF(x, y, uf, ufmi.Runtime{Seed: seed, Workers: workers})
 		if err != nil {
 			return err
 		}
@@ -87,7 +86,7 @@ func run(n, d, trees int, seed uint64, workers int, inMemory, withRanger bool) e
 		mi = hy - h
 		runtime.KeepAlive(f)
 	} else {
-		est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Seed: seed, Workers: workers})
+		est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: seed, Workers: workers}})
 		if err != nil {
 			return err
 		}

@@ -29,7 +29,7 @@ func parseTests(v string, both bool) ([]string, error) {
 // permutationPValue runs the named test of Y against x with perms
 // permutations and cfg's seed and workers.
 func permutationPValue(test string, x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perms int, progress ufmi.Progress) (float64, error) {
-	pc := ufmi.PermutationConfig{Permutations: perms, Seed: cfg.Seed, Workers: cfg.Workers, Progress: progress}
+	pc := ufmi.PermutationConfig{Permutations: perms, Runtime: ufmi.Runtime{Seed: cfg.Seed, Workers: cfg.Workers, Progress: progress}}
 	var res ufmi.PermutationResult
 	var err error
 	if test == testFast {

@@ -86,7 +86,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 			return printOutcome(stdout, out, sh.results, opts.asJSON)
 		}
 	} else {
-		rows, err = ufmi.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, progressTo(stderr, opts.asJSON))
+		counted := cfg
+		counted.Progress = progressTo(stderr, opts.asJSON) // counts the subset fits
+		rows, err = ufmi.SubsetTable(data.x, data.labels.Codes, groups, *repeats, counted)
 	}
 	if err != nil {
 		return err

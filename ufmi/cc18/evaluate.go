@@ -43,8 +43,8 @@ func Forests(s Settings) []ufmi.Model {
 // UFModel is the UF of Forests(s), after edit (when not nil) has changed
 // its configuration: a way to measure variants in the same study.
 func UFModel(name string, s Settings, edit func(c *ufmi.UFConfig)) ufmi.Model {
-	c := ufmi.ExperimentUF()
-	c.Trees, c.Tree = s.Trees, s.treeConfig()
+	c := ufmi.ExperimentUF() // its trees: fully grown
+	c.Trees, c.Tree.MaxFeatures = s.Trees, s.treeConfig().MaxFeatures
 	if edit != nil {
 		edit(&c)
 	}

@@ -3,6 +3,7 @@ package cc18
 import (
 	"fmt"
 
+	"github.com/ufmi-dev/ufmi/internal/configkey"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -52,8 +53,9 @@ func (k resultKey) cell(f int, l learnerKey) resultKey {
 }
 
 // learnerConfig spells out, in Go syntax with every field, the method and
-// the configuration ufmi.Model.Fit fits, without the seed and workers Fit
-// sets and the progress callback. A Custom learner is only "custom": its
+// the configuration ufmi.Model.Fit fits (without a runtime). The spelling
+// is internal/configkey's: the files written before the configurations
+// changed shape keep their keys. A Custom learner is only "custom": its
 // name must say what it fits.
 func learnerConfig(m ufmi.Model) string {
 	if m.Custom != nil {
@@ -62,13 +64,9 @@ func learnerConfig(m ufmi.Model) string {
 	c := m.Estimator
 	switch c.Method {
 	case ufmi.MethodUF, "":
-		uf := c.UF
-		uf.Seed, uf.Workers, uf.Progress = 0, 0, nil
-		return fmt.Sprintf("%s %#v", ufmi.MethodUF, uf)
+		return fmt.Sprintf("%s %s", ufmi.MethodUF, configkey.UFGoSyntax(c.UF))
 	}
-	f := c.Forest
-	f.Seed, f.Workers, f.Progress = 0, 0, nil
-	return fmt.Sprintf("%s %#v", c.Method, f)
+	return fmt.Sprintf("%s %s", c.Method, configkey.ForestGoSyntax(c.Forest))
 }
 
 // mismatch says how k differs from want, or "" when they are equal.

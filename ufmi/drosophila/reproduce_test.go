@@ -34,7 +34,7 @@ func subsetTable(t *testing.T, n *drosophila.Neurons, uf ufmi.UFConfig) []ufmi.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := ufmi.SubsetTable(x, y, ufmi.Singletons([]int{0, 1, 2, 3}), 5, ufmi.EstimatorConfig{UF: uf, Seed: 1}, nil)
+	table, err := ufmi.SubsetTable(x, y, ufmi.Singletons([]int{0, 1, 2, 3}), 5, ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestPermutationTestOnConnectome(t *testing.T) {
 	}
 	x, _ := ufmi.NewFeatures(rows)
 	res, err := ufmi.PermutationTest(x, y, ufmi.MIStatistic(ufmi.EstimatorConfig{UF: ufmi.PaperUF()}),
-		ufmi.PermutationConfig{Permutations: 1000, Seed: 1})
+		ufmi.PermutationConfig{Permutations: 1000, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ func BenchmarkKSG(b *testing.B) {
 	x, y := knnGaussianData(b, 1, 10000, 20, []float64{.5, .5}, knnSeparatedMeans)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := KSG(x, y, Config{}); err != nil {
+		if _, err := KSG(x, y, Config{}, 0, 0); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -95,25 +95,24 @@ func FromRows(rows [][]float64) (Columns, error) {
 }
 
 // Config configures the k-nearest-neighbour estimators KSG, MixedKSG and
-// RossMI. The zero value gives the defaults.
+// RossMI. The zero value gives the defaults. It holds no runtime: each
+// estimator takes its seed (feature i's jitter draws from the stream
+// (seed, jitter, i); unused when Jitter is 0) and its workers (the
+// goroutines of the per-point loop, 0 or less: GOMAXPROCS; the estimate
+// does not depend on them, bit for bit) as arguments.
 //
 // The estimators search neighbours on a max-norm kd-tree: about n log n work
 // in a few dimensions, approaching a scan of all n² pairs in many (n = 10,000
 // rows with d = 20 features take about 1.3 s of CPU).
 type Config struct {
-	// K is the number of neighbours (default 5, the reference's). It must
+	// K is the number of neighbours (0: 5, the reference's). It must
 	// satisfy 1 <= K < n.
 	K int
-	// Workers bounds the goroutines of the per-point loop; 0 or less means
-	// GOMAXPROCS. The estimate does not depend on it, bit for bit.
-	Workers int
 	// Jitter, when positive, adds independent Uniform[-Jitter/2, Jitter/2)
 	// noise to every feature value (not to the labels) before the estimate,
-	// drawn from Seed, for callers who want ties broken. 0 (the default)
-	// leaves the features untouched, as the reference does.
+	// drawn from the estimator's seed, for callers who want ties broken.
+	// 0 (the default) leaves the features untouched, as the reference does.
 	Jitter float64
-	// Seed drives the jitter; unused when Jitter is 0.
-	Seed uint64
 }
 
 // knnDefaultK is the reference's number of neighbours.
@@ -158,8 +157,9 @@ func (kd *knnData) tieTolerance() float64 { return kd.tol }
 // brings any finite range below 2^1024.
 var overflowRange = math.Ldexp(1, 1023)
 
-// newKNNData validates x, y and cfg and assembles the joint matrix.
-func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
+// newKNNData validates x, y and cfg and assembles the joint matrix, jittered
+// from seed when cfg asks for it; workers bound the per-point loops.
+func newKNNData(x Matrix, y []int, cfg Config, seed uint64, workers int) (*knnData, error) {
 	if x == nil || x.Rows() == 0 || x.Cols() == 0 {
 		return nil, fmt.Errorf("ufmi: kNN estimate needs a non-empty feature matrix")
 	}
@@ -181,7 +181,7 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 	if err := checkColumns(x); err != nil {
 		return nil, err
 	}
-	workers := min(pool.Workers(cfg.Workers), n)
+	workers = min(pool.Workers(workers), n)
 	if err := checkMemory(n, d, workers); err != nil {
 		return nil, err
 	}
@@ -195,7 +195,7 @@ func newKNNData(x Matrix, y []int, cfg Config) (*knnData, error) {
 		}
 		var noise func() float64
 		if cfg.Jitter > 0 {
-			rng := seeds.Stream(cfg.Seed, seeds.Jitter, j)
+			rng := seeds.Stream(seed, seeds.Jitter, j)
 			noise = func() float64 { return cfg.Jitter * (rng.Float64() - 0.5) }
 		}
 		lo, hi := math.Inf(1), math.Inf(-1)
@@ -275,8 +275,8 @@ func (kd *knnData) perPoint(tree *knnTree, sameClass bool, term func(i int, s *k
 // raw: it can be negative. Because labels are unit-spaced coordinates, ε_i >= 1
 // makes n_y,i count every row, which is why the estimate collapses towards
 // 0 as the feature dimension grows.
-func KSG(x Matrix, y []int, cfg Config) (float64, error) {
-	kd, err := newKNNData(x, y, cfg)
+func KSG(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, error) {
+	kd, err := newKNNData(x, y, cfg, seed, workers)
 	if err != nil {
 		return 0, err
 	}
@@ -310,8 +310,8 @@ func KSG(x Matrix, y []int, cfg Config) (float64, error) {
 // is raw: it can be negative. It returns an error when some ε_i lies in
 // (0, 1e-15), where the reference's radius would be negative: rescale such
 // features.
-func MixedKSG(x Matrix, y []int, cfg Config) (float64, error) {
-	kd, err := newKNNData(x, y, cfg)
+func MixedKSG(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, error) {
+	kd, err := newKNNData(x, y, cfg, seed, workers)
 	if err != nil {
 		return 0, err
 	}

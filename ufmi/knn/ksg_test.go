@@ -181,7 +181,7 @@ func knnTestData(t testing.TB, seed uint64, n, d, classes, levels int) ([][]floa
 
 type knnEstimator struct {
 	name  string
-	fast  func(Matrix, []int, Config) (float64, error)
+	fast  func(Matrix, []int, Config, uint64, int) (float64, error)
 	brute func([][]float64, []int, int) float64
 }
 
@@ -211,7 +211,7 @@ func TestKNNEstimatorsMatchBruteForce(t *testing.T) {
 		for seed := uint64(1); seed <= 3; seed++ {
 			rows, y, x := knnTestData(t, seed, c.n, c.d, c.classes, c.levels)
 			for _, e := range knnEstimators {
-				got, err := e.fast(x, y, Config{K: c.k, Workers: 2})
+				got, err := e.fast(x, y, Config{K: c.k}, 0, 2)
 				if c.levels < 0 && e.name == "MixedKSG" {
 					// Neighbours a few ulps away put ε in (0, 1e-15), where
 					// the reference's radius ε - 1e-15 is negative.
@@ -257,7 +257,7 @@ func TestRossMIDropsSingletonClasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := RossMI(x, y, Config{})
+	got, err := RossMI(x, y, Config{}, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestRossMIDropsSingletonClasses(t *testing.T) {
 	}
 	// Dropping the singletons by hand gives the same estimate.
 	x2, _ := FromRows(rows[:80])
-	ref, err := RossMI(x2, y[:80], Config{})
+	ref, err := RossMI(x2, y[:80], Config{}, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestRossMICapsKPerClass(t *testing.T) {
 	rows = append(rows, []float64{0, 0, 0}, []float64{0.5, 0.1, 0}, []float64{1, 1, 1})
 	y = append(y, 2, 2, 2) // class 2 has 3 rows: k = 2 for them
 	x, _ := FromRows(rows)
-	got, err := RossMI(x, y, Config{K: 5})
+	got, err := RossMI(x, y, Config{K: 5}, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,12 +296,12 @@ func TestKNNWorkerCountDoesNotChangeEstimate(t *testing.T) {
 	for _, levels := range []int{0, 3} {
 		_, y, x := knnTestData(t, 9, 400, 4, 3, levels)
 		for _, e := range knnEstimators {
-			ref, err := e.fast(x, y, Config{Workers: 1})
+			ref, err := e.fast(x, y, Config{}, 0, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, w := range []int{2, 8, 1 << 40} { // 1<<40: capped at n, not one search buffer each
-				got, err := e.fast(x, y, Config{Workers: w})
+				got, err := e.fast(x, y, Config{}, 0, w)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -316,8 +316,8 @@ func TestKNNWorkerCountDoesNotChangeEstimate(t *testing.T) {
 func TestKNNJitter(t *testing.T) {
 	t.Parallel()
 	rows, y, x := knnTestData(t, 2, 120, 2, 2, 3)
-	cfg := Config{Jitter: 1e-3, Seed: 42}
-	kd, err := newKNNData(x, y, cfg)
+	cfg := Config{Jitter: 1e-3}
+	kd, err := newKNNData(x, y, cfg, 42, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,16 +334,16 @@ func TestKNNJitter(t *testing.T) {
 		}
 	}
 	for _, e := range knnEstimators {
-		got, err := e.fast(x, y, cfg)
+		got, err := e.fast(x, y, cfg, 42, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if want := e.brute(jittered, y, 5); math.Abs(got-want) > 1e-12 {
 			t.Errorf("%s with jitter: got %.15g, brute force on jittered data %.15g", e.name, got, want)
 		}
-		again, _ := e.fast(x, y, cfg)
-		other, _ := e.fast(x, y, Config{Jitter: 1e-3, Seed: 43})
-		plain, _ := e.fast(x, y, Config{})
+		again, _ := e.fast(x, y, cfg, 42, 0)
+		other, _ := e.fast(x, y, Config{Jitter: 1e-3}, 43, 0)
+		plain, _ := e.fast(x, y, Config{}, 0, 0)
 		if again != got {
 			t.Errorf("%s: same seed gave %v then %v", e.name, got, again)
 		}
@@ -379,15 +379,15 @@ func TestKNNHugeFeatureRanges(t *testing.T) {
 	}
 	xHuge, _ := FromRows(huge)
 	xScaled, _ := FromRows(scaled)
-	if kd, err := newKNNData(xHuge, y, Config{}); err != nil || kd.unit != 0.5 {
+	if kd, err := newKNNData(xHuge, y, Config{}, 0, 0); err != nil || kd.unit != 0.5 {
 		t.Fatalf("huge range: unit %v, error %v; want the halved unit", kd.unit, err)
 	}
 	for _, e := range knnEstimators {
-		got, err := e.fast(xHuge, y, Config{})
+		got, err := e.fast(xHuge, y, Config{}, 0, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", e.name, err)
 		}
-		want, err := e.fast(xScaled, y, Config{})
+		want, err := e.fast(xScaled, y, Config{}, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -408,7 +408,7 @@ func TestKNNRejectsBadInput(t *testing.T) {
 	top, _ := FromRows([][]float64{{1.7e308}, {1.7e308}, {1.7e308}, {1.7e308}, {0}, {0}, {0}, {0}})
 	cases := []struct {
 		name    string
-		est     func(Matrix, []int, Config) (float64, error)
+		est     func(Matrix, []int, Config, uint64, int) (float64, error)
 		x       Matrix
 		y       []int
 		cfg     Config
@@ -424,11 +424,11 @@ func TestKNNRejectsBadInput(t *testing.T) {
 		{"NaN jitter", RossMI, x, y, Config{Jitter: math.NaN()}, "jitter"},
 		{"sub-tolerance distances", MixedKSG, tiny, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2}, "tolerance"},
 		{"only singleton classes", RossMI, single, []int{0, 1}, Config{K: 1}, "at least two rows"},
-		{"jitter overflowing a value", KSG, top, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2, Jitter: 1e308, Seed: 1}, "use a smaller jitter"},
+		{"jitter overflowing a value", KSG, top, []int{0, 1, 0, 1, 0, 1, 0, 1}, Config{K: 2, Jitter: 1e308}, "use a smaller jitter"},
 		{"code MaxInt", KSG, x, append([]int{math.MaxInt}, y[1:]...), Config{}, "class codes must lie in 0..19"},
 	}
 	for _, c := range cases {
-		_, err := c.est(c.x, c.y, c.cfg)
+		_, err := c.est(c.x, c.y, c.cfg, 1, 0)
 		if err == nil {
 			t.Errorf("%s: no error", c.name)
 			continue
@@ -446,8 +446,8 @@ func TestKNNOverflowingDistancesFromFuzzing(t *testing.T) {
 	t.Parallel()
 	huge, _ := FromRows([][]float64{{1e308}, {1e308}, {1.7e308}, {-1.7e308}, {5e-324}, {0}, {0}})
 	y := []int{0, 1, 0, 1, 0, 1, 0}
-	for name, est := range map[string]func(Matrix, []int, Config) (float64, error){"KSG": KSG, "MixedKSG": MixedKSG, "RossMI": RossMI} {
-		v, err := est(huge, y, Config{K: 2})
+	for name, est := range map[string]func(Matrix, []int, Config, uint64, int) (float64, error){"KSG": KSG, "MixedKSG": MixedKSG, "RossMI": RossMI} {
+		v, err := est(huge, y, Config{K: 2}, 0, 0)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			t.Errorf("%s: %v, %v; want a finite estimate", name, v, err)
 		}

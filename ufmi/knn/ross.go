@@ -23,8 +23,8 @@ import (
 //
 // Unlike scikit-learn, the estimate is raw (it can be negative) and no noise
 // is added unless cfg.Jitter asks for it.
-func RossMI(x Matrix, y []int, cfg Config) (float64, error) {
-	kd, err := newKNNData(x, y, cfg)
+func RossMI(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, error) {
+	kd, err := newKNNData(x, y, cfg, seed, workers)
 	if err != nil {
 		return 0, err
 	}

@@ -64,7 +64,7 @@ func TestKNNEstimatesNearTruthInTwoDimensions(t *testing.T) {
 	for _, c := range cases {
 		x, y := knnGaussianData(t, 2024, 2000, 2, c.priors, c.means)
 		for _, e := range knnEstimators {
-			got, err := e.fast(x, y, Config{})
+			got, err := e.fast(x, y, Config{}, 0, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +83,7 @@ func TestKSGCollapsesInTwentyDimensions(t *testing.T) {
 	t.Parallel()
 	x, y := knnGaussianData(t, 77, 2000, 20, []float64{.5, .5}, knnSeparatedMeans)
 	for _, e := range knnEstimators[:2] {
-		got, err := e.fast(x, y, Config{})
+		got, err := e.fast(x, y, Config{}, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestKNNEstimatesNearZeroUnderIndependence(t *testing.T) {
 	t.Parallel()
 	x, y := knnGaussianData(t, 5, 2000, 2, []float64{.5, .5}, knnNoSignalMeans)
 	for _, e := range knnEstimators {
-		got, err := e.fast(x, y, Config{})
+		got, err := e.fast(x, y, Config{}, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

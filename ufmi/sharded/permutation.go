@@ -21,7 +21,7 @@ func permutationBlock(perms int) int { return max(10, (perms+999)/1000) }
 
 // MIPermutationTest estimates I(X;Y) by EstimateMI(x, y, cfg) and, with
 // perms > 0, tests it by PermutationTest(x, y, MIStatistic(cfg),
-// {Permutations: perms, Seed: cfg.Seed}), in cells: "observed" (the
+// {Permutations: perms, Runtime: {Seed: cfg.Seed}}), in cells: "observed" (the
 // estimate) and one per block of permutations, "perm-LO-HI" (permutations
 // LO..HI-1, each drawing from the streams of its own index). When every cell
 // is done, the result equals the unsharded one bit for bit.
@@ -40,12 +40,12 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	}
 	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
 		run := cfg
-		run.Seed, run.Progress = c.Seed, nil
+		run.Runtime = ufmi.Runtime{Seed: c.Seed, Workers: cfg.Workers} // the cell's seed, no progress
 		if i == 0 {
 			return ufmi.EstimateMI(x, y, run)
 		}
 		lo := (i - 1) * block
-		return ufmi.PermutationNull(x, y, ufmi.MIStatistic(run), c.Seed, lo, min(lo+block, perms), run.Workers, nil)
+		return ufmi.PermutationNull(x, y, ufmi.MIStatistic(run), lo, min(lo+block, perms), run.Runtime)
 	})
 	if err != nil || !out.Complete() {
 		return MIResult{Outcome: out}, err

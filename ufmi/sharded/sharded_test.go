@@ -32,7 +32,7 @@ func smallData(t *testing.T, n, d int) (*ufmi.Features, []int) {
 func quickConfig() ufmi.EstimatorConfig {
 	uf := ufmi.DefaultUF()
 	uf.Trees, uf.PilotTrees = 10, 10
-	return ufmi.EstimatorConfig{UF: uf, Seed: 3}
+	return ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 3}}
 }
 
 // runShards runs every shard of count into dir, the last shard first.
@@ -59,7 +59,7 @@ func TestPermutationTestShardsAreInvisible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := ufmi.PermutationTest(x, y, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{Permutations: 200, Seed: cfg.Seed})
+	want, err := ufmi.PermutationTest(x, y, ufmi.MIStatistic(cfg), ufmi.PermutationConfig{Permutations: 200, Runtime: ufmi.Runtime{Seed: cfg.Seed}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestSubsetTableShardsAreInvisible(t *testing.T) {
 	x, y := smallData(t, 60, 3)
 	cfg := quickConfig()
 	groups := ufmi.Singletons([]int{0, 1, 2})
-	want, err := ufmi.SubsetTable(x, y, groups, 2, cfg, nil)
+	want, err := ufmi.SubsetTable(x, y, groups, 2, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

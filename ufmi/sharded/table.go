@@ -36,7 +36,7 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 	}
 	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
 		run := cfg
-		run.Seed, run.Progress = c.Seed, nil
+		run.Runtime = ufmi.Runtime{Seed: c.Seed, Workers: cfg.Workers} // the cell's seed, no progress
 		est, err := ufmi.ConditionalEntropy(x, y, columns(groups, i%full+1), run)
 		return subsetCell{HY: est.HY, HYGivenX: est.HYGivenX}, err
 	})

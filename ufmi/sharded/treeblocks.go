@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/configkey"
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -72,25 +73,28 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	if perCell < 1 || perCell > uf.Trees {
 		return MIResult{}, fmt.Errorf("ufmi: %d trees per cell; want 1..%d (the forest's trees)", perCell, uf.Trees)
 	}
-	settings := uf
-	settings.Workers = 0
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-tree-blocks %d %+v", perCell, settings), x, y, o.Job)}
+	// The settings' text is internal/configkey's: folders of jobs started
+	// before the configurations changed shape keep their fingerprint.
+	settings := configkey.UFFields(uf, cfg.Seed)
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-tree-blocks %d %s", perCell, settings), x, y, o.Job)}
 	var cells []shard.Cell
 	for lo := 0; lo < uf.Trees; lo += perCell {
-		cells = append(cells, shard.Cell{Key: fmt.Sprintf("trees-%07d-%07d", lo, min(lo+perCell, uf.Trees)), Seed: uf.Seed})
+		cells = append(cells, shard.Cell{Key: fmt.Sprintf("trees-%07d-%07d", lo, min(lo+perCell, uf.Trees)), Seed: cfg.Seed})
 	}
+	// Each cell's trees run with the job's seed and workers, no progress.
+	rt := ufmi.Runtime{Seed: cfg.Seed, Workers: cfg.Workers}
 	var weights []float64
-	pilotDone := uf.PilotTrees == 0
+	pilotDone := uf.NoScreening
 	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
 		if !pilotDone {
-			w, err := pilotWeights(x, y, uf, dir)
+			w, err := pilotWeights(x, y, uf, rt, dir)
 			if err != nil {
 				return nil, err
 			}
 			weights, pilotDone = w, true
 		}
 		lo := i * perCell
-		b, err := ufmi.GrowTreeBlock(x, y, uf, weights, lo, min(lo+perCell, uf.Trees))
+		b, err := ufmi.GrowTreeBlock(x, y, uf, weights, lo, min(lo+perCell, uf.Trees), rt)
 		if err != nil {
 			return nil, err
 		}
@@ -123,13 +127,13 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 
 // pilotWeights reads the screening weights from dir's pilot file, or
 // computes and stores them.
-func pilotWeights(x *ufmi.Features, y []int, uf ufmi.UFConfig, dir shard.Dir) ([]float64, error) {
-	pilot := shard.Cell{Key: "pilot", Seed: uf.Seed}
+func pilotWeights(x *ufmi.Features, y []int, uf ufmi.UFConfig, rt ufmi.Runtime, dir shard.Dir) ([]float64, error) {
+	pilot := shard.Cell{Key: "pilot", Seed: rt.Seed}
 	var w []float64
 	if ok, err := dir.Read(pilot, &w); ok || err != nil {
 		return w, err
 	}
-	w, err := ufmi.ScreeningWeights(x, y, uf)
+	w, err := ufmi.ScreeningWeights(x, y, uf, rt)
 	if err != nil {
 		return nil, err
 	}

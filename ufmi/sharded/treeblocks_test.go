@@ -39,7 +39,7 @@ func TestTreeBlocksShardsAreInvisible(t *testing.T) {
 	x, y := smallData(t, 80, 3)
 	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF()} {
 		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
-		cfg := ufmi.EstimatorConfig{UF: uf, Seed: 3}
+		cfg := ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 3}}
 		want, err := ufmi.EstimateMI(x, y, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -57,7 +57,7 @@ func TestTreeBlocksShardsAreInvisible(t *testing.T) {
 		t.Logf("%s: tree blocks - EstimateMI = %g", name, got1.MI-want.MI)
 		files, _ := filepath.Glob(filepath.Join(one, "*"))
 		cells := 5 // trees 0-4, 5-9, 10-14, 15-19, 20-22
-		if uf.PilotTrees > 0 {
+		if !uf.NoScreening {
 			cells++
 		}
 		if !uf.TreeLevelEntropy {

@@ -54,7 +54,7 @@ func DrosophilaTable(n *drosophila.Neurons, enc drosophila.Encoding, uf ufmi.UFC
 			}
 		}
 	}
-	table, err := ufmi.SubsetTable(x, y, groups, repeats, ufmi.EstimatorConfig{UF: uf, Seed: seed}, progress)
+	table, err := ufmi.SubsetTable(x, y, groups, repeats, ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: seed, Progress: progress}})
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}

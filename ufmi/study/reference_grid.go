@@ -73,7 +73,7 @@ func RunGrid(uf ufmi.UFConfig, reps int, progress ufmi.Progress, emit func(GridE
 				if err != nil {
 					return err
 				}
-				est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Seed: GridSeed(rep)})
+				est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: GridSeed(rep)}})
 				if err != nil {
 					return err
 				}

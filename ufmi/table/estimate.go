@@ -150,7 +150,7 @@ func SubsetTable(df dataframe.DataFrame, spec Spec, repeats int, cfg ufmi.Estima
 	if err != nil {
 		return nil, err
 	}
-	return d.SubsetTable(repeats, cfg, nil)
+	return d.SubsetTable(repeats, cfg)
 }
 
 // SubsetTableCSV is SubsetTable for a CSV file with a header row.
@@ -159,16 +159,16 @@ func SubsetTableCSV(path string, spec Spec, repeats int, cfg ufmi.EstimatorConfi
 	if err != nil {
 		return nil, err
 	}
-	return d.SubsetTable(repeats, cfg, nil)
+	return d.SubsetTable(repeats, cfg)
 }
 
 // SubsetTable fills the feature-subset table of d's feature columns;
-// progress, when set, counts forest fits.
-func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig, progress ufmi.Progress) ([]SubsetResult, error) {
+// cfg.Progress, when set, counts the estimates.
+func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig) ([]SubsetResult, error) {
 	if d.Labels == nil {
 		return nil, fmt.Errorf("ufmi: the subset table needs a target column")
 	}
-	rows, err := ufmi.SubsetTable(d.X, d.Labels.Codes, ufmi.Singletons(d.FeatureColumns()), repeats, cfg, progress)
+	rows, err := ufmi.SubsetTable(d.X, d.Labels.Codes, ufmi.Singletons(d.FeatureColumns()), repeats, cfg)
 	if err != nil {
 		return nil, err
 	}

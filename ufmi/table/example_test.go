@@ -32,7 +32,7 @@ func ExampleMI() {
 	df := dataframe.New(series.New(label, series.String, "label"),
 		series.New(dose, series.Float, "dose"), series.New(colour, series.String, "colour"))
 
-	res, err := table.MI(df, table.Spec{Target: "label"}, ufmi.EstimatorConfig{Seed: 1})
+	res, err := table.MI(df, table.Spec{Target: "label"}, ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}
@@ -50,7 +50,7 @@ func ExampleMI_readCSV() {
 	}
 	defer f.Close()
 	df := dataframe.ReadCSV(f)
-	cfg := ufmi.EstimatorConfig{Seed: 1, Confidence: 0.95}
+	cfg := ufmi.EstimatorConfig{Confidence: 0.95, Runtime: ufmi.Runtime{Seed: 1}}
 	res, err := table.MI(df, table.Spec{Target: "label"}, cfg)
 	if err != nil {
 		log.Fatal(err)

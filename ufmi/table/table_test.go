@@ -17,7 +17,7 @@ import (
 )
 
 // quick is a small UF for tests.
-var quick = ufmi.EstimatorConfig{UF: func() ufmi.UFConfig { c := ufmi.DefaultUF(); c.Trees = 40; return c }(), Seed: 1}
+var quick = ufmi.EstimatorConfig{UF: func() ufmi.UFConfig { c := ufmi.DefaultUF(); c.Trees = 40; return c }(), Runtime: ufmi.Runtime{Seed: 1}}
 
 // sampleRecords draws a table of n rows: a colour whose level shifts the
 // class, a numeric size missing in 10% of rows (empty or NA), a boolean

@@ -26,7 +26,10 @@ func (c Criterion) String() string {
 }
 
 // MaxFeatures says how many features a node examines when it looks for a
-// split. The zero value examines all features, the paper's setting.
+// split. The zero value is unset: each forest resolves it to its own
+// default (ufmi: all features for a random forest, max(2, floor(sqrt d))
+// for an honest forest), and Config.Resolve, left unset, to all features.
+// The other choices are explicit values: AllFeatures, SqrtFeatures, ...
 type MaxFeatures struct {
 	kind    maxFeaturesKind
 	count   int
@@ -36,16 +39,19 @@ type MaxFeatures struct {
 
 type maxFeaturesKind int
 
+// The kinds keep their numbers (cache keys print them); unset is the zero
+// value and all features an explicit choice.
 const (
-	maxFeaturesAll maxFeaturesKind = iota
+	maxFeaturesUnset maxFeaturesKind = iota
 	maxFeaturesSqrt
 	maxFeaturesLog2
 	maxFeaturesCount
 	maxFeaturesFraction
+	maxFeaturesAll
 )
 
-// AllFeatures examines every feature at every node.
-func AllFeatures() MaxFeatures { return MaxFeatures{} }
+// AllFeatures examines every feature at every node (the paper's setting).
+func AllFeatures() MaxFeatures { return MaxFeatures{kind: maxFeaturesAll} }
 
 // SqrtFeatures examines max(1, floor(sqrt(d))) features, as scikit-learn does.
 func SqrtFeatures() MaxFeatures { return MaxFeatures{kind: maxFeaturesSqrt} }
@@ -73,7 +79,7 @@ func (m MaxFeatures) Count(d int) (int, error) { return m.resolve(d) }
 func (m MaxFeatures) resolve(d int) (int, error) {
 	var k int
 	switch m.kind {
-	case maxFeaturesAll:
+	case maxFeaturesUnset, maxFeaturesAll:
 		k = d
 	case maxFeaturesSqrt:
 		k = int(math.Sqrt(float64(d)))
@@ -108,15 +114,19 @@ func (m MaxFeatures) String() string {
 		return fmt.Sprint(m.count)
 	case maxFeaturesFraction:
 		return fmt.Sprint(m.frac)
+	case maxFeaturesUnset:
+		return "default"
 	}
 	return "all"
 }
 
 // ParseMaxFeatures reads "all", "sqrt", "log2", an integer ("5") or a
-// fraction in (0, 1) ("0.33").
+// fraction in (0, 1) ("0.33"); "" or "default" is the unset zero value.
 func ParseMaxFeatures(s string) (MaxFeatures, error) {
 	switch s {
-	case "", "all", "none", "None":
+	case "", "default":
+		return MaxFeatures{}, nil
+	case "all", "none", "None":
 		return AllFeatures(), nil
 	case "sqrt":
 		return SqrtFeatures(), nil
@@ -138,14 +148,18 @@ func ParseMaxFeatures(s string) (MaxFeatures, error) {
 }
 
 // Config holds the hyper-parameters of one classification tree. Zero
-// values mean the paper's defaults: Gini, all features, fully grown
-// (MinSamplesLeaf 1, MinSamplesSplit 2, no depth limit).
+// values are unset. MaxFeatures and MinSamplesLeaf are resolved by each
+// forest to its own default (ufmi: a random forest's trees are the
+// paper's, fully grown on all features; an honest forest's have leaves of
+// at least 6 rows and examine max(2, floor(sqrt d)) features); Resolve,
+// left them unset, grows the paper's trees. The others: Gini, at least 2
+// rows to split, no depth limit.
 type Config struct {
 	Criterion       Criterion
-	MaxFeatures     MaxFeatures
-	MinSamplesLeaf  int // a split leaves at least this many rows on each side (default 1)
-	MinSamplesSplit int // a node with fewer rows is a leaf (default 2)
-	MaxDepth        int // 0 means unlimited
+	MaxFeatures     MaxFeatures // zero: unset (the forest's default)
+	MinSamplesLeaf  int         // a split leaves at least this many rows on each side (0: unset, the forest's default)
+	MinSamplesSplit int         // a node with fewer rows is a leaf (0: 2)
+	MaxDepth        int         // 0 means unlimited
 	// FeatureWeights, when set (one non-negative weight per feature), makes
 	// each node draw the features it examines with probability proportional
 	// to weight, without replacement, instead of uniformly. A feature of
@@ -166,7 +180,8 @@ type Params struct {
 }
 
 // Resolve checks the configuration for data with d features and resolves
-// its defaults.
+// its defaults; MaxFeatures and MinSamplesLeaf left unset become all
+// features and 1 (a forest fills in its own defaults first).
 func (c Config) Resolve(d int) (Params, error) {
 	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth}
 	if c.Criterion != Gini && c.Criterion != Entropy {

@@ -1,0 +1,124 @@
+// Package configkey spells forest configurations as the text that keys
+// cached results: the CC18 result files (ufmi/cc18) and the fingerprint of
+// a sharded tree-block job (ufmi/sharded).
+//
+// The text is that which fmt printed for the configuration structs before
+// the runtime (seed, workers, progress) left them and zero fields came to
+// mean their defaults field by field: UFConfig's old fields Stratify,
+// PilotTrees 0 for no screening and EmptyLeaf numbered uniform 0, prior 1,
+// abstain 2; the runtime fields printed as zero (or, for a tree-block job,
+// its seed); a UF's fully grown trees spelled MinSamplesLeaf 0 and all
+// features the zero MaxFeatures. A configuration is spelled as the presets
+// (DefaultUF, PaperUF, ...) were then, so results cached then are found
+// again for the same effective settings. The text must never follow the
+// structs' layout again: tests pin it.
+package configkey
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
+)
+
+// runtimeGoSyntax is the old layout's runtime fields, printed as zero.
+const runtimeGoSyntax = "Workers:0, Seed:0x0, Progress:(ufmi.Progress)(nil)"
+
+// legacyUF holds a UFConfig's settings as the old UFConfig spelled them.
+type legacyUF struct {
+	trees                  int
+	tree                   tree.Config
+	structure, eval, kappa float64
+	emptyLeaf              int    // uniform 0, prior 1, abstain 2
+	emptyLeafName          string // its String()
+	stratify, treeLevel    bool
+	pilotTrees             int
+	pilotFloor             float64
+}
+
+// Old spellings of UF settings whose zero value now means a default.
+const (
+	ufStructureFraction = 0.5  // DefaultUF's and the paper's
+	ufMinLeaf           = 6    // DefaultUF's leaves
+	ufMinFeatures       = 2    // DefaultUF's sqrt features, at least 2
+	ufPilotTrees        = 60   // DefaultUF's pilot
+	ufPilotFloor        = 0.01 // DefaultUF's floor
+)
+
+func legacy(c ufmi.UFConfig) legacyUF {
+	l := legacyUF{trees: c.Trees, tree: c.Tree, structure: c.StructureFraction, eval: c.EvalShare, kappa: c.Kappa,
+		emptyLeafName: c.EmptyLeaf.String(), stratify: !c.Unstratified, treeLevel: c.TreeLevelEntropy}
+	if l.trees == 0 {
+		l.trees = ufmi.DefaultTrees
+	}
+	if l.structure == 0 {
+		l.structure = ufStructureFraction
+	}
+	switch c.Tree.MinSamplesLeaf {
+	case 0:
+		l.tree.MinSamplesLeaf = ufMinLeaf
+	case 1:
+		l.tree.MinSamplesLeaf = 0 // fully grown, as the paper's presets spelled it
+	}
+	if c.Tree.MaxFeatures == (tree.MaxFeatures{}) {
+		l.tree.MaxFeatures = tree.SqrtFeatures().AtLeast(ufMinFeatures)
+	}
+	switch c.EmptyLeaf {
+	case ufmi.EmptyUniform:
+		l.emptyLeaf = 0
+	case ufmi.EmptyPrior:
+		l.emptyLeaf = 1
+	case ufmi.EmptyAbstain:
+		l.emptyLeaf = 2
+	default:
+		l.emptyLeaf = int(c.EmptyLeaf) + 100 // invalid: never fitted, never equal to a valid key
+	}
+	if !c.NoScreening {
+		l.pilotTrees, l.pilotFloor = c.PilotTrees, c.PilotFloor
+		if l.pilotTrees == 0 {
+			l.pilotTrees = ufPilotTrees
+		}
+		if l.pilotFloor == 0 {
+			l.pilotFloor = ufPilotFloor
+		}
+	}
+	return l
+}
+
+// treeGoSyntax is %#v of tree settings, all features spelled as the zero
+// MaxFeatures (as the old zero value meant).
+func treeGoSyntax(tc tree.Config) string {
+	if tc.MaxFeatures == tree.AllFeatures() {
+		tc.MaxFeatures = tree.MaxFeatures{}
+	}
+	return fmt.Sprintf("%#v", tc)
+}
+
+// UFGoSyntax spells a UF configuration as the old %#v of UFConfig with the
+// runtime fields zero (the CC18 result key).
+func UFGoSyntax(c ufmi.UFConfig) string {
+	l := legacy(c)
+	return fmt.Sprintf("ufmi.UFConfig{Trees:%d, Tree:%s, StructureFraction:%#v, EvalShare:%#v, Kappa:%#v, EmptyLeaf:%d, "+
+		"Stratify:%t, TreeLevelEntropy:%t, PilotTrees:%d, PilotFloor:%#v, %s}",
+		l.trees, treeGoSyntax(l.tree), l.structure, l.eval, l.kappa, l.emptyLeaf,
+		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax)
+}
+
+// ForestGoSyntax spells an RF configuration as the old %#v of ForestConfig
+// with the runtime fields zero (the CC18 result key). Its zero fields meant
+// the same defaults then.
+func ForestGoSyntax(c ufmi.ForestConfig) string {
+	return fmt.Sprintf("ufmi.ForestConfig{Trees:%d, Tree:%s, Sampling:%d, SampleFraction:%#v, %s}",
+		c.Trees, treeGoSyntax(c.Tree), int(c.Sampling), c.SampleFraction, runtimeGoSyntax)
+}
+
+// UFFields spells a UF configuration run with the given seed as the old
+// %+v of UFConfig with that seed, workers 0 and no progress (the tree-block
+// job's fingerprint).
+func UFFields(c ufmi.UFConfig, seed uint64) string {
+	l := legacy(c)
+	return fmt.Sprintf("{Trees:%d Tree:%+v StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
+		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>}",
+		l.trees, l.tree, l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed)
+}

@@ -1,0 +1,72 @@
+package configkey
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// A tree-block job of the command line's presets (ufmi mi -preset P -trees
+// N -seed 3) keeps the fingerprint text it had before the configurations
+// changed shape: testdata/treeblock_settings.txt was written by the code of
+// then (the old %+v of the resolved UFConfig, workers 0).
+func TestTreeBlockSettingsUnchanged(t *testing.T) {
+	b, err := os.ReadFile("testdata/treeblock_settings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, preset := range []string{"default", "paper", "authors"} {
+		for _, trees := range []int{300, 23, 10} {
+			m, err := ufmi.NamedModel("uf", preset, trees)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uf, err := ufmi.ResolveUF(m.Estimator)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, fmt.Sprintf("shard %s %d\t%s", preset, trees, UFFields(uf, 3)))
+		}
+	}
+	want := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(got) != len(want) {
+		t.Fatalf("%d settings, %d recorded", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("settings text changed:\n got  %s\n want %s", got[i], want[i])
+		}
+	}
+}
+
+// Equal effective settings spell alike, whichever way they are written;
+// different settings spell differently.
+func TestSpellingFollowsEffectiveSettings(t *testing.T) {
+	explicit := ufmi.DefaultUF()
+	if UFGoSyntax(ufmi.UFConfig{}) != UFGoSyntax(explicit) || UFFields(ufmi.UFConfig{Trees: 300}, 1) != UFFields(explicit, 1) {
+		t.Error("the zero UFConfig and DefaultUF spell differently")
+	}
+	variants := []ufmi.UFConfig{ufmi.DefaultUF(), ufmi.PaperUF(), ufmi.AuthorsUF(), ufmi.ExperimentUF()}
+	for _, change := range []func(*ufmi.UFConfig){
+		func(c *ufmi.UFConfig) { c.Unstratified = true },
+		func(c *ufmi.UFConfig) { c.EmptyLeaf = ufmi.EmptyAbstain },
+		func(c *ufmi.UFConfig) { c.PilotTrees = 61 },
+		func(c *ufmi.UFConfig) { c.Tree.MinSamplesLeaf = 5 },
+		func(c *ufmi.UFConfig) { c.NoScreening, c.PilotTrees, c.PilotFloor = true, 0, 0 },
+	} {
+		c := ufmi.DefaultUF()
+		change(&c)
+		variants = append(variants, c)
+	}
+	seen := map[string]int{}
+	for i, v := range variants {
+		if j, ok := seen[UFGoSyntax(v)]; ok {
+			t.Errorf("configurations %d and %d spell alike: %s", j, i, UFGoSyntax(v))
+		}
+		seen[UFGoSyntax(v)] = i
+	}
+}

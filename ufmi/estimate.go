@@ -120,7 +120,7 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	case MethodRFOOB:
 		err = est.fromOOB(x, y, cfg)
 	case MethodRFSplit, MethodSigRF, MethodIRF:
-		err = est.fromSplit(x, y, k, cfg)
+		err = est.fromHeldOut(x, y, k, cfg)
 	default:
 		err = est.fromKNN(x, y, cfg)
 	}
@@ -202,9 +202,9 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 	return err
 }
 
-// fromSplit fits on a random (1-HeldOut) share of the rows and averages
+// fromHeldOut fits on a random (1-HeldOut) share of the rows and averages
 // posterior entropies over the held-out rows (the paper's Algorithm 1).
-func (e *Estimate) fromSplit(x *Features, y []int, k int, cfg EstimatorConfig) error {
+func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig) error {
 	held := cfg.HeldOut
 	if held == 0 {
 		held = defaultHeldOut

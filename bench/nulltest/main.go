@@ -17,7 +17,7 @@
 // -shares 0.15,0.3,0.5 instead prints the fast test's power in the power
 // cells (-share-sets data sets each, the same data sets as the power table's
 // first ones) for each share of the structure half that grows a tree
-// (ufmi.PermutationConfig.SplitShare): how DefaultSplitShare was chosen.
+// (ufmi.PermutationConfig.FastShare): how DefaultFastShare was chosen.
 package main
 
 import (
@@ -65,7 +65,7 @@ func main() {
 	flag.IntVar(&o.refitPerms, "refit-perms", 200, "permutations (refits) of the refit test")
 	flag.StringVar(&o.out, "csv", "data/sim/nulltest.csv", "CSV of every p-value")
 	flag.StringVar(&o.doc, "doc", "", "rewrite the tables between the nulltest markers of this Markdown file (docs/inference.md)")
-	flag.StringVar(&o.shares, "shares", "", "instead: the fast test's power in the power cells for each of these split shares (e.g. 0.15,0.3,0.5)")
+	flag.StringVar(&o.shares, "shares", "", "instead: the fast test's power in the power cells for each of these fast-test shares (e.g. 0.15,0.3,0.5)")
 	flag.IntVar(&o.shareSets, "share-sets", 100, "with -shares: data sets per cell")
 	flag.Parse()
 	if o.shares != "" {

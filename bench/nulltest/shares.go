@@ -10,7 +10,7 @@ import (
 )
 
 // compareShares prints the fast test's rejection rate at level 0.05 in every
-// power cell for each split share of o.shares, on the power table's data
+// power cell for each fast-test share of o.shares, on the power table's data
 // sets 0..o.shareSets-1.
 func compareShares(o options) error {
 	var shares []float64
@@ -24,7 +24,7 @@ func compareShares(o options) error {
 	if o.shareSets < 1 {
 		return fmt.Errorf("-share-sets %d: want at least 1", o.shareSets)
 	}
-	fmt.Printf("Power of the fast test at level 0.05 by split share, %d data sets per cell, %d trees, %d permutations.\n\n", o.shareSets, o.trees, o.perms)
+	fmt.Printf("Power of the fast test at level 0.05 by fast-test share, %d data sets per cell, %d trees, %d permutations.\n\n", o.shareSets, o.trees, o.perms)
 	fmt.Print("| share |")
 	for _, c := range cells {
 		fmt.Printf(" n=%d d=%d mu=%g |", c.n, c.d, c.mu)
@@ -39,7 +39,7 @@ func compareShares(o options) error {
 				if err != nil {
 					return err
 				}
-				res, err := ufmi.FastPermutationTest(x, y, estimator(o.trees), ufmi.PermutationConfig{Permutations: o.perms, SplitShare: share, Runtime: ufmi.Runtime{Seed: seed}})
+				res, err := ufmi.FastPermutationTest(x, y, estimator(o.trees), ufmi.PermutationConfig{Permutations: o.perms, FastShare: share, Runtime: ufmi.Runtime{Seed: seed}})
 				if err != nil {
 					return err
 				}

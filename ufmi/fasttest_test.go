@@ -221,8 +221,8 @@ func TestFastTestRejectsBadInput(t *testing.T) {
 		"unlabeled":   {EstimatorConfig{Unlabeled: x}, PermutationConfig{}},
 		"permutation": {EstimatorConfig{}, PermutationConfig{Permutations: -1}},
 		"preset":      {EstimatorConfig{UF: UFConfig{StructureFraction: 2}}, PermutationConfig{}},
-		"split share": {EstimatorConfig{}, PermutationConfig{SplitShare: 1}},
-		"split NaN":   {EstimatorConfig{}, PermutationConfig{SplitShare: math.NaN()}},
+		"fast-test share": {EstimatorConfig{}, PermutationConfig{FastShare: 1}},
+		"split NaN":   {EstimatorConfig{}, PermutationConfig{FastShare: math.NaN()}},
 	} {
 		if _, err := FastPermutationTest(x, y, c.cfg, c.pc); err == nil || err.Error()[:6] != "ufmi: " {
 			t.Errorf("%s: error %v", name, err)

@@ -1,0 +1,67 @@
+package ufmi
+
+import (
+	"fmt"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+)
+
+// HonestConditionalEntropy estimates H(Y|X) from a fitted UF.
+//
+// Forest level (the paper's Algorithm 3): the mean entropy of the forest
+// posterior over the training rows and any extra unlabeled rows.
+// Tree level (the authors' code, cfg.TreeLevelEntropy): each tree's mean
+// leaf-posterior entropy over its evaluation rows (all training rows when
+// the forest holds no evaluation set), averaged over trees.
+func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, workers int) (float64, error) {
+	if !f.honest {
+		return 0, fmt.Errorf("ufmi: honest conditional entropy needs an honest forest (FitUF); use OOBProba or a held-out split for RF")
+	}
+	if unlabeled != nil {
+		if unlabeled.d != f.d {
+			return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, f.d)
+		}
+		var err error
+		if unlabeled, err = unlabeled.alignTo(f.train); err != nil {
+			return 0, err
+		}
+	}
+	sums := newForestSums(f.train.n, f.k, treeLevel, true, unlabeled)
+	for t := range f.trees {
+		sums.add(t, &f.trees[t])
+	}
+	return sums.entropy(f.prior), nil
+}
+
+// streamHonestEntropy returns what FitUF(x, y, cfg, rt) followed by
+// HonestConditionalEntropy(cfg.TreeLevelEntropy, unlabeled) returns, bit
+// for bit, without keeping the forest: the trees stream through
+// streamForest in tree order, each adding its leaf posteriors to per-row
+// sums (forest level) or its mean entropy to a running total (tree level).
+// Memory is O((n + unlabeled rows) × K) plus the trees in flight. With
+// interval not nil, the trees also add up an interval's parts there.
+func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabeled *Features, interval *intervalSum) (float64, error) {
+	if unlabeled != nil && unlabeled.d != x.d {
+		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, x.d)
+	}
+	cfg, rt, err := screened(x, y, cfg, rt)
+	if err != nil {
+		return 0, err
+	}
+	if unlabeled != nil {
+		// Level codes of categorical columns as in the training rows.
+		if unlabeled, err = unlabeled.alignTo(x); err != nil {
+			return 0, err
+		}
+	}
+	k, plan, err := honestPlan(x, y, cfg, rt, seeds.Tree)
+	if err != nil {
+		return 0, err
+	}
+	sums := newForestSums(x.n, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, unlabeled)
+	sums.interval = interval
+	if err := streamForest(x, y, k, plan, sums.add); err != nil {
+		return 0, err
+	}
+	return sums.entropy(classPrior(y, k)), nil
+}

@@ -1,0 +1,128 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/memory"
+	"github.com/ufmi-dev/ufmi/internal/pool"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+)
+
+// Statistic computes a test statistic from features and (possibly permuted)
+// class codes, run by rt: the seed to fit any model with, and the
+// goroutines (a permutation test hands each fit one: it runs the fits in
+// parallel instead).
+type Statistic func(x *Features, y []int, rt Runtime) (float64, error)
+
+// PermutationConfig configures PermutationTest and FastPermutationTest.
+// Zero values are the defaults (defaults.go).
+type PermutationConfig struct {
+	Permutations int // number of label permutations, 1..MaxPermutations (0: defaultPermutations, the paper's)
+	// FastShare is the fast test's share of the structure half that grows
+	// each tree, in (0, 1) (0: DefaultFastShare); the refit test ignores it.
+	FastShare float64
+	// Runtime runs the test. Seed: permutation i shuffles with the stream
+	// (Seed, permutation, i) and refits with the seed Derive(Seed,
+	// permutation-fit, i); the observed statistic is fitted with Seed
+	// itself. Workers: permutations run in parallel, each fit on one
+	// goroutine. Progress: called after each permutation.
+	Runtime
+}
+
+// PermutationResult is the outcome of a permutation test.
+type PermutationResult struct {
+	Observed float64
+	Null     []float64 // the statistic under each permutation, in permutation order
+	// PValue is (1 + #{null >= observed}) / (1 + permutations).
+	PValue float64
+}
+
+// PermutationTest computes stat on (x, y), then on (x, π(y)) for random
+// permutations π, refitting every time, and returns the permutation p-value.
+// A statistic that is NaN or infinite, observed or under a permutation, is
+// an error: it has no place in the ordering the p-value counts. After the
+// observed fit it checks that Workers fits of its size fit in memory at once
+// (the size being the largest memory check the fit made).
+func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig) (PermutationResult, error) {
+	if stat == nil {
+		return PermutationResult{}, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
+	perms, err := countOrDefault("number of permutations", cfg.Permutations, defaultPermutations, MaxPermutations)
+	if err != nil {
+		return PermutationResult{}, err
+	}
+	if _, err := checkTrainingData(x, y); err != nil {
+		return PermutationResult{}, err
+	}
+	var observed float64
+	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.serial()) })
+	if err == nil {
+		err = checkStatistic(observed, "on the observed labels")
+	}
+	if err != nil {
+		return PermutationResult{}, err
+	}
+	if workers := min(pool.Workers(cfg.Workers), perms); workers > 1 {
+		what := fmt.Sprintf("running %d permutation fits at once on %d rows", workers, x.n)
+		if err := memory.Check(what, memory.Bytes(float64(oneFit)*float64(workers)), "use fewer workers, trees or rows"); err != nil {
+			return PermutationResult{}, err
+		}
+	}
+	null, err := PermutationNull(x, y, stat, 0, perms, cfg.Runtime)
+	if err != nil {
+		return PermutationResult{}, err
+	}
+	return PermutationResult{Observed: observed, Null: null, PValue: PermutationPValue(observed, null)}, nil
+}
+
+// PermutationNull returns the statistic under permutations lo..hi-1 of
+// PermutationTest run by rt (rt.Progress counting them): the same values
+// that test computes, so a test can be split into blocks computed apart
+// (ufmi/sharded).
+func PermutationNull(x *Features, y []int, stat Statistic, lo, hi int, rt Runtime) ([]float64, error) {
+	if lo < 0 || hi < lo || hi > MaxPermutations {
+		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, MaxPermutations)
+	}
+	if stat == nil {
+		return nil, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
+	}
+	null := make([]float64, hi-lo)
+	err := pool.ForEach(hi-lo, rt.Workers, rt.Progress, func(_, j int) error {
+		i := lo + j
+		yp := slices.Clone(y)
+		rng := rt.stream(seeds.Permutation, i)
+		rng.Shuffle(len(yp), func(a, b int) { yp[a], yp[b] = yp[b], yp[a] })
+		v, err := stat(x, yp, rt.child(seeds.PermutationFit, i).serial())
+		if err == nil {
+			err = checkStatistic(v, fmt.Sprintf("under permutation %d", i))
+		}
+		null[j] = v
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return null, nil
+}
+
+// PermutationPValue is (1 + #{null >= observed}) / (1 + len(null)).
+func PermutationPValue(observed float64, null []float64) float64 {
+	exceed := 0
+	for _, v := range null {
+		if v >= observed {
+			exceed++
+		}
+	}
+	return float64(1+exceed) / float64(1+len(null))
+}
+
+// checkStatistic rejects a NaN or infinite statistic value; where says
+// which labels gave it.
+func checkStatistic(v float64, where string) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("ufmi: the statistic is %v %s; a permutation test needs a finite statistic", v, where)
+	}
+	return nil
+}

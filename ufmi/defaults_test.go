@@ -44,9 +44,9 @@ func TestZeroUFConfigIsDefaultUF(t *testing.T) {
 	if zero != EmptyPrior || zero.String() != "prior" {
 		t.Errorf("the zero empty-leaf policy is %v, want prior", zero)
 	}
-	for _, name := range []string{"prior", "uniform", "abstain"} {
-		if p, err := ParseEmptyLeafPolicy(name); err != nil || p.String() != name {
-			t.Errorf("ParseEmptyLeafPolicy(%q) = %v, %v", name, p, err)
+	for p, name := range map[EmptyLeafPolicy]string{EmptyPrior: "prior", EmptyUniform: "uniform", EmptyAbstain: "abstain"} {
+		if p.String() != name {
+			t.Errorf("%d.String() = %q, want %q", int(p), p.String(), name)
 		}
 	}
 }

@@ -82,21 +82,6 @@ func (f *Forest) OOBProba(workers int) (proba [][]float64, never []int) {
 	return proba, never
 }
 
-// VoteProba returns, for every training row, the mean posterior of the trees
-// in which that row was a vote row (UF); rows never voting get NaN and are
-// listed in never.
-func (f *Forest) VoteProba(workers int) (proba [][]float64, never []int) {
-	proba, votes := f.accumulate(f.train, func(t *forestTree, i int) bool {
-		return t.vote.contains(i)
-	}, workers)
-	for i, v := range votes {
-		if v == 0 {
-			never = append(never, i)
-		}
-	}
-	return proba, never
-}
-
 // checkInput validates rows to predict and returns them with their level
 // codes translated to the training data's (Features.alignTo).
 func (f *Forest) checkInput(x *Features) (*Features, error) {

@@ -35,19 +35,6 @@ func (p EmptyLeafPolicy) String() string {
 	return fmt.Sprintf("EmptyLeafPolicy(%d)", int(p))
 }
 
-// ParseEmptyLeafPolicy reads "uniform", "prior" or "abstain".
-func ParseEmptyLeafPolicy(s string) (EmptyLeafPolicy, error) {
-	switch s {
-	case "uniform":
-		return EmptyUniform, nil
-	case "prior", "empirical":
-		return EmptyPrior, nil
-	case "abstain", "skip":
-		return EmptyAbstain, nil
-	}
-	return 0, fmt.Errorf("ufmi: unknown empty-leaf policy %q (want uniform, prior or abstain)", s)
-}
-
 // frequencyVoter is RF's voter: each leaf predicts the class frequencies
 // of the structure sample that reached it.
 type frequencyVoter struct{ k int }

@@ -230,14 +230,14 @@ func shellWords(words []string) string {
 
 // quoteWord is the one quoting function of the scripts ufmi slurm writes:
 // it returns w as a shell word that reads back as w and nothing else. A
-// word of shellSafe bytes is written bare; any other in single quotes
-// (each ' written '\''), which POSIX sh reads literally, newlines
-// included. With oneLine, a word holding a control character (a newline,
-// a carriage return, a tab...) is written instead in bash's ANSI-C quotes,
-// $'...', with every control character, backslash and ' escaped, so that
-// it never spans lines: comment lines stay comments and each command one
-// line. /bin/sh may not read $'...': the --wrap command sbatch runs with
-// sh is quoted without oneLine.
+// word of shellSafe bytes is written bare; any other in single quotes (a '
+// inside ends the quotes, adds an escaped ' and reopens them), which POSIX
+// sh reads literally, newlines included. With oneLine, a word holding a
+// control character (a newline, a carriage return, a tab...) is written
+// instead in bash's ANSI-C quotes, $'...', with every control character,
+// backslash and ' escaped, so that it never spans lines: comment lines stay
+// comments and each command one line. /bin/sh may not read $'...': the
+// --wrap command sbatch runs with sh is quoted without oneLine.
 func quoteWord(w string, oneLine bool) string {
 	if w != "" && strings.Trim(w, shellSafe) == "" {
 		return w

@@ -3,12 +3,15 @@ package main
 import (
 	"bufio"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
 
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
@@ -26,14 +29,17 @@ const utf8BOM = "\ufeff"
 // readTable reads a CSV file with a header row, skipping a UTF-8 byte-order
 // mark. It rejects missing and empty files, header names that are empty or
 // repeated (after trimming spaces), and rows whose width differs from the
-// header.
-func readTable(path string) (*table, error) {
+// header. Errors wrap those of the file system and the CSV reader.
+func readTable(path string) (*table, error) { return readTableFrom(path, os.Open) }
+
+// readTableFrom is readTable opening the file with open.
+func readTableFrom(path string, open func(string) (*os.File, error)) (*table, error) {
 	if path == "" {
 		return nil, fmt.Errorf("no input file given")
 	}
-	fh, err := os.Open(path)
+	fh, err := open(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open %s: %v", path, err)
+		return nil, fmt.Errorf("cannot open %s: %w", path, err)
 	}
 	defer fh.Close()
 	br := bufio.NewReader(fh)
@@ -47,7 +53,7 @@ func readTable(path string) (*table, error) {
 		return nil, fmt.Errorf("%s is empty", path)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := checkHeader(header); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -59,7 +65,7 @@ func readTable(path string) (*table, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		t.rows = append(t.rows, rec)
 	}
@@ -158,6 +164,10 @@ type columnSpec struct {
 	// and -given.
 	targetMayBeFeature bool
 	options            uftable.Options // missing-cell markers, declared categorical columns, dropping missing targets
+	// private: the file is one a recorded job names (ufmi merge), not one
+	// the user gave; it must be a regular file, and errors name it and the
+	// kind of problem but show nothing of its content (withheld).
+	private bool
 }
 
 // labelledData is a CSV file's encoded labels and feature columns.
@@ -172,11 +182,41 @@ type labelledData struct {
 
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
 func loadLabelled(path string, spec columnSpec) (*labelledData, error) {
+	if spec.private {
+		t, err := readTableFrom(path, safefile.Open)
+		if err == nil {
+			var d *labelledData
+			if d, err = t.labelled(spec); err == nil {
+				return d, nil
+			}
+		}
+		return nil, withheld(path, err)
+	}
 	t, err := readTable(path)
 	if err != nil {
 		return nil, err
 	}
 	return t.labelled(spec)
+}
+
+// withheld turns an error about the data file a recorded job names into
+// one that names the file and the kind of problem, never its content: the
+// file may be any file the job.json's writer chose, and merged.err may be
+// readable by others. Errors of the file system and CSV syntax errors
+// (line and column) are kept; any other (a missing column, a cell that is
+// not a number) becomes a general one.
+func withheld(path string, err error) error {
+	var pathErr *fs.PathError
+	var csvErr *csv.ParseError
+	switch {
+	case errors.Is(err, safefile.ErrNotRegular):
+		return fmt.Errorf("the job's data file %s is not a regular file; merge reads only regular files", path)
+	case errors.As(err, &pathErr):
+		return fmt.Errorf("cannot open the job's data file %s: %v", path, pathErr.Err)
+	case errors.As(err, &csvErr):
+		return fmt.Errorf("the job's data file %s is not a CSV file: %v", path, csvErr)
+	}
+	return fmt.Errorf("the job's data file %s does not hold the job's table (a merge shows none of the file's content: run the job's command on it without -merge to see why)", path)
 }
 
 // labelled resolves the columns of spec and encodes the labels and

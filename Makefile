@@ -62,7 +62,8 @@ race:
 	$(if $(strip $(RACE_PKGS)),$(GO) test -race -short -count=1 -timeout 30m $(RACE_PKGS),@echo "(RACE_PKGS empty: skipped)")
 
 # Native Go fuzzing of everything that reads outside data: the command line's
-# CSV input through every estimator, the ARFF and CC18 result readers, the
+# CSV input through every estimator, the Slurm script of arbitrary arguments
+# (run by bash with a fake ufmi and sbatch), the ARFF and CC18 result readers, the
 # Drosophila table readers. New crashers land in the package's
 # testdata/fuzz/<target>/ and run as regression tests with every `go test`.
 # One line per fuzz target: go test -fuzz takes one target at a time.
@@ -71,6 +72,7 @@ fuzz_one = @echo "== fuzz $(1) ($(FUZZTIME))" && $(GO) test -run '^$$' -fuzz '^$
 
 fuzz:
 	$(call fuzz_one,FuzzCLI,./cmd/ufmi)
+	$(call fuzz_one,FuzzSlurmScript,./cmd/ufmi)
 	$(call fuzz_one,FuzzReadARFF,./ufmi/cc18)
 	$(call fuzz_one,FuzzReadScores,./ufmi/cc18)
 	$(call fuzz_one,FuzzReadNeurons,./ufmi/drosophila)

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"encoding/csv"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"slices"
 	"strings"
 
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
@@ -19,13 +25,24 @@ type table struct {
 
 // readTable reads a CSV file with a header row through ufmi/table's one
 // reader (ReadRecords: byte-order mark, header names, row widths checked).
-func readTable(path string) (*table, error) {
-	header, rows, err := uftable.ReadRecords(path)
+func readTable(path string) (*table, error) { return readTableFrom(path, os.Open) }
+
+// readTableFrom is readTable opening the file with open. Its errors keep
+// those of the file system and the CSV reader in their chain.
+func readTableFrom(path string, open func(string) (*os.File, error)) (*table, error) {
+	header, rows, err := uftable.ReadRecordsFrom(path, open)
 	if err != nil {
-		return nil, fmt.Errorf("%s", trimPrefix(err))
+		return nil, cliError{err}
 	}
 	return &table{path: path, header: header, rows: rows}, nil
 }
+
+// cliError shows a library error without its "ufmi: " prefix and keeps it
+// in the chain (errors.Is, errors.As).
+type cliError struct{ err error }
+
+func (e cliError) Error() string { return trimPrefix(e.err) }
+func (e cliError) Unwrap() error { return e.err }
 
 // column returns the index of a named column.
 func (t *table) column(name string) (int, error) {
@@ -91,6 +108,10 @@ type columnSpec struct {
 	// and -given.
 	targetMayBeFeature bool
 	options            uftable.Options // missing-cell markers, declared categorical columns, dropping missing targets
+	// private: the file is one a recorded job names (ufmi merge), not one
+	// the user gave; it must be a regular file, and errors name it and the
+	// kind of problem but show nothing of its content (withheld).
+	private bool
 }
 
 // labelledData is a CSV file's encoded labels and feature columns.
@@ -105,11 +126,41 @@ type labelledData struct {
 
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
 func loadLabelled(path string, spec columnSpec) (*labelledData, error) {
+	if spec.private {
+		t, err := readTableFrom(path, safefile.Open)
+		if err == nil {
+			var d *labelledData
+			if d, err = t.labelled(spec); err == nil {
+				return d, nil
+			}
+		}
+		return nil, withheld(path, err)
+	}
 	t, err := readTable(path)
 	if err != nil {
 		return nil, err
 	}
 	return t.labelled(spec)
+}
+
+// withheld turns an error about the data file a recorded job names into
+// one that names the file and the kind of problem, never its content: the
+// file may be any file the job.json's writer chose, and merged.err may be
+// readable by others. Errors of the file system and CSV syntax errors
+// (line and column) are kept; any other (a missing column, a cell that is
+// not a number) becomes a general one.
+func withheld(path string, err error) error {
+	var pathErr *fs.PathError
+	var csvErr *csv.ParseError
+	switch {
+	case errors.Is(err, safefile.ErrNotRegular):
+		return fmt.Errorf("the job's data file %s is not a regular file; merge reads only regular files", path)
+	case errors.As(err, &pathErr):
+		return fmt.Errorf("cannot open the job's data file %s: %v", path, pathErr.Err)
+	case errors.As(err, &csvErr):
+		return fmt.Errorf("the job's data file %s is not a CSV file: %v", path, csvErr)
+	}
+	return fmt.Errorf("the job's data file %s does not hold the job's table (a merge shows none of the file's content: run the job's command on it without -merge to see why)", path)
 }
 
 // labelled resolves the columns of spec and encodes the labels and

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,4 +148,44 @@ func checkFiniteOutput(t *testing.T, cmd string, out []byte) {
 			}
 		}
 	}
+}
+
+// FuzzSlurmScript writes the Slurm script of "ufmi mi -in IN -target
+// TARGET" with -name NAME and -sbatch OPT, runs task 0 of it with bash and
+// its submit lines with a fake sbatch, and checks that each runs exactly
+// ufmi with the intended arguments and nothing else (checkSlurmScript); a
+// name or option that holds a control character must be refused instead.
+// It skips without bash.
+func FuzzSlurmScript(f *testing.F) {
+	for i, h := range hostile {
+		f.Add(h, hostile[(i+1)%len(hostile)], hostile[(i+2)%len(hostile)], hostile[(i+3)%len(hostile)])
+	}
+	f.Add("data.csv", "label", "", "--time=1:00:00")
+	f.Fuzz(func(t *testing.T, in, target, name, opt string) {
+		for _, s := range []string{in, target, name, opt} {
+			if strings.ContainsRune(s, 0) {
+				t.Skip("no command line passes a NUL byte")
+			}
+		}
+		fakes := newSlurmFakes(t)
+		c := slurmCase{command: []string{"mi", "-in", in, "-target", target}, name: name, results: "res"}
+		// -sbatch is a comma-separated list of options, each trimmed.
+		if opt = strings.TrimSpace(strings.ReplaceAll(opt, ",", "")); opt != "" {
+			c.sbatch = []string{opt}
+		}
+		for _, a := range []string{in, target} {
+			flagName := strings.SplitN(strings.TrimLeft(a, "-"), "=", 2)[0]
+			if strings.HasPrefix(a, "-") && slices.Contains([]string{"shard", "shards", "results", "merge"}, flagName) {
+				t.Skip("the shard flags belong to ufmi slurm, not to mi (TestSlurmScript)")
+			}
+		}
+		if strings.ContainsFunc(name+opt, isControl) {
+			args := []string{"slurm", "-o", filepath.Join(t.TempDir(), "job.sh"), "-name", name, "-sbatch", opt, "mi", "-in", in}
+			if _, errOut, code := runCLI(t, args...); code != 1 || !strings.Contains(errOut, "holds a control character") {
+				t.Fatalf("%q: exit %d, %q; want a refusal", args, code, errOut)
+			}
+			return
+		}
+		checkSlurmScript(t, fakes, t.TempDir(), c, generateWithBinary)
+	})
 }

@@ -32,6 +32,12 @@ type miReport struct {
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
+	return miCommand(args, stdout, stderr, nil)
+}
+
+// miCommand is "ufmi mi"; recorded is the job of the results folder when
+// "ufmi merge" runs it from job.json (see shardFlags.recorded).
+func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
@@ -39,9 +45,9 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
 	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
-	var sh shardFlags
+	sh := shardFlags{recorded: recorded}
 	sh.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
+	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
 	if opts.target == "" {
@@ -76,7 +82,8 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options()})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options(),
+		private: sh.fromJob()})
 	if err != nil {
 		return err
 	}

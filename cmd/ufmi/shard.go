@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
@@ -25,6 +26,9 @@ type shardFlags struct {
 	results string
 	merge   bool
 	opts    sharded.Options
+	// recorded is the job of a results folder when "ufmi merge" runs the
+	// command from its job.json; nil otherwise.
+	recorded *job
 }
 
 // shardFlagNames are left out of a job's recorded arguments and fingerprint.
@@ -36,6 +40,47 @@ func (s *shardFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.results, "results", "", "shared folder of finished cells: a run computes the missing cells of its shard (all without -shard) and prints the result once every cell is done")
 	fs.BoolVar(&s.merge, "merge", false, "compute nothing: print the result from the cells in -results (an error if any is missing)")
 }
+
+// parse parses the command's arguments as parseFlags does; for a run that
+// "ufmi merge" starts from a job.json, it instead returns an error naming
+// the file when the recorded arguments are not exactly those a run of the
+// command records (checkRecorded).
+func (s *shardFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	if s.recorded == nil {
+		return parseFlags(fs, args, stderr)
+	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err != nil {
+		return s.badRecord(fs.Name(), err.Error())
+	}
+	if fs.NArg() > 0 {
+		return s.badRecord(fs.Name(), "arguments that are not flags")
+	}
+	return s.checkRecorded(fs)
+}
+
+// checkRecorded checks that the job.json a merge runs records exactly the
+// arguments jobArgs gives for them once parsed by the command's flag set:
+// flags of the command only, each once, none of the shard flags, none at
+// its default value, -in an absolute path. Anything else was not written
+// by ufmi.
+func (s *shardFlags) checkRecorded(fs *flag.FlagSet) error {
+	if args, _ := jobArgs(fs); !slices.Equal(args, s.recorded.Args) {
+		return s.badRecord(fs.Name(), fmt.Sprintf("arguments %q, which ufmi %s would record as %q", s.recorded.Args, fs.Name(), args))
+	}
+	return nil
+}
+
+// badRecord is the error for a job.json whose arguments ufmi did not write.
+func (s *shardFlags) badRecord(command, why string) error {
+	return fmt.Errorf("%s holds %s; not a job.json of ufmi %s: use the results folder of a job ufmi ran",
+		filepath.Join(s.results, "job.json"), why, command)
+}
+
+// fromJob reports whether "ufmi merge" runs the command from a job.json:
+// then errors about the data file it names show none of its content.
+func (s *shardFlags) fromJob() bool { return s.recorded != nil }
 
 // active reports whether the run goes through a results folder.
 func (s *shardFlags) active() bool { return s.results != "" }
@@ -70,15 +115,20 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 	return recordJob(s.results, job{Command: command, Args: args})
 }
 
-// jobArgs lists the flags set on fs, but the shard flags, as arguments
-// (args, -in made absolute) and, without -in, as the job's description
-// (desc): the data enter the fingerprint by their content instead.
+// jobArgs lists the flags of fs whose value is not their default, but the
+// shard flags, as arguments (args, -in made absolute) and, without -in, as
+// the job's description (desc): the data enter the fingerprint by their
+// content instead. A flag given its default value explicitly (-seed 1) is
+// left out as if not given, so that both runs are the same job.
 func jobArgs(fs *flag.FlagSet) (args, desc []string) {
-	fs.Visit(func(f *flag.Flag) {
+	fs.VisitAll(func(f *flag.Flag) {
 		if slices.Contains(shardFlagNames, f.Name) {
 			return
 		}
 		value := f.Value.String()
+		if value == f.DefValue {
+			return
+		}
 		if f.Name == "in" {
 			// "ufmi merge" may run elsewhere: record the file's absolute path.
 			if abs, err := filepath.Abs(value); err == nil {
@@ -108,10 +158,14 @@ func recordJob(dir string, j job) error {
 	}
 	data = append(data, '\n')
 	path := filepath.Join(dir, "job.json")
-	old, err := os.ReadFile(path)
+	old, err := safefile.ReadFile(path, maxJobFile)
 	switch {
 	case err == nil && !bytes.Equal(old, data):
-		return fmt.Errorf("%s records another job (%s); use a new -results folder", path, bytes.TrimSpace(old))
+		var compact bytes.Buffer
+		if json.Compact(&compact, old) != nil {
+			return fmt.Errorf("%s records another job; use a new -results folder", path)
+		}
+		return fmt.Errorf("%s records another job (%s); use a new -results folder", path, compact.Bytes())
 	case err == nil:
 		return nil
 	case !errors.Is(err, fs.ErrNotExist):
@@ -121,6 +175,16 @@ func recordJob(dir string, j job) error {
 		return err
 	}
 	return atomicfile.WriteFile(path, data)
+}
+
+// maxJobFile bounds the size of a job.json.
+const maxJobFile = 1 << 20
+
+// mergeable are the commands whose jobs "ufmi merge" merges, and how it
+// runs each from its job.json.
+var mergeable = map[string]func(args []string, stdout, stderr io.Writer, recorded *job) error{
+	"mi":    miCommand,
+	"table": tableCommand,
 }
 
 // printOutcome reports an unfinished job after a shard ran.
@@ -145,23 +209,24 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if *results == "" {
 		return fmt.Errorf("-results is required")
 	}
-	data, err := os.ReadFile(filepath.Join(*results, "job.json"))
+	path := filepath.Join(*results, "job.json")
+	data, err := safefile.ReadFile(path, maxJobFile)
 	if err != nil {
 		return fmt.Errorf("%s holds no job (job.json): %v", *results, err)
 	}
 	var j job
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("%s/job.json: %v", *results, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	command, ok := mergeable[j.Command]
+	if !ok {
+		return fmt.Errorf("%s names command %q; want mi or table", path, j.Command)
 	}
 	run := append(slices.Clone(j.Args), "-results", *results, "-merge")
 	if *asJSON {
 		run = append(run, "-json")
 	}
-	switch j.Command {
-	case "mi":
-		return runMI(run, stdout, stderr)
-	case "table":
-		return runTable(run, stdout, stderr)
-	}
-	return fmt.Errorf("%s/job.json names command %q; want mi or table", *results, j.Command)
+	return command(run, stdout, stderr, &j)
 }

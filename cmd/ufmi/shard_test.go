@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/mirror"
@@ -209,5 +210,77 @@ func TestShardTreesPerCell(t *testing.T) {
 	script := mustRun(t, "slurm", "-shards", "3", "-results", filepath.Join(t.TempDir(), "res"), "mi", "-in", in, "-target", "label", "-trees-per-cell", "25")
 	if !strings.Contains(script, "-trees-per-cell 25 -shards 3 -results") {
 		t.Errorf("slurm script:\n%s", script)
+	}
+}
+
+// "ufmi merge" runs only what a job.json of ufmi records: one of the
+// mergeable commands, arguments exactly as a run of it records them. A
+// data file the job names is read only when regular, and an error about it
+// names the file but shows none of its content.
+func TestMergeRefusesForgedJobs(t *testing.T) {
+	t.Parallel()
+	secret := writeFile(t, "secret.csv", "TOPSECRET-HEADER,y\n1,a\nTOPSECRET-CELL,b\n3,a\n4,b\n")
+	fifo := filepath.Join(t.TempDir(), "fifo.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, job, want string
+	}{
+		{"a file's header", `{"command":"mi","args":["-in=` + secret + `","-target=label"]}`,
+			"the job's data file " + secret + " does not hold the job's table (a merge shows none of the file's content"},
+		{"a file's cells", `{"command":"mi","args":["-in=` + secret + `","-target=y"]}`,
+			"the job's data file " + secret + " does not hold the job's table"},
+		{"a named pipe", `{"command":"table","args":["-features=a","-in=` + fifo + `","-target=label"]}`,
+			"the job's data file " + fifo + " is not a regular file"},
+		{"another command", `{"command":"rm","args":["-rf"]}`, `names command "rm"; want mi or table`},
+		{"cc18", `{"command":"cc18","args":[]}`, `names command "cc18"; want mi or table`},
+		{"an unknown flag", `{"command":"mi","args":["-in=/d.csv","-evil=1"]}`, "flag provided but not defined: -evil; not a job.json of ufmi mi"},
+		{"a relative -in", `{"command":"mi","args":["-in=d.csv","-target=y"]}`, `which ufmi mi would record as ["-in=`},
+		{"a default value", `{"command":"mi","args":["-in=/d.csv","-seed=1","-target=y"]}`, `which ufmi mi would record as ["-in=/d.csv" "-target=y"]`},
+		{"a shard flag", `{"command":"mi","args":["-in=/d.csv","-shards=3","-target=y"]}`, "not a job.json of ufmi mi"},
+		{"-json", `{"command":"mi","args":["-in=/d.csv","-json=true","-target=y"]}`, "not a job.json of ufmi mi"},
+		{"a flag twice", `{"command":"mi","args":["-in=/d.csv","-target=y","-target=z"]}`, "not a job.json of ufmi mi"},
+		{"a word that is no flag", `{"command":"mi","args":["-in=/d.csv","-target=y","extra"]}`, "holds arguments that are not flags"},
+		{"an unknown field", `{"command":"mi","args":[],"run":"sh"}`, `json: unknown field "run"`},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "job.json"), []byte(c.job), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, errOut, code := runCLI(t, "merge", "-results", dir, "-json")
+		if code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || strings.Contains(errOut, "TOPSECRET") {
+			t.Errorf("%s: exit %d, %q; want one line holding %q and nothing of the data file", c.name, code, errOut, c.want)
+		}
+	}
+	// job.json itself a named pipe: refused at once.
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "job.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, "merge", "-results", dir); code != 1 || !strings.Contains(errOut, "named pipe (FIFO), not a regular file") {
+		t.Errorf("job.json a named pipe: exit %d, %q", code, errOut)
+	}
+}
+
+// A flag given its default value (-seed 1, -trees 100) is the same job as
+// without it: shards of both merge into the unsharded result.
+func TestExplicitDefaultsAreTheSameJob(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 40, 9)
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-json"}
+	want := withoutTiming(mustRun(t, job...))
+	dir := t.TempDir()
+	mustRun(t, append(job, "-shard", "1/2", "-results", dir, "-seed", "1", "-method", "uf")...)
+	mustRun(t, append(job, "-shard", "0/2", "-results", dir)...)
+	if got := withoutTiming(mustRun(t, "merge", "-results", dir, "-json")); got != want {
+		t.Errorf("merged:\n%s\nunsharded:\n%s", got, want)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "job.json"))
+	if strings.Contains(string(data), "seed") || strings.Contains(string(data), "method") {
+		t.Errorf("job.json records default values: %s", data)
+	}
+	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir, "-seed", "2")...); code != 1 || !strings.Contains(errOut, "records another job") {
+		t.Errorf("another seed: exit %d, %q", code, errOut)
 	}
 }

@@ -9,11 +9,18 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/shard"
 )
 
 // runSlurm writes the sbatch script of a Slurm job array whose task I runs
 // shard I of "ufmi SUBCOMMAND ARGS", with the merge step as a dependent job.
+//
+// Every word the script and the printed submit lines hold goes through
+// shellQuote, so no argument can end a comment or add a command; values
+// that sbatch reads from #SBATCH lines (the job name, the results folder,
+// the -sbatch options) may hold no control character, since a newline
+// would end the directive.
 func runSlurm(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("slurm", flag.ContinueOnError)
 	shards := fs.Int("shards", 4, fmt.Sprintf("array tasks, one shard each, 1..%d", shard.MaxShards))
@@ -40,20 +47,10 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	if err := checkRange("shards", *shards, 1, shard.MaxShards, ""); err != nil {
 		return err
 	}
-	dir, err := filepath.Abs(*results)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create the results folder: %v", err)
-	}
-	bin := *binary
-	if bin == "" {
-		bin = defaultBinary()
-	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return err
+	for _, w := range append(slices.Clone(rest), *results, *out, *binary, *name, *extra) {
+		if strings.ContainsRune(w, 0) {
+			return fmt.Errorf("argument %s holds a NUL byte, which no command line can pass", shellQuote(strings.ReplaceAll(w, "\x00", `\0`)))
+		}
 	}
 	jobName := *name
 	if jobName == "" {
@@ -61,18 +58,69 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	}
 	var sbatchExtra []string
 	if *extra != "" {
-		sbatchExtra = strings.Split(*extra, ",")
+		for _, opt := range strings.Split(*extra, ",") {
+			if opt = strings.TrimSpace(opt); opt != "" {
+				sbatchExtra = append(sbatchExtra, opt)
+			}
+		}
 	}
-	script := slurmScript(slurmJob{name: jobName, shards: *shards, results: dir, binary: bin, cwd: cwd,
-		command: rest, sbatch: sbatchExtra, scriptPath: *out})
+	// sbatch reads these from #SBATCH lines: one line each.
+	directives := [][2]string{{"name", jobName}, {"results", *results}}
+	for _, opt := range sbatchExtra {
+		directives = append(directives, [2]string{"sbatch", opt})
+	}
+	for _, d := range directives {
+		if err := checkDirective(d[0], d[1]); err != nil {
+			return err
+		}
+	}
+	bin := *binary
+	if bin == "" {
+		bin = defaultBinary()
+	}
+	if strings.HasPrefix(bin, "-") {
+		return fmt.Errorf("-ufmi %s starts with '-'; give the binary's path (./%s for a relative one)", shellQuote(bin), bin)
+	}
+	dir, err := filepath.Abs(*results)
+	if err != nil {
+		return err
+	}
+	if err := checkDirective("results", dir); err != nil { // the working folder joins a relative one
+		return err
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create the results folder: %v", err)
+	}
+	job := slurmJob{name: jobName, shards: *shards, results: dir, binary: bin, cwd: cwd,
+		command: rest, sbatch: sbatchExtra, scriptPath: *out}
+	script := slurmScript(job)
 	if *out == "" {
 		_, err := io.WriteString(stdout, script)
 		return err
 	}
-	if err := os.WriteFile(*out, []byte(script), 0o755); err != nil {
+	// A temporary file renamed over -o: never written through a symbolic
+	// link or into a file another process has open.
+	if err := atomicfile.WriteFileMode(*out, []byte(script), 0o755); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", *out, submitLines(*out, jobName, dir, mergeCommand(bin, rest, dir)))
+	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", shellQuote(*out), job.submitLines())
+	return nil
+}
+
+// checkDirective rejects a value for an #SBATCH line (flag -name) that
+// holds a control character: sbatch reads the line itself, and a newline
+// would end it, the rest becoming a line of the script.
+func checkDirective(name, value string) error {
+	for _, r := range value {
+		if r < 0x20 || r == 0x7f {
+			return fmt.Errorf("-%s %s holds a control character (%q); it goes into an #SBATCH line, which sbatch reads up to the end of the line: remove it",
+				name, shellQuote(value), r)
+		}
+	}
 	return nil
 }
 
@@ -84,51 +132,76 @@ type slurmJob struct {
 }
 
 // slurmScript returns the sbatch script: task I of the array runs shard I
-// (SLURM_ARRAY_TASK_ID) of the command.
+// (SLURM_ARRAY_TASK_ID) of the command. Comment lines hold quoted words
+// only, which never span lines; #SBATCH lines hold values checked by
+// checkDirective, quoted for sbatch's own reading by sbatchQuote.
 func slurmScript(j slurmJob) string {
 	var b strings.Builder
-	path := j.scriptPath
-	if path == "" {
-		path = "job.sh"
-	}
 	b.WriteString("#!/bin/bash\n")
-	fmt.Fprintf(&b, "# ufmi job array: %d shards of \"ufmi %s\"; cells go to %s.\n", j.shards, strings.Join(j.command, " "), j.results)
+	fmt.Fprintf(&b, "# ufmi job array: %d shards of: %s\n", j.shards, shellWords(append([]string{"ufmi"}, j.command...)))
+	fmt.Fprintf(&b, "# Cells go to %s.\n", shellQuote(j.results))
 	b.WriteString("# Submit the array, then the merge as a job that starts when every task has succeeded:\n")
-	for _, line := range strings.Split(strings.TrimRight(submitLines(path, j.name, j.results, mergeCommand(j.binary, j.command, j.results)), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimSuffix(j.submitLines(), "\n"), "\n") {
 		b.WriteString("#" + line + "\n")
 	}
 	fmt.Fprintf(&b, "# A failed or killed task loses only its unfinished cell: resubmit the array, or run\n#   %s\n# with -shard I/%d -results DIR for one task. The same script runs on Kubernetes as an Indexed Job\n# (completions %d; JOB_COMPLETION_INDEX is read when SLURM_ARRAY_TASK_ID is unset).\n",
-		shellQuote(append([]string{j.binary}, j.command...)), j.shards, j.shards)
-	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n#SBATCH --array=0-%d\n#SBATCH --output=%s\n", j.name, j.shards-1,
-		filepath.Join(j.results, "slurm-%A_%a.out"))
+		shellWords(append([]string{j.binary}, j.command...)), j.shards, j.shards)
+	fmt.Fprintf(&b, "#SBATCH %s\n", sbatchQuote("--job-name="+j.name))
+	fmt.Fprintf(&b, "#SBATCH --array=0-%d\n", j.shards-1)
+	fmt.Fprintf(&b, "#SBATCH %s\n", sbatchQuote("--output="+slurmPattern(j.results)+"/slurm-%A_%a.out"))
 	for _, opt := range j.sbatch {
-		fmt.Fprintf(&b, "#SBATCH %s\n", strings.TrimSpace(opt))
+		fmt.Fprintf(&b, "#SBATCH %s\n", sbatchQuote(opt))
 	}
 	b.WriteString("set -eu\n")
-	fmt.Fprintf(&b, "cd %s\n", shellQuote([]string{j.cwd}))
+	fmt.Fprintf(&b, "cd %s\n", shellQuote(j.cwd))
 	args := append([]string{j.binary}, j.command...)
 	args = append(args, "-shards", fmt.Sprint(j.shards), "-results", j.results)
-	fmt.Fprintf(&b, "exec %s\n", shellQuote(args))
+	fmt.Fprintf(&b, "exec %s\n", shellWords(args))
 	return b.String()
 }
 
-// submitLines are the shell commands that submit the array and its merge.
-// The merge's stderr (progress, notices) goes to merged.err, so that
-// merged.json holds the JSON alone.
-func submitLines(script, name, results, merge string) string {
-	return fmt.Sprintf("  jobid=$(sbatch --parsable %s)\n  sbatch --dependency=afterok:$jobid --job-name=%s-merge --output=%s --error=%s --wrap %s\n",
-		shellQuote([]string{script}), name, shellQuote([]string{filepath.Join(results, "merged.json")}),
-		shellQuote([]string{filepath.Join(results, "merged.err")}), shellQuote([]string{merge}))
+// submitLines are the shell commands that submit the array and its merge,
+// one line each. The merge's stderr (progress, notices) goes to merged.err,
+// so that merged.json holds the JSON alone.
+func (j slurmJob) submitLines() string {
+	script := j.scriptPath
+	if script == "" {
+		script = "job.sh"
+	}
+	if strings.HasPrefix(script, "-") {
+		script = "./" + script // not an option of sbatch
+	}
+	merge := []string{"sbatch", "--dependency=afterok:$jobid",
+		"--job-name=" + j.name + "-merge",
+		"--output=" + slurmPattern(filepath.Join(j.results, "merged.json")),
+		"--error=" + slurmPattern(filepath.Join(j.results, "merged.err")),
+		"--wrap", j.mergeCommand()}
+	quoted := make([]string, len(merge))
+	for i, w := range merge {
+		quoted[i] = shellQuote(w)
+	}
+	quoted[1] = merge[1] // $jobid is the variable the first line sets
+	return fmt.Sprintf("  jobid=$(sbatch --parsable %s)\n  %s\n", shellQuote(script), strings.Join(quoted, " "))
 }
 
-// mergeCommand prints the merged result of the array's command as JSON:
-// "ufmi merge" for mi and table, the sweep itself without -shards for cc18.
-func mergeCommand(binary string, command []string, results string) string {
-	if command[0] == "cc18" {
-		return shellQuote(append(append([]string{binary}, command...), "-results", results, "-json"))
+// mergeCommand is the command line, for /bin/sh (sbatch --wrap), that
+// prints the merged result of the array's command as JSON: "ufmi merge"
+// for mi and table, the sweep itself without -shards for cc18.
+func (j slurmJob) mergeCommand() string {
+	words := []string{j.binary, "merge", "-results", j.results, "-json"}
+	if j.command[0] == "cc18" {
+		words = append(append([]string{j.binary}, j.command...), "-results", j.results, "-json")
 	}
-	return shellQuote([]string{binary, "merge", "-results", results, "-json"})
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = quoteWord(w, false)
+	}
+	return strings.Join(quoted, " ")
 }
+
+// slurmPattern escapes '%' in a path for Slurm's file name patterns
+// (--output, --error), where "%%" is a '%'.
+func slurmPattern(path string) string { return strings.ReplaceAll(path, "%", "%%") }
 
 // defaultBinary is this binary's path, or "ufmi" when it is a temporary
 // build of "go run".
@@ -140,15 +213,73 @@ func defaultBinary() string {
 	return exe
 }
 
-// shellQuote quotes each word for a POSIX shell where needed.
-func shellQuote(words []string) string {
+// shellSafe are the bytes a word may hold and still be written bare.
+const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+%@"
+
+// shellQuote quotes one word for bash on one line: see quoteWord.
+func shellQuote(w string) string { return quoteWord(w, true) }
+
+// shellWords quotes each word with shellQuote and joins them by spaces.
+func shellWords(words []string) string {
 	out := make([]string, len(words))
 	for i, w := range words {
-		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+%@") == "" {
-			out[i] = w
-		} else {
-			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
-		}
+		out[i] = shellQuote(w)
 	}
 	return strings.Join(out, " ")
+}
+
+// quoteWord is the one quoting function of the scripts ufmi slurm writes:
+// it returns w as a shell word that reads back as w and nothing else. A
+// word of shellSafe bytes is written bare; any other in single quotes (a '
+// inside ends the quotes, adds an escaped ' and reopens them), which POSIX
+// sh reads literally, newlines included. With oneLine, a word holding a
+// control character (a newline, a carriage return, a tab...) is written
+// instead in bash's ANSI-C quotes, $'...', with every control character,
+// backslash and ' escaped, so that it never spans lines: comment lines stay
+// comments and each command one line. /bin/sh may not read $'...': the
+// --wrap command sbatch runs with sh is quoted without oneLine.
+func quoteWord(w string, oneLine bool) string {
+	if w != "" && strings.Trim(w, shellSafe) == "" {
+		return w
+	}
+	if !oneLine || !strings.ContainsFunc(w, isControl) {
+		return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == '\\' || c == '\'':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c) // bytes of UTF-8 (valid or not) stand for themselves
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// isControl reports an ASCII control character.
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+// sbatchQuote quotes one option for an #SBATCH line, which sbatch splits
+// into words itself: bare when it holds shellSafe bytes only, else in
+// double quotes with each \ and " escaped by a backslash (sbatch ends the
+// line's options at an unquoted '#'). The value must hold no control
+// character (checkDirective).
+func sbatchQuote(opt string) string {
+	if opt != "" && strings.Trim(opt, shellSafe) == "" {
+		return opt
+	}
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(opt) + `"`
 }

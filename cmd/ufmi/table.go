@@ -32,15 +32,21 @@ type subsetJSON struct {
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
+	return tableCommand(args, stdout, stderr, nil)
+}
+
+// tableCommand is "ufmi table"; recorded is the job of the results folder
+// when "ufmi merge" runs it from job.json (see shardFlags.recorded).
+func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", ufmi.MaxPermutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
-	var sh shardFlags
+	sh := shardFlags{recorded: recorded}
 	sh.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
+	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
 	if opts.target == "" || opts.features == "" {
@@ -63,7 +69,8 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
 		return err
 	}
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true, options: opts.options()})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true,
+		options: opts.options(), private: sh.fromJob()})
 	if err != nil {
 		return err
 	}

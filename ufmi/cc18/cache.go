@@ -14,6 +14,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/ufmi-dev/ufmi/internal/download"
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 )
 
 // errNotCached says the download cache does not hold the dataset.
@@ -25,7 +28,16 @@ var errNotCached = errors.New("not in the cache")
 type cacheFiles struct {
 	dir string
 	id  int
+	// maxARFF bounds the ARFF file (the largest download accepted); 0 means
+	// the download package's default.
+	maxARFF int64
 }
+
+// Bounds on the small files of a cached dataset.
+const (
+	maxSumsBytes        = 64 << 10
+	maxDescriptionBytes = 1 << 20
+)
 
 func (c cacheFiles) name(ext string) string { return strconv.Itoa(c.id) + ext }
 func (c cacheFiles) path(ext string) string { return filepath.Join(c.dir, c.name(ext)) }
@@ -44,7 +56,7 @@ func (c cacheFiles) load() (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	descJSON, err := os.ReadFile(c.path(".json"))
+	descJSON, err := safefile.ReadFile(c.path(".json"), maxDescriptionBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -55,13 +67,14 @@ func (c cacheFiles) load() (*Dataset, error) {
 	if err := json.Unmarshal(descJSON, &desc); err != nil {
 		return nil, fmt.Errorf("%s: %v", c.name(".json"), err)
 	}
-	f, err := os.Open(c.path(".arff"))
+	f, err := safefile.Open(c.path(".arff"))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	limit := download.Policy{MaxBytes: c.maxARFF}.WithDefaults().MaxBytes
 	h := sha256.New()
-	tee := io.TeeReader(bufio.NewReader(f), h)
+	tee := io.TeeReader(bufio.NewReader(safefile.Limit(f, limit, c.path(".arff"))), h)
 	d, parseErr := ParseARFF(tee, c.id, desc.Target)
 	if _, err := io.Copy(io.Discard, tee); err != nil {
 		return nil, err
@@ -95,7 +108,7 @@ func (s checksums) verify(name, got string) error {
 
 // readSums reads the sums file.
 func (c cacheFiles) readSums() (checksums, error) {
-	b, err := os.ReadFile(c.path(".sha256"))
+	b, err := safefile.ReadFile(c.path(".sha256"), maxSumsBytes)
 	if err != nil {
 		return nil, err
 	}

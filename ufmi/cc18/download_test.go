@@ -2,6 +2,8 @@ package cc18
 
 import (
 	"bytes"
+	"compress/gzip"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -141,5 +143,84 @@ func TestDownloadsAreBounded(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
 		t.Errorf("cache holds %d files after a refused download, want none", len(entries))
+	}
+}
+
+// gzipped compresses text.
+func gzipped(t *testing.T, text []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	if _, err := zw.Write(text); err != nil {
+		t.Fatal(err)
+	}
+	zw.Close()
+	return b.Bytes()
+}
+
+// A column_types.csv entry that is not a plain file name of the mirror
+// folder ("../../secret/stolen.csv.gz", an absolute path, a subfolder,
+// another dataset's file) is refused: the file outside is never read.
+func TestMirrorListingCannotLeaveTheMirror(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	secret := filepath.Join(root, "secret")
+	os.MkdirAll(secret, 0o755)
+	if err := os.WriteFile(filepath.Join(secret, "stolen.csv.gz"), gzipped(t, []byte(toyCSV(0))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mirror := filepath.Join(root, "a", "b")
+	os.MkdirAll(filepath.Join(mirror, "sub"), 0o755)
+	os.WriteFile(filepath.Join(mirror, "sub", "99_toy.csv.gz"), gzipped(t, []byte(toyCSV(0))), 0o644)
+	os.WriteFile(filepath.Join(mirror, "98_toy.csv.gz"), gzipped(t, []byte(toyCSV(0))), 0o644)
+	for _, file := range []string{"../../secret/stolen.csv.gz", filepath.Join(secret, "stolen.csv.gz"), "sub/99_toy.csv.gz",
+		"98_toy.csv.gz", "99_.csv.gz", "..", "99_toy.csv.gz/..", `99_a\b.csv.gz`} {
+		listing := "openml_dataset_id,file,column_index,column_name,type\n"
+		for j, ty := range toyTypes {
+			listing += fmt.Sprintf("99,%s,%d,c%d,%s\n", file, j, j, ty)
+		}
+		if err := os.WriteFile(filepath.Join(mirror, "column_types.csv"), []byte(listing), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(99, LoadOptions{MirrorDir: mirror, Offline: true})
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("column_types.csv names the file %q; want a file name 99_<name>.csv.gz of the mirror folder itself", file)) {
+			t.Errorf("entry %q: %v", file, err)
+		}
+	}
+	listing := "openml_dataset_id,file,column_index,column_name,type\n99,99_a.csv.gz,0,x,numeric\n99,99_b.csv.gz,1,class,target\n"
+	os.WriteFile(filepath.Join(mirror, "column_types.csv"), []byte(listing), 0o644)
+	if _, err := Load(99, LoadOptions{MirrorDir: mirror, Offline: true}); err == nil || !strings.Contains(err.Error(), "names two files for dataset 99") {
+		t.Errorf("two files for one dataset: %v", err)
+	}
+}
+
+// A mirror file is read only so far: a file with more rows than the
+// dataset's stops at the first row too many, and one whose decompressed
+// size passes its bound (a long line of a small gzip file) stops there,
+// with errors naming the file and the bound.
+func TestMirrorFilesAreBounded(t *testing.T) {
+	t.Parallel()
+	mirror := t.TempDir()
+	var many bytes.Buffer
+	many.WriteString("x,colour,class\n")
+	for i := range 200_000 {
+		fmt.Fprintf(&many, "%d,a,%c\n", i%10, "pq"[i%2])
+	}
+	addToMirror(t, mirror, 11, many.String(), toyTypes) // balance-scale: 625 rows
+	_, err := Load(11, LoadOptions{MirrorDir: mirror, Offline: true})
+	if err == nil || !strings.Contains(err.Error(), "11_toy.csv.gz holds more than the dataset's 625 rows") {
+		t.Errorf("200,000 rows: %v", err)
+	}
+	long := append(append([]byte("x,colour,class\n1,"), bytes.Repeat([]byte("a"), 20<<20)...), ",p\n2,b,q\n"...)
+	if err := os.WriteFile(filepath.Join(mirror, "11_toy.csv.gz"), gzipped(t, long), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	limit := mirrorBytes(11, 625)
+	_, err = Load(11, LoadOptions{MirrorDir: mirror, Offline: true})
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("11_toy.csv.gz decompressed is larger than its limit of %d bytes", limit)) {
+		t.Errorf("a 20 MiB line: %v", err)
+	}
+	if limit > 2<<20 {
+		t.Errorf("balance-scale's bound is %d bytes, want about 1.2 MiB", limit)
 	}
 }

@@ -84,7 +84,7 @@ func Load(id int, opts LoadOptions) (*Dataset, error) {
 	if o.CacheDir == "" {
 		return nil, fmt.Errorf("ufmi: dataset %d is not in the mirror (%q) and there is no cache folder for downloads; set UFMI_CACHE or UFMI_MIRROR", id, o.MirrorDir)
 	}
-	c := cacheFiles{dir: o.CacheDir, id: id}
+	c := cacheFiles{dir: o.CacheDir, id: id, maxARFF: o.Download.MaxBytes}
 	d, err := c.load()
 	notCached := errors.Is(err, errNotCached)
 	switch {

@@ -1,15 +1,18 @@
 package cc18
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 )
 
 // errNotInMirror says a mirror folder does not hold the dataset.
@@ -18,21 +21,34 @@ var errNotInMirror = errors.New("not in the mirror")
 // readMirror reads dataset id from a mirror folder of gzip'd CSV files
 // ("<id>_<name>.csv.gz", target column "class", column types listed in
 // column_types.csv), and fails unless it holds mirrorRows rows.
+//
+// Only a regular file directly in dir is read (see mirrorFile), and only so
+// much of it: its size and its decompressed size are bounded by
+// mirrorBytes, and reading stops at the first row past the known count.
 func readMirror(dir string, id int) (*Dataset, error) {
 	types, file, err := mirrorTypes(dir, id)
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(filepath.Join(dir, file))
+	path, err := mirrorFile(dir, id, file)
+	if err != nil {
+		return nil, err
+	}
+	want := mirrorRows(dir, id)
+	limit := mirrorBytes(id, want)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: dataset %d: %v", id, err)
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > limit {
+		return nil, fmt.Errorf("ufmi: dataset %d: %s is larger than its limit of %s; restore the mirror's copy", id, path, safefile.Bytes(limit))
+	}
 	gz, err := gzip.NewReader(f)
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: dataset %d: %s is not gzip'd: %v", id, file, err)
 	}
-	r := csv.NewReader(gz)
+	r := csv.NewReader(safefile.Limit(gz, limit, path+" decompressed"))
 	header, err := r.Read()
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: dataset %d: reading the header of %s: %v", id, file, err)
@@ -45,6 +61,9 @@ func readMirror(dir string, id int) (*Dataset, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("ufmi: dataset %d: %s: %v", id, file, err)
+		}
+		if want > 0 && len(rows) == want {
+			return nil, fmt.Errorf("ufmi: dataset %d: the mirror's %s holds more than the dataset's %d rows; restore the mirror's copy", id, file, want)
 		}
 		rows = append(rows, rec)
 	}
@@ -70,7 +89,7 @@ func readMirror(dir string, id int) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkRows(d, mirrorRows(dir, id)); err != nil {
+	if err := checkRows(d, want); err != nil {
 		return nil, fmt.Errorf("ufmi: dataset %d: the mirror's %s: %v; restore the mirror's copy", id, file, err)
 	}
 	return d, nil
@@ -81,12 +100,11 @@ func readMirror(dir string, id int) (*Dataset, error) {
 // dataset partial ("partial: ..." in matches_openml), then the manifest's
 // n_instances.
 func mirrorRows(dir string, id int) int {
-	f, err := os.Open(filepath.Join(dir, "manifest.csv"))
+	b, err := safefile.ReadFile(filepath.Join(dir, "manifest.csv"), maxListingBytes)
 	if err != nil {
 		return knownRows(id)
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil || len(recs) == 0 {
 		return knownRows(id)
 	}
@@ -114,15 +132,14 @@ func mirrorRows(dir string, id int) int {
 // mirrorTypes returns the column types of dataset id (by column index) and
 // its file name, from the mirror's column_types.csv.
 func mirrorTypes(dir string, id int) (map[int]string, string, error) {
-	f, err := os.Open(filepath.Join(dir, "column_types.csv"))
-	if os.IsNotExist(err) {
+	b, err := safefile.ReadFile(filepath.Join(dir, "column_types.csv"), maxListingBytes)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", errNotInMirror // no mirror here: look in the cache
 	}
 	if err != nil {
 		return nil, "", fmt.Errorf("ufmi: %s is not a CC18 mirror: %v", dir, err)
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
 		return nil, "", fmt.Errorf("ufmi: %s/column_types.csv: %v", dir, err)
 	}
@@ -137,10 +154,56 @@ func mirrorTypes(dir string, id int) (map[int]string, string, error) {
 		if err != nil {
 			return nil, "", fmt.Errorf("ufmi: column_types.csv: bad column index %q", r[2])
 		}
+		if file != "" && r[1] != file {
+			return nil, "", fmt.Errorf("ufmi: %s/column_types.csv names two files for dataset %d, %q and %q", dir, id, file, r[1])
+		}
 		types[j], file = r[4], r[1]
 	}
 	if file == "" {
 		return nil, "", errNotInMirror
 	}
 	return types, file, nil
+}
+
+// Bounds on what a mirror folder's files may hold.
+const (
+	// maxListingBytes bounds column_types.csv and manifest.csv (the suite's
+	// datasets have some 8,000 columns in all: well below 1 MiB).
+	maxListingBytes = 64 << 20
+	// cellBytes is the room per CSV cell of a dataset of known size, ample
+	// for a number or a category name and its comma.
+	cellBytes = 64
+	// maxUnknownBytes bounds the file of a dataset that Suite lacks.
+	maxUnknownBytes = 1 << 30
+)
+
+// mirrorBytes bounds the file of dataset id in a mirror, compressed and
+// decompressed: room for rows rows (Suite's count when rows is 0) of the
+// dataset's columns at cellBytes each, and 1 MiB for the header.
+func mirrorBytes(id, rows int) int64 {
+	info, ok := Lookup(id)
+	if rows <= 0 {
+		rows = info.Instances
+	}
+	if !ok || rows <= 0 {
+		return maxUnknownBytes
+	}
+	return int64(rows)*int64(info.Features+2)*cellBytes + 1<<20
+}
+
+// mirrorFile returns the path of the file column_types.csv names for
+// dataset id: a plain file name "<id>_<name>.csv.gz" of the mirror folder
+// itself. Anything else (an absolute path, "..", a separator, another
+// dataset's prefix) is refused, so that a listing cannot make Load read a
+// file outside the mirror folder.
+func mirrorFile(dir string, id int, name string) (string, error) {
+	prefix := strconv.Itoa(id) + "_"
+	bad := name != filepath.Base(name) || strings.ContainsAny(name, `/\`+"\x00") || filepath.IsAbs(name) ||
+		!strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".csv.gz") || len(name) <= len(prefix)+len(".csv.gz")
+	path := filepath.Join(dir, name)
+	if rel, err := filepath.Rel(dir, path); bad || err != nil || rel != name {
+		return "", fmt.Errorf("ufmi: dataset %d: %s/column_types.csv names the file %q; want a file name %s<name>.csv.gz of the mirror folder itself",
+			id, dir, name, prefix)
+	}
+	return path, nil
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -312,16 +313,19 @@ func (o SweepOptions) fromDatasetFile(id int, key resultKey, tests [][]int, owns
 	return nil
 }
 
+// maxResultBytes bounds a result file (a few lines per fold and forest).
+const maxResultBytes = 64 << 20
+
 // readResult reads the result file at path and checks it against key and
 // the dataset's test folds. A missing file gives an error matching
 // fs.ErrNotExist.
 func readResult(path string, key resultKey, tests [][]int) ([]FoldScore, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	got, scores, err := readScores(f)
+	got, scores, err := readScores(safefile.Limit(f, maxResultBytes, path))
 	if err != nil {
 		return nil, err
 	}

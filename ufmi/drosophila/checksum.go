@@ -3,9 +3,12 @@ package drosophila
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
+
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 )
 
 // maxDataFileBytes caps how much of one data file is read or downloaded; the
@@ -31,10 +34,11 @@ func readCapped(r io.Reader, what string) ([]byte, error) {
 }
 
 // fileHasSHA256 reports whether path is a regular file whose hash is want.
-// A missing file is (false, nil); an unreadable one is an error.
+// A missing file is (false, nil); an unreadable one, or one that is not a
+// regular file (a named pipe, a device), is an error.
 func fileHasSHA256(path, want string) (bool, error) {
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
+	f, err := safefile.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/download"
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 )
 
 // FetchOptions configures Fetch. The zero value downloads from GitHub
@@ -99,7 +100,7 @@ func (o FetchOptions) fetchOne(dir string, src Source) error {
 
 // readMirrorFile reads one file of the mirror folder.
 func readMirrorFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: mirror file %s: %w (the mirror must hold all four drosophila files)", path, err)
 	}

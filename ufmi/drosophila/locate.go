@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 )
 
 // MirrorEnvVar names the environment variable holding a local mirror root;
@@ -35,7 +37,7 @@ func DefaultDir() (string, error) {
 
 // isModuleRoot reports whether dir holds the go.mod of the ufmi module.
 func isModuleRoot(dir string) bool {
-	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	b, err := safefile.ReadFile(filepath.Join(dir, "go.mod"), 1<<20)
 	if err != nil {
 		return false
 	}
@@ -80,7 +82,7 @@ func (o LoadOptions) readDataFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: opening %s: %w", path, err)
 	}

@@ -78,12 +78,19 @@ const utf8BOM = "\ufeff"
 // and before cells. A missing or empty file, a header without data rows,
 // and a header name that is empty or repeated are errors naming the file.
 func ReadRecords(path string) (header []string, rows [][]string, err error) {
+	return ReadRecordsFrom(path, os.Open)
+}
+
+// ReadRecordsFrom is ReadRecords opening the file with open (for example
+// one that refuses what is not a regular file). Errors of the file system
+// and of the CSV reader stay in the returned error's chain.
+func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header []string, rows [][]string, err error) {
 	if path == "" {
 		return nil, nil, fmt.Errorf("ufmi: no input file given")
 	}
-	fh, err := os.Open(path)
+	fh, err := open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("ufmi: cannot open %s: %v", path, err)
+		return nil, nil, fmt.Errorf("ufmi: cannot open %s: %w", path, err)
 	}
 	defer fh.Close()
 	br := bufio.NewReader(fh)
@@ -97,7 +104,7 @@ func ReadRecords(path string) (header []string, rows [][]string, err error) {
 		return nil, nil, fmt.Errorf("ufmi: %s is empty", path)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
+		return nil, nil, fmt.Errorf("ufmi: %s: %w", path, err)
 	}
 	if err := checkHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
@@ -108,7 +115,7 @@ func ReadRecords(path string) (header []string, rows [][]string, err error) {
 			break
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
+			return nil, nil, fmt.Errorf("ufmi: %s: %w", path, err)
 		}
 		rows = append(rows, rec)
 	}

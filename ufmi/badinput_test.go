@@ -83,7 +83,7 @@ func badCalls() []badCall {
 			return err
 		}, "number of permutations 1099511627776 must be in 1..1000000"},
 		{"SubsetTable repeats 1<<40", func() error {
-			_, err := SubsetTable(x, y, Singletons([]int{0, 1}), 1<<40, EstimatorConfig{})
+			_, err := SubsetTable(x, y, singletons([]int{0, 1}), 1<<40, EstimatorConfig{})
 			return err
 		}, "repeats 1099511627776 must be in 1..10000"},
 		{"Reliability bins 1<<40", func() error {
@@ -130,10 +130,6 @@ func badCalls() []badCall {
 			_, err := ConditionalMI(nil, y, []int{0}, []int{1}, EstimatorConfig{})
 			return err
 		}, "nil or empty features"},
-		{"ConditionalEntropy nil features", func() error {
-			_, err := ConditionalEntropy(nil, y, []int{0}, EstimatorConfig{})
-			return err
-		}, "nil or empty features"},
 		{"CalibratedForest.PredictProba nil", func() error { _, err := calibrated.PredictProba(nil, 0); return err }, "no rows to predict"},
 		{"Forest.PredictProba nil", func() error { _, err := forest.PredictProba(nil, 0); return err }, "no rows to predict"},
 		{"Forest.Apply nil", func() error { _, err := forest.Apply(nil); return err }, "no rows to predict"},
@@ -144,10 +140,10 @@ func badCalls() []badCall {
 		{"MixedKSG nil matrix", func() error { _, err := knn.MixedKSG(nil, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		{"RossMI nil columns", func() error { _, err := knn.RossMI(knn.Columns(nil), y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		// Repeated columns would weigh a feature twice.
-		{"ConditionalEntropy repeated column", func() error {
-			_, err := ConditionalEntropy(x, y, []int{0, 0}, EstimatorConfig{})
+		{"ConditionalMI repeated column", func() error {
+			_, err := ConditionalMI(x, y, []int{0}, []int{1, 1}, EstimatorConfig{})
 			return err
-		}, "column 0 is selected twice"},
+		}, "column 1 is selected twice"},
 		{"SubsetTable groups sharing a column", func() error {
 			_, err := SubsetTable(x, y, [][]int{{0}, {1, 0}}, 1, EstimatorConfig{})
 			return err

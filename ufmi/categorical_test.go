@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -140,7 +141,7 @@ func TestUnseenLevelsAreRoutedAsMissing(t *testing.T) {
 
 func TestNewColumnFeaturesRejectsBadColumns(t *testing.T) {
 	t.Parallel()
-	many := make([]string, MaxLevels+1)
+	many := make([]string, limits.Levels+1)
 	for i := range many {
 		many[i] = strings.Repeat("x", i+1)
 	}

@@ -74,13 +74,13 @@ const defaultHeldOut = 0.3
 // permutation test (PermutationConfig.Permutations): the paper's 1000.
 const defaultPermutations = 1000
 
-// DefaultFastShare is the share of the rows of S that grows each tree of
+// defaultFastShare is the share of the rows of S that grows each tree of
 // the fast test (PermutationConfig.FastShare; a subsample per tree). The
 // rest of S is not used by the tree: the leaves are filled by V. Smaller
 // trees, with more votes per leaf, gave more power against weak signals
 // than UF's 0.5 (README, "Permutation tests"; go run ./bench/nulltest
 // -shares 0.15,0.3,0.5,0.7,0.9).
-const DefaultFastShare = 0.3
+const defaultFastShare = 0.3
 
 // intervalGroups is the number of tree groups behind Interval.SEForest.
 const intervalGroups = 10

@@ -92,9 +92,10 @@
 //     the process (internal/memory: cgroup limit, MemAvailable, GOMEMLIMIT).
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
 //     class codes outside 0..n-1, fractions that leave a set empty, nil
-//     inputs) and invalid settings (counts beyond MaxTrees, MaxPermutations
-//     or MaxRepeats, unknown enum values, negative counts) return an error
-//     starting with "ufmi: " that names the problem and the accepted range.
+//     inputs) and invalid settings (counts beyond their limits, such as a
+//     million trees or permutations; unknown enum values; negative counts)
+//     return an error starting with "ufmi: " that names the problem and the
+//     accepted range.
 //     A zero field means its default (defaults.go), field by field, so
 //     UFConfig{} is DefaultUF(); every other choice is an explicit value
 //     (EmptyUniform, Unstratified, NoScreening, tree.AllFeatures(), ...),

@@ -29,9 +29,9 @@ func LabelEntropy(y []int) (float64, error) {
 	return Entropy(p), nil
 }
 
-// MeanEntropy averages the entropy of posterior rows, skipping rows whose
+// meanEntropy averages the entropy of posterior rows, skipping rows whose
 // first entry is NaN (no estimate). It returns the mean and the rows used.
-func MeanEntropy(proba [][]float64) (float64, int) {
+func meanEntropy(proba [][]float64) (float64, int) {
 	sum, used := 0.0, 0
 	for _, p := range proba {
 		if len(p) == 0 || math.IsNaN(p[0]) {

@@ -178,10 +178,10 @@ func checkConfidence(cfg EstimatorConfig) error {
 	return nil
 }
 
-// ResolveUF returns the UF configuration EstimateMI's uf method fits with
+// resolveUF returns the UF configuration EstimateMI's uf method fits with
 // for cfg: cfg.UF checked, with every default filled in (the runtime is
 // cfg.Runtime).
-func ResolveUF(cfg EstimatorConfig) (UFConfig, error) {
+func resolveUF(cfg EstimatorConfig) (UFConfig, error) {
 	return cfg.UF.resolved()
 }
 
@@ -191,7 +191,7 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 		return err
 	}
 	proba, never := f.OOBProba(cfg.Workers)
-	h, used := MeanEntropy(proba)
+	h, used := meanEntropy(proba)
 	if used == 0 {
 		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
 	}
@@ -245,7 +245,7 @@ func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig)
 	}
 	// A class absent from the training part gives narrower posteriors;
 	// entropy is unaffected by the missing zero columns.
-	h, used := MeanEntropy(proba)
+	h, used := meanEntropy(proba)
 	e.HYGivenX, e.MI, e.Evaluated = h, e.HY-h, used
 	return nil
 }

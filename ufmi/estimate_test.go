@@ -85,7 +85,7 @@ func TestConditionalMIAndSubsetTable(t *testing.T) {
 	if math.Abs(noise.CMI) > 0.03 || signal.CMI < 0.25 {
 		t.Fatalf("I(Y;noise|signal) = %.4f, I(Y;signal|noise) = %.4f", noise.CMI, signal.CMI)
 	}
-	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 2, cfg)
+	rows, err := SubsetTable(x, y, singletons([]int{0, 1}), 2, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,4 +156,13 @@ func maxOf(v []float64) float64 {
 		m = math.Max(m, x)
 	}
 	return m
+}
+
+// singletons makes one feature group per column.
+func singletons(cols []int) [][]int {
+	groups := make([][]int, len(cols))
+	for i, c := range cols {
+		groups[i] = []int{c}
+	}
+	return groups
 }

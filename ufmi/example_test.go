@@ -127,7 +127,7 @@ func ExampleFastPermutationTest() {
 // I(Y; X), one fit each (repeats 1).
 func ExampleSubsetTable() {
 	x, y := shifted(1000, 2, 1, 1)
-	rows, err := ufmi.SubsetTable(x, y, ufmi.Singletons([]int{0, 1}), 1, ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 1}})
+	rows, err := ufmi.SubsetTable(x, y, [][]int{{0}, {1}}, 1, ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		panic(err)
 	}

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"slices"
 	"sync"
@@ -62,16 +63,16 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if cfg.Unlabeled != nil {
 		return PermutationResult{}, fmt.Errorf("ufmi: the fast permutation test does not use unlabeled rows")
 	}
-	perms, err := countOrDefault("number of permutations", pc.Permutations, defaultPermutations, MaxPermutations)
+	perms, err := countOrDefault("number of permutations", pc.Permutations, defaultPermutations, limits.Permutations)
 	if err != nil {
 		return PermutationResult{}, err
 	}
 	share := pc.FastShare
 	if share == 0 {
-		share = DefaultFastShare
+		share = defaultFastShare
 	}
 	if !(share > 0 && share < 1) {
-		return PermutationResult{}, fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v)", pc.FastShare, DefaultFastShare)
+		return PermutationResult{}, fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v)", pc.FastShare, defaultFastShare)
 	}
 	st, yv, err := newFastTest(x, y, k, cfg.UF, pc.quiet(), share)
 	if err != nil {
@@ -111,7 +112,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	res.PValue = PermutationPValue(res.Observed, res.Null)
+	res.PValue = permutationPValue(res.Observed, res.Null)
 	return res, nil
 }
 

@@ -217,12 +217,12 @@ func TestFastTestRejectsBadInput(t *testing.T) {
 		cfg EstimatorConfig
 		pc  PermutationConfig
 	}{
-		"method":      {EstimatorConfig{Method: MethodKSG}, PermutationConfig{}},
-		"unlabeled":   {EstimatorConfig{Unlabeled: x}, PermutationConfig{}},
-		"permutation": {EstimatorConfig{}, PermutationConfig{Permutations: -1}},
-		"preset":      {EstimatorConfig{UF: UFConfig{StructureFraction: 2}}, PermutationConfig{}},
+		"method":          {EstimatorConfig{Method: MethodKSG}, PermutationConfig{}},
+		"unlabeled":       {EstimatorConfig{Unlabeled: x}, PermutationConfig{}},
+		"permutation":     {EstimatorConfig{}, PermutationConfig{Permutations: -1}},
+		"preset":          {EstimatorConfig{UF: UFConfig{StructureFraction: 2}}, PermutationConfig{}},
 		"fast-test share": {EstimatorConfig{}, PermutationConfig{FastShare: 1}},
-		"split NaN":   {EstimatorConfig{}, PermutationConfig{FastShare: math.NaN()}},
+		"split NaN":       {EstimatorConfig{}, PermutationConfig{FastShare: math.NaN()}},
 	} {
 		if _, err := FastPermutationTest(x, y, c.cfg, c.pc); err == nil || err.Error()[:6] != "ufmi: " {
 			t.Errorf("%s: error %v", name, err)

@@ -2,11 +2,11 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"slices"
 
-	"github.com/ufmi-dev/ufmi/ufmi/tree"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -51,10 +51,6 @@ func (k Kind) String() string {
 	}
 	return "numeric"
 }
-
-// MaxLevels is the most levels a categorical column may have
-// (NewColumnFeatures rejects more).
-const MaxLevels = tree.MaxLevels
 
 // Column is one feature column for NewColumnFeatures.
 type Column struct {
@@ -114,7 +110,7 @@ func fromRows(rows [][]float64, allowMissing bool) (*Features, error) {
 // NewColumnFeatures builds Features from named numeric and categorical
 // columns of equal length. Errors name the column: a non-integer or
 // out-of-range level code, repeated level or column names, more than
-// MaxLevels levels, an infinite number, or a column missing in every row.
+// limits.Levels levels, an infinite number, or a column missing in every row.
 // Categorical codes are renumbered in order of first appearance in the
 // rows (see Features).
 func NewColumnFeatures(cols []Column) (*Features, error) {
@@ -169,8 +165,8 @@ func numericValues(what string, v []float64) ([]float64, error) {
 // levelCodes checks a categorical column and renumbers its codes in order
 // of first appearance, returning the new codes and level names.
 func levelCodes(what string, codes []float64, levels []string) ([]float64, []string, error) {
-	if len(levels) > MaxLevels {
-		return nil, nil, fmt.Errorf("ufmi: %s has %d levels; at most %d are supported (is it an identifier? group rare levels or drop the column)", what, len(levels), MaxLevels)
+	if len(levels) > limits.Levels {
+		return nil, nil, fmt.Errorf("ufmi: %s has %d levels; at most %d are supported (is it an identifier? group rare levels or drop the column)", what, len(levels), limits.Levels)
 	}
 	names := map[string]bool{}
 	for _, l := range levels {

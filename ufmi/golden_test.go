@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/engine"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -194,19 +195,19 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		})
 		record("blocks-"+p, func(g *goldenHash) error {
 			rt := Runtime{Seed: 11, Workers: 2}
-			ruf, err := ResolveUF(EstimatorConfig{UF: uf, Runtime: rt})
+			ruf, err := resolveUF(EstimatorConfig{UF: uf, Runtime: rt})
 			if err != nil {
 				return err
 			}
 			var w []float64
 			if !ruf.NoScreening {
-				if w, err = ScreeningWeights(d.x, d.y, ruf, rt); err != nil {
+				if w, err = screeningWeights(d.x, d.y, ruf, rt); err != nil {
 					return err
 				}
 			}
-			var total TreeBlock
+			var total engine.TreeBlock
 			for lo := 0; lo < ruf.Trees; lo += 10 {
-				b, err := GrowTreeBlock(d.x, d.y, ruf, w, lo, min(lo+10, ruf.Trees), rt)
+				b, err := growTreeBlock(d.x, d.y, ruf, w, lo, min(lo+10, ruf.Trees), rt)
 				if err != nil {
 					return err
 				}
@@ -216,7 +217,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 					return err
 				}
 			}
-			est, err := total.Estimate(d.y, ruf)
+			est, err := estimateTreeBlock(&total, d.y, ruf)
 			g.add(est.HY, est.HYGivenX, est.MI)
 			return err
 		})

@@ -166,7 +166,7 @@ func TestConditionalMIIntervalAccountsForCorrelation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := ConditionalEntropy(x, y, []int{0}, cfg)
+	a, err := conditionalEntropy(x, y, []int{0}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestConditionalMIIntervalAccountsForCorrelation(t *testing.T) {
 func TestSubsetTableIntervals(t *testing.T) {
 	x, y := separatedData(400, 2, 6)
 	cfg := intervalConfig(40, 2)
-	rows, err := SubsetTable(x, y, Singletons([]int{0, 1}), 1, cfg)
+	rows, err := SubsetTable(x, y, singletons([]int{0, 1}), 1, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestSubsetTableIntervals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := ConditionalEntropy(x, y, []int{0}, one)
+	in, err := conditionalEntropy(x, y, []int{0}, one)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestSubsetTableIntervals(t *testing.T) {
 		t.Errorf("full-set row: %+v", full)
 	}
 	// Repeats average the parts: the Monte Carlo SE of 3 repeats is smaller.
-	rows3, err := SubsetTable(x, y, Singletons([]int{0, 1}), 3, cfg)
+	rows3, err := SubsetTable(x, y, singletons([]int{0, 1}), 3, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"slices"
 
@@ -21,7 +22,7 @@ type Statistic func(x *Features, y []int, rt Runtime) (float64, error)
 type PermutationConfig struct {
 	Permutations int // number of label permutations, 1..MaxPermutations (0: defaultPermutations, the paper's)
 	// FastShare is the fast test's share of the structure half that grows
-	// each tree, in (0, 1) (0: DefaultFastShare); the refit test ignores it.
+	// each tree, in (0, 1) (0: defaultFastShare); the refit test ignores it.
 	FastShare float64
 	// Runtime runs the test. Seed: permutation i shuffles with the stream
 	// (Seed, permutation, i) and refits with the seed Derive(Seed,
@@ -49,7 +50,7 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	if stat == nil {
 		return PermutationResult{}, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
 	}
-	perms, err := countOrDefault("number of permutations", cfg.Permutations, defaultPermutations, MaxPermutations)
+	perms, err := countOrDefault("number of permutations", cfg.Permutations, defaultPermutations, limits.Permutations)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -70,20 +71,20 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 			return PermutationResult{}, err
 		}
 	}
-	null, err := PermutationNull(x, y, stat, 0, perms, cfg.Runtime)
+	null, err := permutationNull(x, y, stat, 0, perms, cfg.Runtime)
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	return PermutationResult{Observed: observed, Null: null, PValue: PermutationPValue(observed, null)}, nil
+	return PermutationResult{Observed: observed, Null: null, PValue: permutationPValue(observed, null)}, nil
 }
 
-// PermutationNull returns the statistic under permutations lo..hi-1 of
+// permutationNull returns the statistic under permutations lo..hi-1 of
 // PermutationTest run by rt (rt.Progress counting them): the same values
 // that test computes, so a test can be split into blocks computed apart
 // (ufmi/sharded).
-func PermutationNull(x *Features, y []int, stat Statistic, lo, hi int, rt Runtime) ([]float64, error) {
-	if lo < 0 || hi < lo || hi > MaxPermutations {
-		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, MaxPermutations)
+func permutationNull(x *Features, y []int, stat Statistic, lo, hi int, rt Runtime) ([]float64, error) {
+	if lo < 0 || hi < lo || hi > limits.Permutations {
+		return nil, fmt.Errorf("ufmi: permutations %d..%d: want 0 <= lo <= hi <= %d", lo, hi, limits.Permutations)
 	}
 	if stat == nil {
 		return nil, fmt.Errorf("ufmi: permutation test needs a statistic (e.g. MIStatistic(cfg)), got nil")
@@ -107,8 +108,8 @@ func PermutationNull(x *Features, y []int, stat Statistic, lo, hi int, rt Runtim
 	return null, nil
 }
 
-// PermutationPValue is (1 + #{null >= observed}) / (1 + len(null)).
-func PermutationPValue(observed float64, null []float64) float64 {
+// permutationPValue is (1 + #{null >= observed}) / (1 + len(null)).
+func permutationPValue(observed float64, null []float64) float64 {
 	exceed := 0
 	for _, v := range null {
 		if v >= observed {

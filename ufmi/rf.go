@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"math/rand/v2"
 
@@ -40,7 +41,7 @@ type ForestConfig struct {
 	Tree     tree.Config
 	Sampling Sampling // Bootstrap (the zero value, the default) or Subsample; other values are an error
 	// SampleFraction is the rows per tree as a fraction of n: in (0, 1] for
-	// Subsample (0: defaultSubsampleFraction), in (0, MaxSampleFraction]
+	// Subsample (0: defaultSubsampleFraction), in (0, limits.SampleFraction]
 	// for Bootstrap (0: defaultBootstrapFraction).
 	SampleFraction float64
 }
@@ -71,7 +72,7 @@ func FitRF(x *Features, y []int, cfg ForestConfig, rt Runtime) (*Forest, error) 
 // of trees, the sampling scheme and the sample fraction) and returns the
 // number of trees, defaultTrees when Trees is 0.
 func (cfg ForestConfig) check(defaultTrees int) (int, error) {
-	trees, err := countOrDefault("number of trees", cfg.Trees, defaultTrees, MaxTrees)
+	trees, err := countOrDefault("number of trees", cfg.Trees, defaultTrees, limits.Trees)
 	if err != nil {
 		return 0, err
 	}
@@ -87,8 +88,8 @@ func (cfg ForestConfig) fraction() (float64, error) {
 		if frac == 0 {
 			return defaultBootstrapFraction, nil
 		}
-		if !(frac > 0 && frac <= MaxSampleFraction) {
-			return 0, fmt.Errorf("ufmi: bootstrap sample fraction %v must be in (0, %v] (0 means %v)", frac, MaxSampleFraction, defaultBootstrapFraction)
+		if !(frac > 0 && frac <= limits.SampleFraction) {
+			return 0, fmt.Errorf("ufmi: bootstrap sample fraction %v must be in (0, %v] (0 means %v)", frac, limits.SampleFraction, defaultBootstrapFraction)
 		}
 	case Subsample:
 		if frac == 0 {

@@ -9,8 +9,8 @@ import (
 // Runtime says how a computation runs, as opposed to what it computes. It
 // is held once by what a user runs: embedded in EstimatorConfig and
 // PermutationConfig (so cfg.Seed reads), and the last argument of FitUF,
-// FitRF, FitCalibrated, ScreeningWeights, GrowTreeBlock and
-// PermutationNull. The hyper-parameter configs (UFConfig, ForestConfig,
+// FitRF, FitCalibrated, screeningWeights, GrowTreeBlock and
+// permutationNull. The hyper-parameter configs (UFConfig, ForestConfig,
 // CalibratedConfig, knn.Config) hold none: a configuration nested in
 // EstimatorConfig has no runtime that could be set, let alone silently
 // replaced by the estimator's. Inside, the runtime is passed down as it is;

@@ -27,11 +27,11 @@ func screenFeatures(x *Features, y []int, cfg UFConfig, rt Runtime) ([]float64, 
 	return importanceWeights(imp.mean(), cfg.PilotFloor), nil
 }
 
-// ScreeningWeights returns the feature-sampling weights that the screening
+// screeningWeights returns the feature-sampling weights that the screening
 // pilot of uf, run by rt (its progress counting the pilot's trees),
 // measures and uf's forest draws features by, or nil when uf screens no
 // features (NoScreening). GrowTreeBlock takes them.
-func ScreeningWeights(x *Features, y []int, uf UFConfig, rt Runtime) ([]float64, error) {
+func screeningWeights(x *Features, y []int, uf UFConfig, rt Runtime) ([]float64, error) {
 	uf, err := uf.resolved()
 	if err != nil || uf.NoScreening {
 		return nil, err

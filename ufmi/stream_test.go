@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"github.com/ufmi-dev/ufmi/internal/engine"
 	"math/rand/v2"
 	"testing"
 
@@ -133,18 +134,18 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resolved, err := ResolveUF(cfg)
+		resolved, err := resolveUF(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		weights, err := ScreeningWeights(x, y, resolved, cfg.Runtime)
+		weights, err := screeningWeights(x, y, resolved, cfg.Runtime)
 		if err != nil || (weights != nil) != !uf.NoScreening {
 			t.Fatalf("%s: weights %v, %v", name, weights, err)
 		}
 		for _, per := range []int{23, 5} {
-			var acc TreeBlock
+			var acc engine.TreeBlock
 			for lo := 0; lo < 23; lo += per {
-				b, err := GrowTreeBlock(x, y, resolved, weights, lo, min(lo+per, 23), cfg.Runtime)
+				b, err := growTreeBlock(x, y, resolved, weights, lo, min(lo+per, 23), cfg.Runtime)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -154,7 +155,7 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got, err := acc.Estimate(y, resolved)
+			got, err := estimateTreeBlock(&acc, y, resolved)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -166,21 +167,21 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 			}
 		}
 	}
-	resolved, _ := ResolveUF(EstimatorConfig{UF: PaperUF()})
+	resolved, _ := resolveUF(EstimatorConfig{UF: PaperUF()})
 	for _, r := range [][2]int{{-1, 3}, {3, 3}, {290, 301}} {
-		if _, err := GrowTreeBlock(x, y, resolved, nil, r[0], r[1], Runtime{}); err == nil {
+		if _, err := growTreeBlock(x, y, resolved, nil, r[0], r[1], Runtime{}); err == nil {
 			t.Errorf("block %v accepted", r)
 		}
 	}
-	if _, err := GrowTreeBlock(x, y, resolved, []float64{1, 1, 1, 1}, 0, 3, Runtime{}); err == nil {
+	if _, err := growTreeBlock(x, y, resolved, []float64{1, 1, 1, 1}, 0, 3, Runtime{}); err == nil {
 		t.Error("weights without a pilot accepted")
 	}
-	a, _ := GrowTreeBlock(x, y, resolved, nil, 0, 3, Runtime{})
-	b, _ := GrowTreeBlock(x, y, resolved, nil, 4, 6, Runtime{})
+	a, _ := growTreeBlock(x, y, resolved, nil, 0, 3, Runtime{})
+	b, _ := growTreeBlock(x, y, resolved, nil, 4, 6, Runtime{})
 	if err := a.Add(b); err == nil {
 		t.Error("a gap between blocks accepted")
 	}
-	if _, err := a.Estimate(y, resolved); err == nil {
+	if _, err := estimateTreeBlock(&a, y, resolved); err == nil {
 		t.Error("a part of the forest was estimated")
 	}
 }

@@ -2,16 +2,17 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// ConditionalEntropy estimates H(Y|X_cols) with the configured method, using
+// conditionalEntropy estimates H(Y|X_cols) with the configured method, using
 // only the given columns of x (all columns when cols is nil). A column listed
 // twice is an error: it would weigh that feature twice.
-func ConditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
+func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
 	if x.Rows() == 0 {
 		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
@@ -53,13 +54,13 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 			}
 		}
 	}
-	both, err := ConditionalEntropy(x, y, append(append([]int(nil), given...), target...), cfg)
+	both, err := conditionalEntropy(x, y, append(append([]int(nil), given...), target...), cfg)
 	if err != nil {
 		return CMIEstimate{}, err
 	}
 	res := CMIEstimate{HYGivenA: both.HY, HYGivenAB: both.HYGivenX}
 	if len(given) > 0 {
-		a, err := ConditionalEntropy(x, y, given, cfg)
+		a, err := conditionalEntropy(x, y, given, cfg)
 		if err != nil {
 			return CMIEstimate{}, err
 		}
@@ -89,15 +90,6 @@ type SubsetRow struct {
 	CIMIIn, CICMI, CIMIAll Interval
 }
 
-// Singletons makes one feature group per column.
-func Singletons(cols []int) [][]int {
-	groups := make([][]int, len(cols))
-	for i, c := range cols {
-		groups[i] = []int{c}
-	}
-	return groups
-}
-
 // SubsetTable fills the feature-subset table for every non-empty subset of
 // the feature groups (a group is one feature held in one or more columns,
 // e.g. a value and its missing-value indicator), in bit-mask order (group 0
@@ -110,7 +102,7 @@ func Singletons(cols []int) [][]int {
 // fitted first, so that one subset's per-row contributions are held at a
 // time.
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig) ([]SubsetRow, error) {
-	if err := CheckSubsetGroups(groups, repeats); err != nil {
+	if err := checkSubsetGroups(groups, repeats); err != nil {
 		return nil, err
 	}
 	full := 1<<len(groups) - 1
@@ -125,7 +117,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		c := cfg
 		c.Runtime = cfg.child(seeds.Repetition, r)
 		_, cols := subsetMembers(groups, mask)
-		est, err := ConditionalEntropy(x, y, cols, c)
+		est, err := conditionalEntropy(x, y, cols, c)
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +134,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 				}
 			}
 		}
-		return SubsetTableFrom(groups, hy, h), nil
+		return subsetTableFrom(groups, hy, h), nil
 	}
 	// fits returns the repeats' parts of subset mask, averaged.
 	fits := func(mask int) (*intervalParts, error) {
@@ -168,7 +160,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		}
 		seIn[mask], seCMI[mask] = in.errors(), all.minus(in).errors()
 	}
-	rows := SubsetTableFrom(groups, hy, h)
+	rows := subsetTableFrom(groups, hy, h)
 	for i := range rows {
 		r, mask := &rows[i], i+1
 		r.CIMIIn = seIn[mask].at(r.MIIn, cfg.Confidence)
@@ -178,10 +170,10 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 	return rows, nil
 }
 
-// CheckSubsetGroups checks the groups and repeats of a subset table: 1 to
+// checkSubsetGroups checks the groups and repeats of a subset table: 1 to
 // 16 groups of at least one column, no column in two groups, repeats in
 // 1..MaxRepeats.
-func CheckSubsetGroups(groups [][]int, repeats int) error {
+func checkSubsetGroups(groups [][]int, repeats int) error {
 	m := len(groups)
 	if m == 0 || m > 16 {
 		return fmt.Errorf("ufmi: the subset table needs 1 to 16 feature groups, got %d", m)
@@ -196,16 +188,16 @@ func CheckSubsetGroups(groups [][]int, repeats int) error {
 	if err := distinctColumns(all); err != nil {
 		return err
 	}
-	if repeats < 1 || repeats > MaxRepeats {
-		return fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, MaxRepeats)
+	if repeats < 1 || repeats > limits.Repeats {
+		return fmt.Errorf("ufmi: repeats %d must be in 1..%d", repeats, limits.Repeats)
 	}
 	return nil
 }
 
-// SubsetTableFrom assembles the subset table from H(Y) and h[r][mask] =
+// subsetTableFrom assembles the subset table from H(Y) and h[r][mask] =
 // H(Y | X_mask) of repeat r (mask 1..2^groups - 1, bit b for group b; the
 // seed of repeat r is Derive(seed, repetition, r)), as SubsetTable does.
-func SubsetTableFrom(groups [][]int, hy float64, h [][]float64) []SubsetRow {
+func subsetTableFrom(groups [][]int, hy float64, h [][]float64) []SubsetRow {
 	full := 1<<len(groups) - 1
 	repeats := len(h)
 	rows := make([]SubsetRow, 0, full)

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
@@ -78,8 +79,8 @@ func (cfg UFConfig) check() error {
 			return fmt.Errorf("ufmi: pilot trees %d and pilot floor %v are set, but screening is off (NoScreening); leave them 0", cfg.PilotTrees, cfg.PilotFloor)
 		}
 	} else {
-		if cfg.PilotTrees < 0 || cfg.PilotTrees > MaxTrees {
-			return fmt.Errorf("ufmi: pilot trees %d must be in 1..%d (0 means %d; NoScreening turns screening off)", cfg.PilotTrees, MaxTrees, defaultPilotTrees)
+		if cfg.PilotTrees < 0 || cfg.PilotTrees > limits.Trees {
+			return fmt.Errorf("ufmi: pilot trees %d must be in 1..%d (0 means %d; NoScreening turns screening off)", cfg.PilotTrees, limits.Trees, defaultPilotTrees)
 		}
 		if !(cfg.PilotFloor >= 0) || math.IsInf(cfg.PilotFloor, 0) {
 			return fmt.Errorf("ufmi: pilot floor %v must be positive and finite (0 means %v)", cfg.PilotFloor, defaultPilotFloor)
@@ -135,7 +136,7 @@ func (cfg UFConfig) withDefaults() UFConfig {
 
 // trees is the number of trees, DefaultTrees when Trees is 0.
 func (cfg UFConfig) trees() (int, error) {
-	return countOrDefault("number of trees", cfg.Trees, DefaultTrees, MaxTrees)
+	return countOrDefault("number of trees", cfg.Trees, DefaultTrees, limits.Trees)
 }
 
 // paperTree is the tree of the paper's forests: fully grown, all features.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"io"
 	"runtime"
 	"strconv"
@@ -35,7 +36,7 @@ func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 
 // registerTrees adds -trees; registerWorkers adds -workers.
 func registerTrees(fs *flag.FlagSet, trees *int, usage string) {
-	fs.IntVar(trees, "trees", ufmi.DefaultTrees, fmt.Sprintf("%s, 1..%d", usage, ufmi.MaxTrees))
+	fs.IntVar(trees, "trees", ufmi.DefaultTrees, fmt.Sprintf("%s, 1..%d", usage, limits.Trees))
 }
 
 func registerWorkers(fs *flag.FlagSet, workers *int) {
@@ -62,7 +63,7 @@ func checkRange(name string, v, lo, hi int, note string) error {
 
 // checkTreesAndWorkers checks the -trees and -workers flags.
 func checkTreesAndWorkers(trees, workers int) error {
-	if err := checkRange("trees", trees, 1, ufmi.MaxTrees, ""); err != nil {
+	if err := checkRange("trees", trees, 1, limits.Trees, ""); err != nil {
 		return err
 	}
 	return checkRange("workers", workers, 0, maxWorkers(),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"io"
 	"math"
 	"time"
@@ -42,7 +43,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
-	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", ufmi.MaxPermutations))
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
 	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
 	sh := shardFlags{recorded: recorded}
@@ -60,7 +61,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
 	if err != nil {
 		return err
 	}
-	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+	if err := checkRange("perm", *perm, 0, limits.Permutations, "0: no test"); err != nil {
 		return err
 	}
 	if *perm > 0 && *given != "" {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 	"io"
 	"strings"
 
@@ -41,8 +43,8 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error 
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
-	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", ufmi.MaxRepeats))
-	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", ufmi.MaxPermutations))
+	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", limits.Repeats))
+	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
 	sh := shardFlags{recorded: recorded}
 	sh.register(fs)
@@ -56,7 +58,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error 
 	if err != nil {
 		return err
 	}
-	if err := checkRange("repeats", *repeats, 1, ufmi.MaxRepeats, ""); err != nil {
+	if err := checkRange("repeats", *repeats, 1, limits.Repeats, ""); err != nil {
 		return err
 	}
 	if sh.active() && cfg.Confidence > 0 {
@@ -66,7 +68,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error 
 	if err != nil {
 		return err
 	}
-	if err := checkRange("perm", *perm, 0, ufmi.MaxPermutations, "0: no test"); err != nil {
+	if err := checkRange("perm", *perm, 0, limits.Permutations, "0: no test"); err != nil {
 		return err
 	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true,
@@ -84,7 +86,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error 
 	if sh.active() && *perm > 0 {
 		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
 	}
-	groups := ufmi.Singletons(data.featureColumns())
+	groups := uftable.Singletons(data.featureColumns())
 	var rows []ufmi.SubsetRow
 	if sh.active() {
 		var out sharded.Outcome

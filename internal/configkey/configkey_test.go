@@ -2,6 +2,7 @@ package configkey
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/engine"
 	"os"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestTreeBlockSettingsUnchanged(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			uf, err := ufmi.ResolveUF(m.Estimator)
+			uf, err := engine.ResolveUF.(func(ufmi.EstimatorConfig) (ufmi.UFConfig, error))(m.Estimator)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -34,7 +34,7 @@ func subsetTable(t *testing.T, n *drosophila.Neurons, uf ufmi.UFConfig) []ufmi.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := ufmi.SubsetTable(x, y, ufmi.Singletons([]int{0, 1, 2, 3}), 5, ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 1}})
+	table, err := ufmi.SubsetTable(x, y, [][]int{{0}, {1}, {2}, {3}}, 5, ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

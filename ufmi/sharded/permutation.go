@@ -2,6 +2,7 @@ package sharded
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -26,8 +27,8 @@ func permutationBlock(perms int) int { return max(10, (perms+999)/1000) }
 // LO..HI-1, each drawing from the streams of its own index). When every cell
 // is done, the result equals the unsharded one bit for bit.
 func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perms int, o Options) (MIResult, error) {
-	if perms < 0 || perms > ufmi.MaxPermutations {
-		return MIResult{}, fmt.Errorf("ufmi: %d permutations; want 0..%d (0: no test)", perms, ufmi.MaxPermutations)
+	if perms < 0 || perms > limits.Permutations {
+		return MIResult{}, fmt.Errorf("ufmi: %d permutations; want 0..%d (0: no test)", perms, limits.Permutations)
 	}
 	if x.Rows() == 0 {
 		return MIResult{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
@@ -45,7 +46,7 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 			return ufmi.EstimateMI(x, y, run)
 		}
 		lo := (i - 1) * block
-		return ufmi.PermutationNull(x, y, ufmi.MIStatistic(run), lo, min(lo+block, perms), run.Runtime)
+		return permutationNull(x, y, ufmi.MIStatistic(run), lo, min(lo+block, perms), run.Runtime)
 	})
 	if err != nil || !out.Complete() {
 		return MIResult{Outcome: out}, err
@@ -69,6 +70,6 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 		return MIResult{}, fmt.Errorf("ufmi: %s holds %d null values, want %d; use a new results folder", o.Dir, len(null), perms)
 	}
 	obs := res.Estimate.MI
-	res.Test = &ufmi.PermutationResult{Observed: obs, Null: null, PValue: ufmi.PermutationPValue(obs, null)}
+	res.Test = &ufmi.PermutationResult{Observed: obs, Null: null, PValue: permutationPValue(obs, null)}
 	return res, nil
 }

@@ -91,7 +91,7 @@ func TestSubsetTableShardsAreInvisible(t *testing.T) {
 	t.Parallel()
 	x, y := smallData(t, 60, 3)
 	cfg := quickConfig()
-	groups := ufmi.Singletons([]int{0, 1, 2})
+	groups := [][]int{{0}, {1}, {2}}
 	want, err := ufmi.SubsetTable(x, y, groups, 2, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ type subsetCell struct {
 // repeat r's, Derive(cfg.Seed, repetition, r). The rows are nil until every
 // cell is done; then they equal the unsharded table's bit for bit.
 func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufmi.EstimatorConfig, o Options) ([]ufmi.SubsetRow, Outcome, error) {
-	if err := ufmi.CheckSubsetGroups(groups, repeats); err != nil {
+	if err := checkSubsetGroups(groups, repeats); err != nil {
 		return nil, Outcome{}, err
 	}
 	if x.Rows() == 0 {
@@ -37,7 +37,7 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
 		run := cfg
 		run.Runtime = ufmi.Runtime{Seed: c.Seed, Workers: cfg.Workers} // the cell's seed, no progress
-		est, err := ufmi.ConditionalEntropy(x, y, columns(groups, i%full+1), run)
+		est, err := conditionalEntropy(x, y, columns(groups, i%full+1), run)
 		return subsetCell{HY: est.HY, HYGivenX: est.HYGivenX}, err
 	})
 	if err != nil || !out.Complete() {
@@ -56,7 +56,7 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 		}
 		h[r][mask], hy = v.HYGivenX, v.HY
 	}
-	return ufmi.SubsetTableFrom(groups, hy, h), out, nil
+	return subsetTableFrom(groups, hy, h), out, nil
 }
 
 // columns lists the columns of the groups whose bits are set in mask.

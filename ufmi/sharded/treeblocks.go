@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/engine"
 	"hash"
 	"io"
 	"math"
@@ -66,7 +67,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	if x.Rows() == 0 {
 		return MIResult{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
-	uf, err := ufmi.ResolveUF(cfg)
+	uf, err := resolveUF(cfg)
 	if err != nil {
 		return MIResult{}, err
 	}
@@ -94,7 +95,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 			weights, pilotDone = w, true
 		}
 		lo := i * perCell
-		b, err := ufmi.GrowTreeBlock(x, y, uf, weights, lo, min(lo+perCell, uf.Trees), rt)
+		b, err := growTreeBlock(x, y, uf, weights, lo, min(lo+perCell, uf.Trees), rt)
 		if err != nil {
 			return nil, err
 		}
@@ -103,7 +104,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	if err != nil || !out.Complete() {
 		return MIResult{Outcome: out}, err
 	}
-	var acc, next ufmi.TreeBlock
+	var acc, next engine.TreeBlock
 	for i, c := range cells {
 		into := &next
 		if i == 0 {
@@ -121,7 +122,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 			}
 		}
 	}
-	est, err := acc.Estimate(y, uf)
+	est, err := estimateTreeBlock(&acc, y, uf)
 	return MIResult{Estimate: est, Outcome: out}, err
 }
 
@@ -133,7 +134,7 @@ func pilotWeights(x *ufmi.Features, y []int, uf ufmi.UFConfig, rt ufmi.Runtime, 
 	if ok, err := dir.Read(pilot, &w); ok || err != nil {
 		return w, err
 	}
-	w, err := ufmi.ScreeningWeights(x, y, uf, rt)
+	w, err := screeningWeights(x, y, uf, rt)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +147,7 @@ func blockPath(dir shard.Dir, key string) string { return filepath.Join(dir.Path
 // writeBlock stores b's sums (forest level) in the cell's binary file,
 // through a temporary file and a rename, and returns the cell's header.
 // The cell's file, written after it, is what marks the cell done.
-func writeBlock(dir shard.Dir, c shard.Cell, b ufmi.TreeBlock) (blockCell, error) {
+func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, error) {
 	h := blockCell{Lo: b.Lo, Hi: b.Hi, Rows: len(b.Votes), Classes: b.Classes, TreeEntropy: b.TreeEntropy, TreeCount: b.TreeCount}
 	if b.Sum == nil {
 		return h, nil
@@ -169,7 +170,7 @@ func writeBlock(dir shard.Dir, c shard.Cell, b ufmi.TreeBlock) (blockCell, error
 
 // readBlock reads cell c (header and binary file) into b, reusing b's
 // storage, and checks the file against the header.
-func readBlock(dir shard.Dir, c shard.Cell, rows int, b *ufmi.TreeBlock) error {
+func readBlock(dir shard.Dir, c shard.Cell, rows int, b *engine.TreeBlock) error {
 	var h blockCell
 	if _, err := dir.Read(c, &h); err != nil {
 		return err

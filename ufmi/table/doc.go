@@ -20,7 +20,7 @@
 //     names and their order never change an estimate. A column with one
 //     level (like a constant number) is never split on, except present
 //     against missing; a column missing in every row, or with more than
-//     ufmi.MaxLevels levels, is an error naming it.
+//     tree.MaxLevels levels, is an error naming it.
 //   - The target's classes are its cell texts (an int column's: its values,
 //     in numeric order); a missing target is an error unless
 //     Options.DropMissingTarget drops the row, counted in Data.Dropped.

@@ -168,7 +168,7 @@ func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig) ([]SubsetResul
 	if d.Labels == nil {
 		return nil, fmt.Errorf("ufmi: the subset table needs a target column")
 	}
-	rows, err := ufmi.SubsetTable(d.X, d.Labels.Codes, ufmi.Singletons(d.FeatureColumns()), repeats, cfg)
+	rows, err := ufmi.SubsetTable(d.X, d.Labels.Codes, Singletons(d.FeatureColumns()), repeats, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -177,4 +177,14 @@ func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig) ([]SubsetResul
 		out[i] = SubsetResult{In: pick.At(d.Features, r.Groups), SubsetRow: r}
 	}
 	return out, nil
+}
+
+// Singletons makes one feature group per column, the groups of a subset
+// table of single features (ufmi.SubsetTable).
+func Singletons(cols []int) [][]int {
+	groups := make([][]int, len(cols))
+	for i, c := range cols {
+		groups[i] = []int{c}
+	}
+	return groups
 }

@@ -106,6 +106,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
 		rep.setInterval(cmi.CI)
 	} else if sh.active() {
 		var res sharded.MIResult
+		sh.opts.Classes = labels.Classes // the label names enter the job's fingerprint
 		if *treesPerCell > 0 {
 			res, err = sharded.MITreeBlocks(x, labels.Codes, cfg, *treesPerCell, sh.opts)
 		} else {

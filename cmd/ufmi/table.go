@@ -88,6 +88,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error 
 	var rows []ufmi.SubsetRow
 	if sh.active() {
 		var out sharded.Outcome
+		sh.opts.Classes = data.labels.Classes // the label names enter the job's fingerprint
 		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)
 		if err == nil && !out.Complete() {
 			return printOutcome(stdout, out, sh.results, opts.asJSON)

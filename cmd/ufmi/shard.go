@@ -108,7 +108,12 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 		return err
 	}
 	args, desc := jobArgs(fs)
-	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + fmt.Sprint(desc), Merge: s.merge}
+	// JSON keeps the arguments apart: no two lists describe alike.
+	descJSON, err := json.Marshal(desc)
+	if err != nil {
+		return err
+	}
+	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + string(descJSON), Merge: s.merge}
 	if s.merge {
 		return nil
 	}

@@ -370,3 +370,18 @@ func TestShardsOfRewrittenDataAreAnotherJob(t *testing.T) {
 		}
 	}
 }
+
+// Flag values that hold what looks like other flags do not make two jobs
+// alike: -na 'NA -preset=paper' is not -na NA -preset paper, for the
+// cells' fingerprint as for job.json (removed here).
+func TestJobDescriptionsDoNotCollide(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 30, 12)
+	dir := t.TempDir()
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "7", "-results", dir, "-json"}
+	mustRun(t, append(job, "-na", "NA -preset=paper")...)
+	os.Remove(filepath.Join(dir, "job.json"))
+	if out, errOut, code := runCLI(t, append(job, "-na", "NA", "-preset", "paper")...); code != 1 || !strings.Contains(errOut, "another job") {
+		t.Errorf("exit %d, %q %q; want another job", code, out, errOut)
+	}
+}

@@ -37,7 +37,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 
 // miCommand is "ufmi mi"; recorded is the job of the results folder when
 // "ufmi merge" runs it from job.json (see shardFlags.recorded).
-func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
+func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")

@@ -37,7 +37,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 
 // tableCommand is "ufmi table"; recorded is the job of the results folder
 // when "ufmi merge" runs it from job.json (see shardFlags.recorded).
-func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
+func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")

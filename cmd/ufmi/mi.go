@@ -38,7 +38,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 
 // miCommand is "ufmi mi"; recorded is the job of the results folder when
 // "ufmi merge" runs it from job.json (see shardFlags.recorded).
-func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
+func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
@@ -107,6 +107,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
 		rep.setInterval(cmi.CI)
 	} else if sh.active() {
 		var res sharded.MIResult
+		sh.opts.Classes = labels.Classes // the label names enter the job's fingerprint
 		if *treesPerCell > 0 {
 			res, err = sharded.MITreeBlocks(x, labels.Codes, cfg, *treesPerCell, sh.opts)
 		} else {

@@ -28,7 +28,13 @@ type shardFlags struct {
 	opts    sharded.Options
 	// recorded is the job of a results folder when "ufmi merge" runs the
 	// command from its job.json; nil otherwise.
-	recorded *job
+	recorded *recordedJob
+}
+
+// recordedJob is a job read from the job.json at path.
+type recordedJob struct {
+	job
+	path string
 }
 
 // shardFlagNames are left out of a job's recorded arguments and fingerprint.
@@ -52,10 +58,10 @@ func (s *shardFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer) er
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
-		return s.badRecord(fs.Name(), err.Error())
+		return s.badRecord(fmt.Sprintf("records arguments ufmi %s rejects (%v)", fs.Name(), err))
 	}
 	if fs.NArg() > 0 {
-		return s.badRecord(fs.Name(), "arguments that are not flags")
+		return s.badRecord("records arguments that are not flags")
 	}
 	return s.checkRecorded(fs)
 }
@@ -67,15 +73,14 @@ func (s *shardFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer) er
 // by ufmi.
 func (s *shardFlags) checkRecorded(fs *flag.FlagSet) error {
 	if args, _ := jobArgs(fs); !slices.Equal(args, s.recorded.Args) {
-		return s.badRecord(fs.Name(), fmt.Sprintf("arguments %q, which ufmi %s would record as %q", s.recorded.Args, fs.Name(), args))
+		return s.badRecord(fmt.Sprintf("records the arguments %q, which ufmi %s records as %q", s.recorded.Args, fs.Name(), args))
 	}
 	return nil
 }
 
 // badRecord is the error for a job.json whose arguments ufmi did not write.
-func (s *shardFlags) badRecord(command, why string) error {
-	return fmt.Errorf("%s holds %s; not a job.json of ufmi %s: use the results folder of a job ufmi ran",
-		filepath.Join(s.results, "job.json"), why, command)
+func (s *shardFlags) badRecord(why string) error {
+	return fmt.Errorf("%s %s; ufmi did not write it: use the results folder of a job ufmi ran", s.recorded.path, why)
 }
 
 // fromJob reports whether "ufmi merge" runs the command from a job.json:
@@ -108,7 +113,12 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 		return err
 	}
 	args, desc := jobArgs(fs)
-	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + fmt.Sprint(desc), Merge: s.merge}
+	// JSON keeps the arguments apart: no two lists describe alike.
+	descJSON, err := json.Marshal(desc)
+	if err != nil {
+		return err
+	}
+	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + string(descJSON), Merge: s.merge}
 	if s.merge {
 		return nil
 	}
@@ -182,7 +192,7 @@ const maxJobFile = 1 << 20
 
 // mergeable are the commands whose jobs "ufmi merge" merges, and how it
 // runs each from its job.json.
-var mergeable = map[string]func(args []string, stdout, stderr io.Writer, recorded *job) error{
+var mergeable = map[string]func(args []string, stdout, stderr io.Writer, recorded *recordedJob) error{
 	"mi":    miCommand,
 	"table": tableCommand,
 }
@@ -228,5 +238,5 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		run = append(run, "-json")
 	}
-	return command(run, stdout, stderr, &j)
+	return command(run, stdout, stderr, &recordedJob{job: j, path: path})
 }

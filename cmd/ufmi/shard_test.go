@@ -235,13 +235,13 @@ func TestMergeRefusesForgedJobs(t *testing.T) {
 			"the job's data file " + fifo + " is not a regular file"},
 		{"another command", `{"command":"rm","args":["-rf"]}`, `names command "rm"; want mi or table`},
 		{"cc18", `{"command":"cc18","args":[]}`, `names command "cc18"; want mi or table`},
-		{"an unknown flag", `{"command":"mi","args":["-in=/d.csv","-evil=1"]}`, "flag provided but not defined: -evil; not a job.json of ufmi mi"},
-		{"a relative -in", `{"command":"mi","args":["-in=d.csv","-target=y"]}`, `which ufmi mi would record as ["-in=`},
-		{"a default value", `{"command":"mi","args":["-in=/d.csv","-seed=1","-target=y"]}`, `which ufmi mi would record as ["-in=/d.csv" "-target=y"]`},
-		{"a shard flag", `{"command":"mi","args":["-in=/d.csv","-shards=3","-target=y"]}`, "not a job.json of ufmi mi"},
-		{"-json", `{"command":"mi","args":["-in=/d.csv","-json=true","-target=y"]}`, "not a job.json of ufmi mi"},
-		{"a flag twice", `{"command":"mi","args":["-in=/d.csv","-target=y","-target=z"]}`, "not a job.json of ufmi mi"},
-		{"a word that is no flag", `{"command":"mi","args":["-in=/d.csv","-target=y","extra"]}`, "holds arguments that are not flags"},
+		{"an unknown flag", `{"command":"mi","args":["-in=/d.csv","-evil=1"]}`, "job.json records arguments ufmi mi rejects (flag provided but not defined: -evil); ufmi did not write it"},
+		{"a relative -in", `{"command":"mi","args":["-in=d.csv","-target=y"]}`, `job.json records the arguments ["-in=d.csv" "-target=y"], which ufmi mi records as ["-in=/`},
+		{"a default value", `{"command":"mi","args":["-in=/d.csv","-seed=1","-target=y"]}`, `which ufmi mi records as ["-in=/d.csv" "-target=y"]`},
+		{"a shard flag", `{"command":"mi","args":["-in=/d.csv","-shards=3","-target=y"]}`, "ufmi did not write it"},
+		{"-json", `{"command":"mi","args":["-in=/d.csv","-json=true","-target=y"]}`, "ufmi did not write it"},
+		{"a flag twice", `{"command":"mi","args":["-in=/d.csv","-target=y","-target=z"]}`, "ufmi did not write it"},
+		{"a word that is no flag", `{"command":"mi","args":["-in=/d.csv","-target=y","extra"]}`, "job.json records arguments that are not flags"},
 		{"an unknown field", `{"command":"mi","args":[],"run":"sh"}`, `json: unknown field "run"`},
 	} {
 		dir := t.TempDir()
@@ -282,5 +282,106 @@ func TestExplicitDefaultsAreTheSameJob(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir, "-seed", "2")...); code != 1 || !strings.Contains(errOut, "records another job") {
 		t.Errorf("another seed: exit %d, %q", code, errOut)
+	}
+}
+
+// editCellFile rewrites the result of a cell file with edit (nil: a null
+// result), keeping its job, key and seed.
+func editCellFile(t *testing.T, path string, edit func(result map[string]any) any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cell map[string]json.RawMessage
+	if err := json.Unmarshal(data, &cell); err != nil {
+		t.Fatal(err)
+	}
+	var result map[string]any
+	if err := json.Unmarshal(cell["result"], &result); err != nil {
+		t.Fatal(err)
+	}
+	if cell["result"], err = json.Marshal(edit(result)); err != nil {
+		t.Fatal(err)
+	}
+	data, _ = json.Marshal(cell)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A merge of hand-edited cells fails naming the cell file instead of
+// printing the edited numbers; a tree block claiming a billion classes is
+// refused before any allocation.
+func TestMergeRejectsEditedCells(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 40, 11)
+	for _, c := range []struct {
+		name string
+		job  []string
+		file string
+		edit func(map[string]any) any
+		want string
+	}{
+		{"MI 9.99", []string{"-perm", "20"}, "observed.json", func(r map[string]any) any { r["MI"] = 9.99; return r }, "observed.json holds MI 9.99, but H(Y) - H(Y|X)"},
+		{"H(Y|X) -5", []string{"-perm", "20"}, "observed.json", func(r map[string]any) any {
+			r["HYGivenX"], r["MI"] = -5.0, r["HY"].(float64)+5
+			return r
+		}, "observed.json holds H(Y|X) = -5, outside [0, log 2"},
+		{"a null result", []string{"-perm", "20"}, "observed.json", func(map[string]any) any { return nil }, "observed.json holds no result"},
+		{"a billion classes", []string{"-trees", "12", "-trees-per-cell", "4"}, "trees-0000004-0000008.json",
+			func(r map[string]any) any { r["classes"] = 1_000_000_000; return r }, "holds sums of 40 rows and 1000000000 classes"},
+	} {
+		dir := t.TempDir()
+		mustRun(t, append([]string{"mi", "-in", in, "-target", "label", "-trees", "10", "-results", dir, "-json"}, c.job...)...)
+		editCellFile(t, filepath.Join(dir, c.file), c.edit)
+		out, errOut, code := runCLI(t, "merge", "-results", dir, "-json")
+		if code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want one line holding %q", c.name, code, out, errOut, c.want)
+		}
+	}
+}
+
+// A column rewritten from numeric codes to text levels of the same codes
+// between two shards is another job, and so are renamed classes: the
+// second shard refuses the folder.
+func TestShardsOfRewrittenDataAreAnotherJob(t *testing.T) {
+	t.Parallel()
+	var codes, levels, renamed strings.Builder
+	codes.WriteString("c,x,label\n")
+	levels.WriteString("c,x,label\n")
+	renamed.WriteString("c,x,label\n")
+	for i := range 30 {
+		label := []string{"p", "q"}[i%3%2]
+		fmt.Fprintf(&codes, "%d,%d,%s\n", i%3, i%7, label)
+		fmt.Fprintf(&levels, "%s,%d,%s\n", []string{"a", "b", "c"}[i%3], i%7, label)
+		fmt.Fprintf(&renamed, "%d,%d,%s\n", i%3, i%7, map[string]string{"p": "P", "q": "Q"}[label])
+	}
+	for name, rewrite := range map[string]string{"text levels": levels.String(), "renamed classes": renamed.String()} {
+		in := writeFile(t, "data.csv", codes.String())
+		dir := t.TempDir()
+		job := []string{"mi", "-in", in, "-target", "label", "-trees", "5", "-perm", "20", "-results", dir, "-json"}
+		mustRun(t, append(job, "-shard", "1/2")...)
+		if err := os.WriteFile(in, []byte(rewrite), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, errOut, code := runCLI(t, append(job, "-shard", "0/2")...); code != 1 || !strings.Contains(errOut, "another job") {
+			t.Errorf("%s: exit %d, %q; want another job", name, code, errOut)
+		}
+	}
+}
+
+// Flag values that hold what looks like other flags do not make two jobs
+// alike: -na 'NA -preset=paper' is not -na NA -preset paper, for the
+// cells' fingerprint as for job.json (removed here).
+func TestJobDescriptionsDoNotCollide(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 30, 12)
+	dir := t.TempDir()
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "7", "-results", dir, "-json"}
+	mustRun(t, append(job, "-na", "NA -preset=paper")...)
+	os.Remove(filepath.Join(dir, "job.json"))
+	if out, errOut, code := runCLI(t, append(job, "-na", "NA", "-preset", "paper")...); code != 1 || !strings.Contains(errOut, "another job") {
+		t.Errorf("exit %d, %q %q; want another job", code, out, errOut)
 	}
 }

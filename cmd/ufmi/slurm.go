@@ -20,7 +20,9 @@ import (
 // shellQuote, so no argument can end a comment or add a command; values
 // that sbatch reads from #SBATCH lines (the job name, the results folder,
 // the -sbatch options) may hold no control character, since a newline
-// would end the directive.
+// would end the directive. The name and the folder are quoted for sbatch
+// (sbatchQuote); the -sbatch options are written as given, in sbatch's
+// syntax.
 func runSlurm(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("slurm", flag.ContinueOnError)
 	shards := fs.Int("shards", 4, fmt.Sprintf("array tasks, one shard each, 1..%d", shard.MaxShards))
@@ -134,7 +136,8 @@ type slurmJob struct {
 // slurmScript returns the sbatch script: task I of the array runs shard I
 // (SLURM_ARRAY_TASK_ID) of the command. Comment lines hold quoted words
 // only, which never span lines; #SBATCH lines hold values checked by
-// checkDirective, quoted for sbatch's own reading by sbatchQuote.
+// checkDirective, the job name and output path quoted for sbatch's own
+// reading by sbatchQuote.
 func slurmScript(j slurmJob) string {
 	var b strings.Builder
 	b.WriteString("#!/bin/bash\n")
@@ -150,7 +153,8 @@ func slurmScript(j slurmJob) string {
 	fmt.Fprintf(&b, "#SBATCH --array=0-%d\n", j.shards-1)
 	fmt.Fprintf(&b, "#SBATCH %s\n", sbatchQuote("--output="+slurmPattern(j.results)+"/slurm-%A_%a.out"))
 	for _, opt := range j.sbatch {
-		fmt.Fprintf(&b, "#SBATCH %s\n", sbatchQuote(opt))
+		// As given, in sbatch's syntax (e.g. -t 1:00:00): one line, as checkDirective made sure.
+		fmt.Fprintf(&b, "#SBATCH %s\n", opt)
 	}
 	b.WriteString("set -eu\n")
 	fmt.Fprintf(&b, "cd %s\n", shellQuote(j.cwd))

@@ -39,7 +39,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 
 // tableCommand is "ufmi table"; recorded is the job of the results folder
 // when "ufmi merge" runs it from job.json (see shardFlags.recorded).
-func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error {
+func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
@@ -90,6 +90,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *job) error 
 	var rows []ufmi.SubsetRow
 	if sh.active() {
 		var out sharded.Outcome
+		sh.opts.Classes = data.labels.Classes // the label names enter the job's fingerprint
 		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)
 		if err == nil && !out.Complete() {
 			return printOutcome(stdout, out, sh.results, opts.asJSON)

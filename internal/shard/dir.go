@@ -11,6 +11,7 @@ import (
 	"regexp"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 )
 
 // Cell is one unit of work. Key names its result file (letters, digits,
@@ -39,10 +40,21 @@ type cellFile struct {
 
 func (d Dir) path(key string) string { return filepath.Join(d.Path, key+".json") }
 
+// File is the path of cell key's file.
+func (d Dir) File(key string) string { return d.path(key) }
+
+// MaxCellBytes bounds the size of a cell file.
+const MaxCellBytes = 256 << 20
+
 // Read loads cell c's result into v; ok is false when the cell is not done.
-// A file of another job or another seed is an error.
+// A file of another job or another seed is an error, and so is one that
+// is not a regular file, is larger than MaxCellBytes, holds fields other
+// than a cell file's or holds no result (null): every error names the
+// file. Read checks the file's form only; callers check the result's
+// values.
 func (d Dir) Read(c Cell, v any) (ok bool, err error) {
-	data, err := os.ReadFile(d.path(c.Key))
+	path := d.path(c.Key)
+	data, err := safefile.ReadFile(path, MaxCellBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
@@ -50,14 +62,23 @@ func (d Dir) Read(c Cell, v any) (ok bool, err error) {
 		return false, fmt.Errorf("ufmi: %w", err)
 	}
 	var f cellFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return false, fmt.Errorf("ufmi: cell file %s is damaged (%v); delete it to recompute the cell", d.path(c.Key), err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err = dec.Decode(&f)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
+	}
+	if err != nil {
+		return false, fmt.Errorf("ufmi: cell file %s is damaged (%v); delete it to recompute the cell", path, err)
 	}
 	if f.Job != d.Job || f.Key != c.Key || f.Seed != c.Seed {
-		return false, fmt.Errorf("ufmi: %s holds a cell of another job (data or settings differ); use a new results folder", d.path(c.Key))
+		return false, fmt.Errorf("ufmi: %s holds a cell of another job (data or settings differ); use a new results folder", path)
+	}
+	if r := bytes.TrimSpace(f.Result); len(r) == 0 || bytes.Equal(r, []byte("null")) {
+		return false, fmt.Errorf("ufmi: cell file %s holds no result; delete it to recompute the cell", path)
 	}
 	if err := json.Unmarshal(f.Result, v); err != nil {
-		return false, fmt.Errorf("ufmi: cell file %s: %v", d.path(c.Key), err)
+		return false, fmt.Errorf("ufmi: cell file %s: %v; delete it to recompute the cell", path, err)
 	}
 	return true, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +74,47 @@ func TestRunResumesAfterAFailure(t *testing.T) {
 	var v int
 	if _, err := dir.Read(cells[0], &v); err == nil {
 		t.Fatal("a damaged cell file was read")
+	}
+}
+
+// A cell file holding no result (null or absent), a field no cell file
+// has, or that is not a regular file is an error naming it, never a done
+// cell of zeros.
+func TestReadRefusesEmptyAndForeignCellFiles(t *testing.T) {
+	t.Parallel()
+	dir := Dir{Path: t.TempDir(), Job: "j"}
+	c := Cell{Key: "c", Seed: 7}
+	for content, want := range map[string]string{
+		`{"job":"j","key":"c","seed":7,"result":null}`:                 "holds no result",
+		`{"job":"j","key":"c","seed":7}`:                               "holds no result",
+		`{"job":"j","key":"c","seed":7,"result":1,"extra":true}`:       `unknown field "extra"`,
+		`{"job":"j","key":"c","seed":7,"result":"x"}`:                  "cannot unmarshal string",
+		`{"job":"other","key":"c","seed":7,"result":1}`:                "another job",
+		`{"job":"j","key":"c","seed":7,"result":1} {"result":2}`:       "more than one JSON value",
+		`{"job":"j","key":"c","seed":7,"result":1}` + "\n\n":           "",
+		`{"job":"j","key":"c","seed":18446744073709551615,"result":1}`: "another job",
+	} {
+		if err := os.WriteFile(dir.File("c"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var v int
+		ok, err := dir.Read(c, &v)
+		if want == "" {
+			if err != nil || !ok || v != 1 {
+				t.Errorf("%s: %v %v %v", content, ok, v, err)
+			}
+			continue
+		}
+		if ok || err == nil || !strings.Contains(err.Error(), dir.File("c")) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: ok %v, %v; want an error naming the file and holding %q", content, ok, err, want)
+		}
+	}
+	os.Remove(dir.File("c"))
+	if err := os.Mkdir(dir.File("c"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var v int
+	if _, err := dir.Read(c, &v); err == nil || !strings.Contains(err.Error(), "is a folder, not a regular file") {
+		t.Errorf("a folder as cell file: %v", err)
 	}
 }

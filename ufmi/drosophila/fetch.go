@@ -1,6 +1,7 @@
 package drosophila
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -101,6 +102,9 @@ func (o FetchOptions) fetchOne(dir string, src Source) error {
 // readMirrorFile reads one file of the mirror folder.
 func readMirrorFile(path string) ([]byte, error) {
 	f, err := safefile.Open(path)
+	if errors.Is(err, safefile.ErrNotRegular) {
+		return nil, fmt.Errorf("ufmi: mirror file %w", err) // the error names the path
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: mirror file %s: %w (the mirror must hold all four drosophila files)", path, err)
 	}

@@ -18,4 +18,13 @@
 // shards and their number never change a result. Each function computes the cells of its shard that the
 // folder lacks and, when every cell of the job is done, merges; Options.Merge
 // only merges.
+//
+// A folder is shared, so its files are not trusted: a job's fingerprint
+// covers the data (values, column kinds and level names, class codes and
+// Options.Classes' names) and settings, and every cell file goes through
+// one reader that checks its form (a regular file of bounded size holding
+// a result) and its values against the job (H(Y) the labels' entropy, I =
+// H(Y) - H(Y|X), a forest's H(Y|X) within [0, log K], blocks of the right
+// length, tree blocks of the data's rows and classes, checked before their
+// sums are allocated). A file that fails is an error naming it.
 package sharded

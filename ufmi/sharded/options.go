@@ -26,6 +26,9 @@ type Options struct {
 	// different settings never mix.
 	Job   string
 	Merge bool // compute nothing: merge, and fail if a cell is missing
+	// Classes names the label codes (Classes[c] is code c's label), as
+	// ufmi.Labels does; they enter the job's fingerprint. nil: unnamed.
+	Classes []string
 }
 
 func (o Options) spec() Spec {
@@ -35,20 +38,43 @@ func (o Options) spec() Spec {
 	return o.Shard
 }
 
-// fingerprint identifies a job: its kind, data, settings and description.
-func fingerprint(kind string, x *ufmi.Features, y []int, settings string) string {
+// fingerprint identifies a job: its kind, data (every column's kind,
+// values and, for a categorical one, level names; the class codes and
+// o.Classes' names) and settings (o.Job). Strings enter with their length,
+// so no two different jobs hash the same bytes.
+func fingerprint(kind string, x *ufmi.Features, y []int, o Options) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%d %d\n%s\n", kind, x.Rows(), x.Cols(), settings)
 	var buf [8]byte
+	putInt := func(v uint64) {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
+	}
+	putString := func(s string) {
+		putInt(uint64(len(s)))
+		h.Write([]byte(s))
+	}
+	putString(kind)
+	putString(o.Job)
+	putInt(uint64(x.Rows()))
+	putInt(uint64(x.Cols()))
 	for j := range x.Cols() {
+		putInt(uint64(x.Kind(j)))
+		levels := x.Levels(j)
+		putInt(uint64(len(levels)))
+		for _, l := range levels {
+			putString(l)
+		}
 		for _, v := range x.Column(j) {
-			binary.LittleEndian.PutUint64(buf[:], math.Float64bits(v))
-			h.Write(buf[:])
+			putInt(math.Float64bits(v))
 		}
 	}
+	putInt(uint64(len(y)))
 	for _, c := range y {
-		binary.LittleEndian.PutUint64(buf[:], uint64(c))
-		h.Write(buf[:])
+		putInt(uint64(c))
+	}
+	putInt(uint64(len(o.Classes)))
+	for _, c := range o.Classes {
+		putString(c)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }

@@ -33,7 +33,11 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	if x.Rows() == 0 {
 		return MIResult{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d", perms), x, y, o.Job)}
+	facts, err := newFacts(x, y, cfg.Method)
+	if err != nil {
+		return MIResult{}, err
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d", perms), x, y, o)}
 	cells := []shard.Cell{{Key: "observed", Seed: cfg.Seed}}
 	block := permutationBlock(perms)
 	for lo := 0; lo < perms; lo += block {
@@ -52,16 +56,17 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 		return MIResult{Outcome: out}, err
 	}
 	res := MIResult{Outcome: out}
-	if _, err := dir.Read(cells[0], &res.Estimate); err != nil {
+	if err := mustReadCell(dir, cells[0], &res.Estimate, facts.checkEstimate); err != nil {
 		return MIResult{}, err
 	}
 	if perms == 0 {
 		return res, nil
 	}
 	null := make([]float64, 0, perms)
-	for _, c := range cells[1:] {
+	for i, c := range cells[1:] {
+		lo := i * block
 		var part []float64
-		if _, err := dir.Read(c, &part); err != nil {
+		if err := mustReadCell(dir, c, &part, func(p *[]float64) error { return facts.checkNull(*p, min(lo+block, perms)-lo) }); err != nil {
 			return MIResult{}, err
 		}
 		null = append(null, part...)

@@ -26,7 +26,11 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 		return nil, Outcome{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
 	full := 1<<len(groups) - 1
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("subset-table %v %d", groups, repeats), x, y, o.Job)}
+	facts, err := newFacts(x, y, cfg.Method)
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("subset-table %v %d", groups, repeats), x, y, o)}
 	var cells []shard.Cell
 	for r := range repeats {
 		seed := seeds.Derive(cfg.Seed, seeds.Repetition, r)
@@ -51,7 +55,7 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 			h[r] = make([]float64, full+1)
 		}
 		var v subsetCell
-		if _, err := dir.Read(c, &v); err != nil {
+		if err := mustReadCell(dir, c, &v, facts.checkSubset); err != nil {
 			return nil, out, err
 		}
 		h[r][mask], hy = v.HYGivenX, v.HY

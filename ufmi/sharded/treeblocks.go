@@ -11,11 +11,11 @@ import (
 	"hash"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/configkey"
+	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -77,7 +77,11 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	// The settings' text is internal/configkey's: folders of jobs started
 	// before the configurations changed shape keep their fingerprint.
 	settings := configkey.UFFields(uf, cfg.Seed)
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-tree-blocks %d %s", perCell, settings), x, y, o.Job)}
+	facts, err := newFacts(x, y, ufmi.MethodUF)
+	if err != nil {
+		return MIResult{}, err
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-tree-blocks %d %s", perCell, settings), x, y, o)}
 	var cells []shard.Cell
 	for lo := 0; lo < uf.Trees; lo += perCell {
 		cells = append(cells, shard.Cell{Key: fmt.Sprintf("trees-%07d-%07d", lo, min(lo+perCell, uf.Trees)), Seed: cfg.Seed})
@@ -88,7 +92,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	pilotDone := uf.NoScreening
 	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
 		if !pilotDone {
-			w, err := pilotWeights(x, y, uf, rt, dir)
+			w, err := pilotWeights(x, y, uf, rt, dir, facts)
 			if err != nil {
 				return nil, err
 			}
@@ -110,11 +114,9 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 		if i == 0 {
 			into = &acc
 		}
-		if err := readBlock(dir, c, x.Rows(), into); err != nil {
+		lo := i * perCell
+		if err := readBlock(dir, c, facts, lo, min(lo+perCell, uf.Trees), uf.TreeLevelEntropy, into); err != nil {
 			return MIResult{}, err
-		}
-		if lo := i * perCell; into.Lo != lo || into.Hi != min(lo+perCell, uf.Trees) {
-			return MIResult{}, fmt.Errorf("ufmi: cell %s holds trees %d..%d; use a new results folder", c.Key, into.Lo, into.Hi-1)
 		}
 		if i > 0 {
 			if err := acc.Add(next); err != nil {
@@ -128,10 +130,10 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 
 // pilotWeights reads the screening weights from dir's pilot file, or
 // computes and stores them.
-func pilotWeights(x *ufmi.Features, y []int, uf ufmi.UFConfig, rt ufmi.Runtime, dir shard.Dir) ([]float64, error) {
+func pilotWeights(x *ufmi.Features, y []int, uf ufmi.UFConfig, rt ufmi.Runtime, dir shard.Dir, facts jobFacts) ([]float64, error) {
 	pilot := shard.Cell{Key: "pilot", Seed: rt.Seed}
 	var w []float64
-	if ok, err := dir.Read(pilot, &w); ok || err != nil {
+	if ok, err := readCell(dir, pilot, &w, facts.checkWeights(uf.PilotFloor)); ok || err != nil {
 		return w, err
 	}
 	w, err := screeningWeights(x, y, uf, rt)
@@ -168,31 +170,34 @@ func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, err
 	return h, err
 }
 
-// readBlock reads cell c (header and binary file) into b, reusing b's
-// storage, and checks the file against the header.
-func readBlock(dir shard.Dir, c shard.Cell, rows int, b *engine.TreeBlock) error {
+// readBlock reads cell c of trees lo..hi-1 (header and binary file) into
+// b, reusing b's storage. The header is checked against the job (facts)
+// before anything is allocated for the sums, the file's size against the
+// header before it is read, and the sums after.
+func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, treeLevel bool, b *engine.TreeBlock) error {
 	var h blockCell
-	if _, err := dir.Read(c, &h); err != nil {
+	check := func(h *blockCell) error { return facts.checkBlock(h, c.Key, lo, hi, treeLevel) }
+	if err := mustReadCell(dir, c, &h, check); err != nil {
 		return err
 	}
 	b.Lo, b.Hi, b.Classes, b.TreeEntropy, b.TreeCount = h.Lo, h.Hi, h.Classes, h.TreeEntropy, h.TreeCount
-	if h.File == "" {
+	if treeLevel {
 		b.Sum, b.Votes = nil, nil
 		return nil
 	}
 	damaged := func(why string) error {
 		return fmt.Errorf("ufmi: %s is damaged (%s); delete it and %s.json to recompute the cell", blockPath(dir, c.Key), why, c.Key)
 	}
-	if h.Rows != rows || h.Classes < 1 || h.File != c.Key+".bin" {
-		return fmt.Errorf("ufmi: cell %s holds %d rows of %d classes, the data %d rows; use a new results folder", c.Key, h.Rows, h.Classes, rows)
-	}
-	f, err := os.Open(blockPath(dir, c.Key))
+	f, err := safefile.Open(blockPath(dir, c.Key))
 	if err != nil {
 		return damaged(err.Error())
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Size() != h.Bytes {
+		return damaged(fmt.Sprintf("its size is not the %d bytes of %s.json", h.Bytes, c.Key))
+	}
 	sum := sha256.New()
-	r := io.TeeReader(bufio.NewReaderSize(f, 1<<16), sum)
+	r := io.TeeReader(bufio.NewReaderSize(io.LimitReader(f, h.Bytes), 1<<16), sum)
 	magic := make([]byte, len(blockMagic))
 	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != blockMagic {
 		return damaged("not a tree block")
@@ -207,6 +212,9 @@ func readBlock(dir shard.Dir, c shard.Cell, rows int, b *engine.TreeBlock) error
 	}
 	if n, _ := io.Copy(io.Discard, r); n > 0 || !sameHash(sum, h.SHA) {
 		return damaged("its checksum differs from the cell's")
+	}
+	if err := facts.checkSums(b, lo, hi); err != nil {
+		return fmt.Errorf("ufmi: %s %v; delete it and %s.json to recompute the cell", blockPath(dir, c.Key), err, c.Key)
 	}
 	return nil
 }

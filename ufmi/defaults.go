@@ -4,8 +4,8 @@ import "github.com/ufmi-dev/ufmi/ufmi/tree"
 
 // This file holds every default of the package: a config field left at
 // its zero value means the constant named here, and each constant is
-// documented once, here. Presets (PaperUF, AuthorsUF, ExperimentUF) state
-// their own choices explicitly.
+// documented once, here. Presets (PaperUF, AuthorsUF) state their own
+// choices explicitly.
 
 // DefaultTrees is the number of trees of a forest whose config leaves
 // Trees at 0 (UF, RF): the paper's simulations use 300.
@@ -43,11 +43,6 @@ const (
 	paperMinLeaf = 1
 )
 
-// ExperimentStructureFraction is the share of rows that grows each UF tree
-// in the paper's posterior experiments (the steep simulation and the CC18
-// calibration study): 0.63, so that 0.37 of the rows vote.
-const ExperimentStructureFraction = 0.63
-
 // Defaults of the random forest (ForestConfig) and its calibrated
 // ensembles (CalibratedConfig).
 const (
@@ -59,7 +54,8 @@ const (
 	// bootstrap sample, 1 - 1/e.
 	defaultSubsampleFraction = 0.632
 	// defaultCalibrationFolds is the folds of a calibrated forest (the
-	// paper's 5).
+	// paper's 5). ufmi/models.FoldTrees divides a forest's trees by it; a
+	// test there keeps its copy equal to this one.
 	defaultCalibrationFolds = 5
 	// defaultFoldTrees is the trees of each calibration fold's forest
 	// (5 × 60 = DefaultTrees in all).

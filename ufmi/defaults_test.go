@@ -95,7 +95,7 @@ func TestPresetsKeepTheirSettings(t *testing.T) {
 			Unstratified: true, NoScreening: true}, tree.Config{}},
 		"authors": {AuthorsUF(), UFConfig{Trees: 300, StructureFraction: 0.4, EvalShare: 0.5, Kappa: 3, EmptyLeaf: EmptyUniform,
 			Tree: paperTree, Unstratified: true, TreeLevelEntropy: true, NoScreening: true}, tree.Config{}},
-		"experiment": {ExperimentUF(), UFConfig{Trees: 300, StructureFraction: 0.63, EmptyLeaf: EmptyUniform, Tree: paperTree,
+		"experiment": {experimentUF(), UFConfig{Trees: 300, StructureFraction: 0.63, EmptyLeaf: EmptyUniform, Tree: paperTree,
 			Unstratified: true, NoScreening: true}, tree.Config{}},
 	}
 	for name, c := range cases {

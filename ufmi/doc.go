@@ -6,8 +6,8 @@
 // mapped in docs/architecture.md; the math is in docs/reference.md. Below
 // this package: tree (the partition-only trees), knn (KSG, Mixed-KSG,
 // Ross) and metrics; beside it sim (the paper's simulations with exact
-// truth); above it table (DataFrames and CSV files by column name),
-// sharded, study, cc18 and the notebook helpers.
+// truth); above it models (the model catalogue), table (DataFrames and
+// CSV files by column name), sharded, study, cc18 and the notebook helpers.
 //
 // # Forests
 //
@@ -61,13 +61,10 @@
 //
 // # Models
 //
-// A Model is a named posterior model: an EstimatorConfig that can fit a
-// Predictor (Model.Fit) and estimate MI (EstimateMI). The catalogue in
-// models.go (PosteriorModels, StandardEstimators, NamedModel, and the RF,
-// calibrated, UF and kNN constructors) is what the experiments, the CC18
-// study and the command line use; calibrated forests get FoldTrees(trees)
-// trees in each of their 5 folds, and the posterior experiments' UF is
-// ExperimentUF (structure fraction 0.63).
+// The model catalogue is package ufmi/models: named posterior models (an
+// EstimatorConfig that can also fit a posterior model), the forests of the
+// paper's experiments and the UF of its posterior experiments. The
+// experiments, the CC18 study and the command line use it.
 //
 // # Conventions
 //

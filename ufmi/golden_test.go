@@ -144,7 +144,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		}
 		lines = append(lines, g.line(d.name+"/"+name))
 	}
-	presets := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "experiment": ExperimentUF()}
+	presets := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "experiment": experimentUF()}
 	for _, p := range []string{"default", "paper", "authors", "experiment"} {
 		uf := presets[p]
 		uf.Trees = 24

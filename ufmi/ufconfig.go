@@ -15,7 +15,7 @@ import (
 // Every field's zero value is ufmi's default, field by field (the values
 // are in defaults.go): UFConfig{} is DefaultUF(), and UFConfig{Trees: 20,
 // Kappa: 3} is DefaultUF() with 20 trees and kappa 3. Every other choice
-// is an explicit value; PaperUF, AuthorsUF and ExperimentUF set theirs.
+// is an explicit value; the presets PaperUF and AuthorsUF set theirs.
 // Values outside the documented ranges are errors, never replaced by
 // defaults. A UFConfig holds no seed, workers or progress: see Runtime.
 type UFConfig struct {
@@ -185,11 +185,3 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // drawn by those weights (floor 0.01). Chosen by measurement on the
 // reference MI grid (see the package documentation and bench/migrid).
 func DefaultUF() UFConfig { return UFConfig{}.withDefaults() }
-
-// ExperimentUF is the UF of the paper's posterior experiments: the paper
-// preset with ExperimentStructureFraction of the rows growing each tree.
-func ExperimentUF() UFConfig {
-	c := PaperUF()
-	c.StructureFraction = ExperimentStructureFraction
-	return c
-}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/cc18"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 func main() {
@@ -25,7 +26,7 @@ func run() error {
 	settings := cc18.QuickSettings()
 	forests := cc18.Forests(settings)
 	rf, uf := forests[0], forests[3]
-	learners := []ufmi.Model{rf, uf,
+	learners := []models.Model{rf, uf,
 		withEmptyLeaf("UF-abstain", settings, ufmi.EmptyAbstain),
 		withEmptyLeaf("UF-prior", settings, ufmi.EmptyPrior)}
 	load := cc18.LoadOptions{}
@@ -62,6 +63,6 @@ func run() error {
 }
 
 // withEmptyLeaf is cc18's UF with another empty-leaf policy.
-func withEmptyLeaf(name string, s cc18.Settings, policy ufmi.EmptyLeafPolicy) ufmi.Model {
+func withEmptyLeaf(name string, s cc18.Settings, policy ufmi.EmptyLeafPolicy) models.Model {
 	return cc18.UFModel(name, s, func(c *ufmi.UFConfig) { c.EmptyLeaf = policy })
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
@@ -71,7 +72,7 @@ func checkTreesAndWorkers(trees, workers int) error {
 }
 
 // config builds the estimator configuration the flags describe, from
-// ufmi's model catalogue.
+// the model catalogue (ufmi/models).
 func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 	if _, err := ufmi.ParseMethod(e.method); err != nil {
 		return ufmi.EstimatorConfig{}, err
@@ -85,7 +86,7 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 	if err := checkRange("k", e.k, 1, maxK, "and fewer than the rows"); err != nil {
 		return ufmi.EstimatorConfig{}, err
 	}
-	model, err := ufmi.NamedModel(e.method, e.preset, e.trees)
+	model, err := models.Named(e.method, e.preset, e.trees)
 	if err != nil {
 		return ufmi.EstimatorConfig{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 func runPosterior(args []string, stdout, stderr io.Writer) error {
@@ -83,14 +84,14 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	return w.Error()
 }
 
-// fitPosteriorModel fits the named forest of ufmi's model catalogue.
-func fitPosteriorModel(method, preset string, trees int, seed uint64, workers int, x *ufmi.Features, y []int) (ufmi.Predictor, error) {
+// fitPosteriorModel fits the named forest of the model catalogue (ufmi/models).
+func fitPosteriorModel(method, preset string, trees int, seed uint64, workers int, x *ufmi.Features, y []int) (models.Predictor, error) {
 	switch method {
 	case "uf", "rf", "sigrf", "irf":
 	default:
 		return nil, fmt.Errorf("unknown method %q (want uf, rf, sigrf or irf)", method)
 	}
-	model, err := ufmi.NamedModel(method, preset, trees)
+	model, err := models.Named(method, preset, trees)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 // A tree-block job of the command line's presets (ufmi mi -preset P -trees
@@ -22,7 +23,7 @@ func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	var got []string
 	for _, preset := range []string{"default", "paper", "authors"} {
 		for _, trees := range []int{300, 23, 10} {
-			m, err := ufmi.NamedModel("uf", preset, trees)
+			m, err := models.Named("uf", preset, trees)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 	if UFGoSyntax(ufmi.UFConfig{}) != UFGoSyntax(explicit) || UFFields(ufmi.UFConfig{Trees: 300}, 1) != UFFields(explicit, 1) {
 		t.Error("the zero UFConfig and DefaultUF spell differently")
 	}
-	variants := []ufmi.UFConfig{ufmi.DefaultUF(), ufmi.PaperUF(), ufmi.AuthorsUF(), ufmi.ExperimentUF()}
+	variants := []ufmi.UFConfig{ufmi.DefaultUF(), ufmi.PaperUF(), ufmi.AuthorsUF(), models.ExperimentUF()}
 	for _, change := range []func(*ufmi.UFConfig){
 		func(c *ufmi.UFConfig) { c.Unstratified = true },
 		func(c *ufmi.UFConfig) { c.EmptyLeaf = ufmi.EmptyAbstain },

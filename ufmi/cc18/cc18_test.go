@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 func TestParseARFF(t *testing.T) {
@@ -178,8 +179,8 @@ func toyCSV(shift int) string {
 var toyTypes = []string{"numeric", "categorical", "target"}
 
 // priorLearner predicts the training class frequencies and counts its fits.
-func priorLearner(fits *int) ufmi.Model {
-	return ufmi.Model{Name: "prior", Custom: func(x *ufmi.Features, y []int, _ uint64) (ufmi.Predictor, error) {
+func priorLearner(fits *int) models.Model {
+	return models.Model{Name: "prior", Custom: func(x *ufmi.Features, y []int, _ uint64) (models.Predictor, error) {
 		*fits++
 		p := make([]float64, 2)
 		for _, c := range y {

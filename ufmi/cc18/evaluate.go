@@ -7,12 +7,13 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // Settings are the forest sizes of the study.
 type Settings struct {
-	Trees       int     // RF and UF trees (the paper: 500); SigRF and IRF get ufmi.FoldTrees(Trees) per fold
+	Trees       int     // RF and UF trees (the paper: 500); SigRF and IRF get models.FoldTrees(Trees) per fold
 	MaxFeatures float64 // fraction of features per split (the paper: 0.33)
 	// MaxRows, when positive, evaluates a seeded stratified subsample of at
 	// most this many rows of larger datasets (quick runs); 0 uses all rows.
@@ -27,28 +28,28 @@ func PaperSettings() Settings { return Settings{Trees: 500, MaxFeatures: 0.33} }
 // calibrated) and at most 3,000 rows per dataset.
 func QuickSettings() Settings { return Settings{Trees: 50, MaxFeatures: 0.33, MaxRows: 3000} }
 
-// Forests returns RF, IRF, SigRF and UF with the given settings, from
-// ufmi's model catalogue. UF is ufmi.ExperimentUF (the paper preset with
-// 0.37 of the rows voting) with the same features per split.
-func Forests(s Settings) []ufmi.Model {
+// Forests returns RF, IRF, SigRF and UF with the given settings, from the
+// model catalogue (package models). UF is models.ExperimentUF (the paper
+// preset with 0.37 of the rows voting) with the same features per split.
+func Forests(s Settings) []models.Model {
 	tc := s.treeConfig()
-	return []ufmi.Model{
-		ufmi.RFModel("RF", ufmi.MethodRFSplit, s.Trees, tc),
-		ufmi.CalibratedModel("IRF", ufmi.MethodIRF, s.Trees, tc),
-		ufmi.CalibratedModel("SigRF", ufmi.MethodSigRF, s.Trees, tc),
+	return []models.Model{
+		models.RF("RF", ufmi.MethodRFSplit, s.Trees, tc),
+		models.Calibrated("IRF", ufmi.MethodIRF, s.Trees, tc),
+		models.Calibrated("SigRF", ufmi.MethodSigRF, s.Trees, tc),
 		UFModel("UF", s, nil),
 	}
 }
 
 // UFModel is the UF of Forests(s), after edit (when not nil) has changed
 // its configuration: a way to measure variants in the same study.
-func UFModel(name string, s Settings, edit func(c *ufmi.UFConfig)) ufmi.Model {
-	c := ufmi.ExperimentUF() // its trees: fully grown
+func UFModel(name string, s Settings, edit func(c *ufmi.UFConfig)) models.Model {
+	c := models.ExperimentUF() // its trees: fully grown
 	c.Trees, c.Tree.MaxFeatures = s.Trees, s.treeConfig().MaxFeatures
 	if edit != nil {
 		edit(&c)
 	}
-	return ufmi.UFModel(name, c)
+	return models.UF(name, c)
 }
 
 func (s Settings) treeConfig() tree.Config {
@@ -71,7 +72,7 @@ type FoldScore struct {
 // fold with kappa, accuracy, ECE and MCE over the given number of bins. The
 // folds come from seed's fold stream; the learners of fold f fit with the
 // seed Derive(seed, fold-model, f).
-func Evaluate(d *Dataset, learners []ufmi.Model, folds, bins int, seed uint64) ([]FoldScore, error) {
+func Evaluate(d *Dataset, learners []models.Model, folds, bins int, seed uint64) ([]FoldScore, error) {
 	tests, err := testFolds(d, folds, seed)
 	if err != nil {
 		return nil, err
@@ -85,7 +86,7 @@ func testFolds(d *Dataset, folds int, seed uint64) ([][]int, error) {
 }
 
 // evaluateFolds is Evaluate on the given test folds.
-func evaluateFolds(d *Dataset, learners []ufmi.Model, testFolds [][]int, bins int, seed uint64) ([]FoldScore, error) {
+func evaluateFolds(d *Dataset, learners []models.Model, testFolds [][]int, bins int, seed uint64) ([]FoldScore, error) {
 	var out []FoldScore
 	for f, test := range testFolds {
 		fd, err := prepareFold(d, f, test)
@@ -133,7 +134,7 @@ func foldSeed(seed uint64, f int) uint64 { return seeds.Derive(seed, seeds.FoldM
 
 // score fits learner l on the fold's training rows (seed foldSeed(seed,
 // fold)) and scores its posteriors on the test rows.
-func (fd *fold) score(l ufmi.Model, bins int, seed uint64) (FoldScore, error) {
+func (fd *fold) score(l models.Model, bins int, seed uint64) (FoldScore, error) {
 	k := len(fd.d.Classes)
 	model, err := l.Fit(fd.train, fd.yTrain, foldSeed(seed, fd.index))
 	if err != nil {

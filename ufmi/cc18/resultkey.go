@@ -5,6 +5,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/internal/configkey"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 // scoresFormat is the version of the result files: of their layout and of
@@ -53,11 +54,11 @@ func (k resultKey) cell(f int, l learnerKey) resultKey {
 }
 
 // learnerConfig spells out, in Go syntax with every field, the method and
-// the configuration ufmi.Model.Fit fits (without a runtime). The spelling
+// the configuration models.Model.Fit fits (without a runtime). The spelling
 // is internal/configkey's: the files written before the configurations
 // changed shape keep their keys. A Custom learner is only "custom": its
 // name must say what it fits.
-func learnerConfig(m ufmi.Model) string {
+func learnerConfig(m models.Model) string {
 	if m.Custom != nil {
 		return "custom"
 	}

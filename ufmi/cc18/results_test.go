@@ -13,6 +13,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 // The checked-in result file reads, passes its checks, and writes back
@@ -244,8 +245,8 @@ func TestSweepShardsComputeEachCellOnce(t *testing.T) {
 	o := fx.opts
 	o.ResultsDir = t.TempDir()
 	fits, kill := 0, 4
-	o.Learners = append(slices.Clone(fx.opts.Learners[:4]), ufmi.Model{Name: "prior",
-		Custom: func(x *ufmi.Features, y []int, seed uint64) (ufmi.Predictor, error) {
+	o.Learners = append(slices.Clone(fx.opts.Learners[:4]), models.Model{Name: "prior",
+		Custom: func(x *ufmi.Features, y []int, seed uint64) (models.Predictor, error) {
 			if fits++; fits == kill {
 				return nil, errors.New("killed")
 			}

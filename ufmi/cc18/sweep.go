@@ -14,16 +14,17 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 // SweepOptions configures a run over several datasets.
 type SweepOptions struct {
 	IDs      []int // OpenML dataset ids (see Suite and Available)
 	Load     LoadOptions
-	Learners []ufmi.Model // default Forests(QuickSettings()); distinct names
-	MaxRows  int          // subsample larger datasets to this many rows (0: all; see Settings.MaxRows)
-	Folds    int          // default 5
-	Bins     int          // ECE/MCE bins, default 20
+	Learners []models.Model // default Forests(QuickSettings()); distinct names
+	MaxRows  int            // subsample larger datasets to this many rows (0: all; see Settings.MaxRows)
+	Folds    int            // default 5
+	Bins     int            // ECE/MCE bins, default 20
 	Seed     uint64
 	// ResultsDir keeps one file per cell of the sweep, the scores of one
 	// learner on one test fold of one dataset (<id>-fold<f>-<learner>.csv),

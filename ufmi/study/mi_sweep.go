@@ -6,6 +6,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
@@ -20,7 +21,7 @@ type Cell struct {
 type MISweep struct {
 	Settings   []sim.MISetting
 	Cells      []Cell
-	Estimators []ufmi.Model
+	Estimators []models.Model
 	Reps       int
 	Seed       uint64
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
@@ -22,7 +23,7 @@ type CurveRecord struct {
 // SharedComponentCurve reproduces the paper's first figure: models trained
 // on nTrain rows of the shared-component simulation predict P(Y=1|x) at
 // nEval fresh rows, listed in order of the true posterior (rank 0 lowest).
-func SharedComponentCurve(nTrain, nEval int, models []ufmi.Model, seed uint64, progress ufmi.Progress) (dataframe.DataFrame, error) {
+func SharedComponentCurve(nTrain, nEval int, ms []models.Model, seed uint64, progress ufmi.Progress) (dataframe.DataFrame, error) {
 	rows, y, err := sim.SharedComponentSimulation{N: nTrain}.Sample(seed)
 	if err != nil {
 		return dataframe.DataFrame{}, err
@@ -43,7 +44,7 @@ func SharedComponentCurve(nTrain, nEval int, models []ufmi.Model, seed uint64, p
 	x, _ := ufmi.NewFeatures(rows)
 	eval, _ := ufmi.NewFeatures(evalRows)
 	var recs []CurveRecord
-	for m, model := range models {
+	for m, model := range ms {
 		pred, err := model.Fit(x, y, seed)
 		if err != nil {
 			return dataframe.DataFrame{}, fmt.Errorf("%s: %w", model.Name, err)
@@ -56,7 +57,7 @@ func SharedComponentCurve(nTrain, nEval int, models []ufmi.Model, seed uint64, p
 			recs = append(recs, CurveRecord{Rank: rank, Method: model.Name, Truth: truth[i][1], Posterior: proba[i][1]})
 		}
 		if progress != nil {
-			progress(m+1, len(models))
+			progress(m+1, len(ms))
 		}
 	}
 	return dataframe.LoadStructs(recs), nil
@@ -66,7 +67,7 @@ func SharedComponentCurve(nTrain, nEval int, models []ufmi.Model, seed uint64, p
 type SteepSweep struct {
 	Alphas     []float64
 	D, N       int
-	Models     []ufmi.Model
+	Models     []models.Model
 	Reps       int
 	Grid       int // evaluation grid size per axis (reference 50)
 	NoiseDraws int // draws of the noise coordinates per grid point (reference 4)
@@ -112,7 +113,7 @@ func (s SteepSweep) Run(progress ufmi.Progress) (dataframe.DataFrame, error) {
 
 // steepFit draws a training sample and the evaluation grid, and returns
 // each model's posteriors on the grid with the grid itself.
-func steepFit(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, seed uint64) ([][][]float64, [][]float64, error) {
+func steepFit(steep sim.SteepSimulation, ms []models.Model, grid, draws int, seed uint64) ([][][]float64, [][]float64, error) {
 	rows, y, err := steep.Sample(seed)
 	if err != nil {
 		return nil, nil, err
@@ -123,8 +124,8 @@ func steepFit(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, s
 	}
 	x, _ := ufmi.NewFeatures(rows)
 	eval, _ := ufmi.NewFeatures(evalRows)
-	out := make([][][]float64, len(models))
-	for m, model := range models {
+	out := make([][][]float64, len(ms))
+	for m, model := range ms {
 		pred, err := model.Fit(x, y, seed)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", model.Name, err)
@@ -138,8 +139,8 @@ func steepFit(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, s
 
 // steepHellinger returns each model's mean Hellinger distance to the truth
 // on the evaluation grid.
-func steepHellinger(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, seed uint64) ([]float64, error) {
-	probas, evalRows, err := steepFit(steep, models, grid, draws, seed)
+func steepHellinger(steep sim.SteepSimulation, ms []models.Model, grid, draws int, seed uint64) ([]float64, error) {
+	probas, evalRows, err := steepFit(steep, ms, grid, draws, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func steepHellinger(steep sim.SteepSimulation, models []ufmi.Model, grid, draws 
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(models))
+	out := make([]float64, len(ms))
 	for m, proba := range probas {
 		if out[m], err = metrics.MeanHellinger(proba, truth); err != nil {
 			return nil, err
@@ -168,8 +169,8 @@ type GridRecord struct {
 // SteepPosteriorGrid fits each model once and returns, at every point of a
 // grid × grid map of (x1, x2), the true P(Y=1|x) and each model's estimate
 // averaged over the noise draws: the data behind the paper's heatmaps.
-func SteepPosteriorGrid(steep sim.SteepSimulation, models []ufmi.Model, grid, draws int, seed uint64) (dataframe.DataFrame, error) {
-	probas, evalRows, err := steepFit(steep, models, grid, draws, seed)
+func SteepPosteriorGrid(steep sim.SteepSimulation, ms []models.Model, grid, draws int, seed uint64) (dataframe.DataFrame, error) {
+	probas, evalRows, err := steepFit(steep, ms, grid, draws, seed)
 	if err != nil {
 		return dataframe.DataFrame{}, err
 	}
@@ -183,7 +184,7 @@ func SteepPosteriorGrid(steep sim.SteepSimulation, models []ufmi.Model, grid, dr
 				tr += steep.Posterior(evalRows[r*cells+c])[1] / float64(draws)
 			}
 			p := evalRows[c]
-			recs = append(recs, GridRecord{X1: p[0], X2: p[1], Method: models[m].Name, Truth: tr, Estimate: est})
+			recs = append(recs, GridRecord{X1: p[0], X2: p[1], Method: ms[m].Name, Truth: tr, Estimate: est})
 		}
 	}
 	return dataframe.LoadStructs(recs), nil

@@ -6,11 +6,12 @@ import (
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 func TestMISweepMatchesDirectEstimates(t *testing.T) {
-	ests, err := ufmi.SelectModels(ufmi.StandardEstimators(20), "UF", "KSG")
+	ests, err := models.Select(models.Standard(20), "UF", "KSG")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestMISweepMatchesDirectEstimates(t *testing.T) {
 	if tr := df.Col("mi_true").Elem(0).Float(); math.Abs(tr-0.336831) > 1e-5 {
 		t.Fatalf("truth %v", tr)
 	}
-	if _, err := ufmi.SelectModels(ufmi.StandardEstimators(20), "nope"); err == nil {
+	if _, err := models.Select(models.Standard(20), "nope"); err == nil {
 		t.Fatal("unknown estimator accepted")
 	}
 	if _, err := (MISweep{}).Run(nil); err == nil {
@@ -46,8 +47,8 @@ func TestMISweepMatchesDirectEstimates(t *testing.T) {
 }
 
 func TestSteepSweepAndGrid(t *testing.T) {
-	models := ufmi.PosteriorModels(20, ufmi.PaperUF())
-	df, err := SteepSweep{Alphas: []float64{8}, D: 2, N: 400, Models: models, Reps: 1, Grid: 10, NoiseDraws: 1, Seed: 1}.Run(nil)
+	forests := models.Posterior(20, ufmi.PaperUF())
+	df, err := SteepSweep{Alphas: []float64{8}, D: 2, N: 400, Models: forests, Reps: 1, Grid: 10, NoiseDraws: 1, Seed: 1}.Run(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,14 +60,14 @@ func TestSteepSweepAndGrid(t *testing.T) {
 			t.Fatalf("Hellinger %v out of range", h)
 		}
 	}
-	grid, err := SteepPosteriorGrid(sim.SteepSimulation{N: 400, D: 3, Alpha: 8}, models[:1], 5, 2, 1)
+	grid, err := SteepPosteriorGrid(sim.SteepSimulation{N: 400, D: 3, Alpha: 8}, forests[:1], 5, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if grid.Nrow() != 25 {
 		t.Fatalf("want 25 grid points, got %d", grid.Nrow())
 	}
-	curve, err := SharedComponentCurve(300, 200, models[3:], 1, nil)
+	curve, err := SharedComponentCurve(300, 200, forests[3:], 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 // MIResult is an estimate of I(X;Y), or of I(X;Y|Z) when the spec gives
@@ -86,7 +87,7 @@ type PosteriorResult struct {
 // read with train's kinds: a column categorical in train is categorical in
 // test, and its levels are matched by name (an unseen level counts as
 // missing).
-func Posterior(train, test dataframe.DataFrame, spec Spec, model ufmi.Model, seed uint64) (PosteriorResult, error) {
+func Posterior(train, test dataframe.DataFrame, spec Spec, model models.Model, seed uint64) (PosteriorResult, error) {
 	d, err := FromDataFrame(train, spec)
 	if err != nil {
 		return PosteriorResult{}, err
@@ -99,7 +100,7 @@ func Posterior(train, test dataframe.DataFrame, spec Spec, model ufmi.Model, see
 }
 
 // PosteriorCSV is Posterior for CSV files with header rows.
-func PosteriorCSV(trainPath, testPath string, spec Spec, model ufmi.Model, seed uint64) (PosteriorResult, error) {
+func PosteriorCSV(trainPath, testPath string, spec Spec, model models.Model, seed uint64) (PosteriorResult, error) {
 	d, err := ReadCSV(trainPath, spec)
 	if err != nil {
 		return PosteriorResult{}, err
@@ -120,7 +121,7 @@ func (d *Data) TestSpec(o Options) Spec {
 }
 
 // Posterior fits model on d (seed given) and predicts the rows of x.
-func (d *Data) Posterior(x *ufmi.Features, model ufmi.Model, seed uint64) (PosteriorResult, error) {
+func (d *Data) Posterior(x *ufmi.Features, model models.Model, seed uint64) (PosteriorResult, error) {
 	if d.Labels == nil {
 		return PosteriorResult{}, fmt.Errorf("ufmi: a posterior model needs a target column")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"github.com/ufmi-dev/ufmi/internal/testcheck"
 	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/models"
 )
 
 // quick is a small UF for tests.
@@ -239,7 +240,7 @@ func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
 	// seen; the size column has only numbers there.
 	test := dataframe.New(series.New([]string{"green", "red", "purple"}, series.String, "colour"),
 		series.New([]float64{0, 0, math.NaN()}, series.Float, "size"))
-	model := ufmi.UFModel("UF", quick.UF)
+	model := models.UF("UF", quick.UF)
 	post, err := Posterior(df, test, Spec{Target: "label", Features: []string{"colour", "size"}}, model, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -54,7 +54,7 @@ func badCalls() []badCall {
 		{"EstimateMI code 1<<40", func() error { _, err := EstimateMI(x, withCode(1<<40), EstimatorConfig{}); return err }, "class codes must lie in 0..59"},
 		{"FitRF code n", func() error { _, err := FitRF(x, withCode(60), ForestConfig{}, Runtime{}); return err }, "label of row 0 is 60"},
 		{"LabelEntropy code MaxInt", func() error { _, err := LabelEntropy(withCode(math.MaxInt)); return err }, "class codes must lie in 0..59"},
-		{"StratifiedFolds code 1<<40", func() error { _, err := StratifiedFolds(withCode(1<<40), 5, 1); return err }, "class codes must lie in 0..59"},
+		{"FitCalibrated code 1<<40", func() error { _, err := FitCalibrated(x, withCode(1<<40), CalibratedConfig{}, Runtime{}); return err }, "class codes must lie in 0..59"},
 		{"KSG code MaxInt", func() error { _, err := knn.KSG(x, withCode(math.MaxInt), knn.Config{}, 0, 0); return err }, "class codes must lie in 0..59"},
 		{"CohenKappa k 0", func() error { _, err := metrics.CohenKappa([]int{0, 1}, []int{0, 1}, 0); return err }, "k >= 1"},
 		// Counts and fractions: bounded, negative values never defaulted.
@@ -92,7 +92,10 @@ func badCalls() []badCall {
 		}, "bins must be in 1..1000000"},
 		// Enums: values outside the constants are errors.
 		{"FitRF Sampling 7", func() error { _, err := FitRF(x, y, ForestConfig{Sampling: 7}, Runtime{}); return err }, "unknown sampling 7"},
-		{"FitCalibrated Method 9", func() error { _, err := FitCalibrated(x, y, CalibratedConfig{Method: 9}, Runtime{}); return err }, "unknown calibration 9"},
+		{"FitCalibrated Method ksg", func() error {
+			_, err := FitCalibrated(x, y, CalibratedConfig{Method: MethodKSG}, Runtime{})
+			return err
+		}, "calibration method \"ksg\""},
 		{"WilcoxonSignedRank alternative 5", func() error {
 			_, err := metrics.WilcoxonSignedRank([]float64{1, -2, 3}, 5, metrics.ZeroWilcox)
 			return err

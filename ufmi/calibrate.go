@@ -2,35 +2,14 @@ package ufmi
 
 import (
 	"fmt"
-	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
 	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
-
-// Calibration is the post-hoc method a calibrated forest applies.
-type Calibration int
-
-const (
-	// Sigmoid is Platt scaling: a logistic curve fitted to the held-out
-	// posteriors of each class (SigRF).
-	Sigmoid Calibration = iota
-	// Isotonic is a monotone step function fitted by pool-adjacent-violators (IRF).
-	Isotonic
-)
-
-func (c Calibration) String() string {
-	switch c {
-	case Sigmoid:
-		return "sigmoid"
-	case Isotonic:
-		return "isotonic"
-	}
-	return fmt.Sprintf("Calibration(%d)", int(c))
-}
 
 // CalibratedConfig configures a k-fold cross-validated calibration ensemble,
 // as scikit-learn's CalibratedClassifierCV with ensemble=True: for each fold
@@ -38,7 +17,11 @@ func (c Calibration) String() string {
 // the held-out fold; predictions average the calibrated members. Zero
 // values are the defaults (defaults.go).
 type CalibratedConfig struct {
-	Method Calibration  // Sigmoid (the zero value) or Isotonic; other values are an error
+	// Method is the calibration: MethodSigRF, Platt scaling (a logistic
+	// curve fitted to the held-out posteriors of each class; the default,
+	// ""), or MethodIRF, isotonic regression (a monotone step function
+	// fitted by pool-adjacent-violators); other values are an error.
+	Method Method
 	Folds  int          // 2..n (0: defaultCalibrationFolds, the paper's)
 	Forest ForestConfig // each member; Trees 0 means defaultFoldTrees
 }
@@ -60,8 +43,8 @@ type calibratedMember struct {
 // come from the stream (rt.Seed, fold, 0), fold i's forest is fitted with
 // the seed Derive(rt.Seed, fold-model, i), and rt.Progress counts the folds.
 func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*CalibratedForest, error) {
-	if cfg.Method != Sigmoid && cfg.Method != Isotonic {
-		return nil, fmt.Errorf("ufmi: unknown calibration %d (want Sigmoid or Isotonic)", int(cfg.Method))
+	if cfg.Method != "" && cfg.Method != MethodSigRF && cfg.Method != MethodIRF {
+		return nil, fmt.Errorf("ufmi: calibration method %q: want %s (Platt scaling, the default) or %s (isotonic)", cfg.Method, MethodSigRF, MethodIRF)
 	}
 	fcfg := cfg.Forest
 	var err error
@@ -82,7 +65,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*Cal
 	if err := checkCalibratedMemory(x, k, folds, fcfg, rt.Workers); err != nil {
 		return nil, err
 	}
-	testFolds, err := stratifiedFolds(y, k, folds, rt.Seed)
+	testFolds, err := classes.Folds(y, k, folds, rt.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +98,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*Cal
 					target[i] = 1
 				}
 			}
-			if cfg.Method == Isotonic {
+			if cfg.Method == MethodIRF {
 				m.maps[c] = fitIsotonic(scores, target)
 			} else {
 				m.maps[c] = fitPlatt(scores, target)

@@ -93,7 +93,7 @@ func TestIsotonicIsMonotoneLeastSquares(t *testing.T) {
 func TestCalibratedForests(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	x, y := smallData(rng, 600, 3, 3)
-	for _, m := range []Calibration{Sigmoid, Isotonic} {
+	for _, m := range []Method{MethodSigRF, MethodIRF} {
 		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 10}}, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -119,7 +119,7 @@ func TestCalibratedFoldMissingTheLastClass(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	x, y := smallData(rng, 60, 2, 2)
 	y[17] = 2 // the only row of class 2
-	for _, m := range []Calibration{Sigmoid, Isotonic} {
+	for _, m := range []Method{MethodSigRF, MethodIRF} {
 		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: 5}}, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)

@@ -231,12 +231,8 @@ func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig)
 			proba, err = f.PredictProba(xtest, cfg.Workers)
 		}
 	} else {
-		method := Sigmoid
-		if e.Method == MethodIRF {
-			method = Isotonic
-		}
 		var cf *CalibratedForest
-		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: method, Forest: cfg.Forest}, cfg.Runtime); err == nil {
+		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: e.Method, Forest: cfg.Forest}, cfg.Runtime); err == nil {
 			proba, err = cf.PredictProba(xtest, cfg.Workers)
 		}
 	}

@@ -249,7 +249,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		return err
 	})
 	record("calibrated", func(g *goldenHash) error {
-		cf, err := FitCalibrated(d.x, d.y, CalibratedConfig{Method: Isotonic, Forest: ForestConfig{Trees: 10}}, Runtime{Seed: 4})
+		cf, err := FitCalibrated(d.x, d.y, CalibratedConfig{Method: MethodIRF, Forest: ForestConfig{Trees: 10}}, Runtime{Seed: 4})
 		if err != nil {
 			return err
 		}

@@ -17,7 +17,7 @@ func posteriorsOf(t *testing.T, x *Features, y []int, eval *Features, trees int,
 		t.Fatal(err)
 	}
 	out["RF"], _ = rf.PredictProba(eval, 0)
-	for name, m := range map[string]Calibration{"SigRF": Sigmoid, "IRF": Isotonic} {
+	for name, m := range map[string]Method{"SigRF": MethodSigRF, "IRF": MethodIRF} {
 		cf, err := FitCalibrated(x, y, CalibratedConfig{Method: m, Forest: ForestConfig{Trees: trees / 5}}, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)

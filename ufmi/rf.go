@@ -48,7 +48,7 @@ type ForestConfig struct {
 
 // FitRF fits Breiman's random forest: each tree is grown on a bootstrap
 // sample (or a subsample) and its leaves predict the class frequencies of
-// that sample. y holds class codes 0..K-1 (see EncodeIntLabels). Tree i
+// that sample. y holds class codes 0..K-1 (see ufmi/table's EncodeIntLabels). Tree i
 // draws from the stream (rt.Seed, tree, i); rt.Progress counts the trees.
 func FitRF(x *Features, y []int, cfg ForestConfig, rt Runtime) (*Forest, error) {
 	trees, err := cfg.check(DefaultTrees)

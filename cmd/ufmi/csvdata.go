@@ -116,7 +116,7 @@ type columnSpec struct {
 
 // labelledData is a CSV file's encoded labels and feature columns.
 type labelledData struct {
-	labels       *ufmi.Labels
+	labels       *uftable.Labels
 	x            *ufmi.Features  // the given columns, then the feature columns
 	givenCount   int             // how many leading columns of x are given columns
 	featureNames []string        // names of the feature columns, in x's order

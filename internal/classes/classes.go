@@ -3,6 +3,9 @@ package classes
 import (
 	"fmt"
 	"math"
+	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // K checks that every code lies in 0..limit-1 and returns the number of
@@ -13,7 +16,7 @@ func K(y []int, limit int) (int, error) {
 	k := 0
 	for i, c := range y {
 		if c < 0 || c >= limit {
-			return 0, fmt.Errorf("ufmi: label of row %d is %d; class codes must lie in 0..%d (codes 0..K-1 with K at most the number of rows; EncodeIntLabels makes them)", i, c, limit-1)
+			return 0, fmt.Errorf("ufmi: label of row %d is %d; class codes must lie in 0..%d (codes 0..K-1 with K at most the number of rows; ufmi/table's EncodeIntLabels makes them)", i, c, limit-1)
 		}
 		k = max(k, c+1)
 	}
@@ -74,4 +77,45 @@ func Entropy(p []float64) float64 {
 		}
 	}
 	return h
+}
+
+// StratifiedFolds splits rows 0..len(y)-1 into k folds that keep the class
+// balance, seeded; it returns each fold's sorted rows (the test rows of a
+// k-fold cross-validation). y holds class codes 0..K-1 with K at most
+// len(y). A class with fewer than k rows leaves some folds without it.
+func StratifiedFolds(y []int, k int, seed uint64) ([][]int, error) {
+	if k < 2 {
+		return nil, fmt.Errorf("ufmi: %d folds; need at least 2", k)
+	}
+	nClasses, err := K(y, len(y))
+	if err != nil {
+		return nil, err
+	}
+	return Folds(y, nClasses, k, seed)
+}
+
+// Folds deals the rows of each class, in a seeded random order,
+// round-robin into k folds (continuing where the previous class stopped), so
+// every fold keeps the class balance. It returns each fold's sorted rows.
+func Folds(y []int, classes, k int, seed uint64) ([][]int, error) {
+	if k > len(y) {
+		return nil, fmt.Errorf("ufmi: %d folds for %d rows", k, len(y))
+	}
+	rng := seeds.Stream(seed, seeds.Fold, 0)
+	byClass := make([][]int, classes)
+	for _, i := range rng.Perm(len(y)) {
+		byClass[y[i]] = append(byClass[y[i]], i)
+	}
+	folds := make([][]int, k)
+	next := 0
+	for _, rows := range byClass {
+		for _, i := range rows {
+			folds[next] = append(folds[next], i)
+			next = (next + 1) % k
+		}
+	}
+	for _, f := range folds {
+		slices.Sort(f)
+	}
+	return folds, nil
 }

@@ -2,13 +2,13 @@ package cc18
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"math"
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
-	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
 // Kind is the type of a feature column.
@@ -116,7 +116,7 @@ func (d *Dataset) Subsample(maxRows int, seed uint64) (*Dataset, error) {
 	if maxRows <= 0 || d.Rows() <= maxRows {
 		return d, nil
 	}
-	folds, err := ufmi.StratifiedFolds(d.Y, (d.Rows()+maxRows-1)/maxRows, seeds.Derive(seed, seeds.Subsample, 0))
+	folds, err := classes.StratifiedFolds(d.Y, (d.Rows()+maxRows-1)/maxRows, seeds.Derive(seed, seeds.Subsample, 0))
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package cc18
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -82,7 +83,7 @@ func Evaluate(d *Dataset, learners []models.Model, folds, bins int, seed uint64)
 
 // testFolds returns the test rows of each fold of Evaluate.
 func testFolds(d *Dataset, folds int, seed uint64) ([][]int, error) {
-	return ufmi.StratifiedFolds(d.Y, folds, seed)
+	return classes.StratifiedFolds(d.Y, folds, seed)
 }
 
 // evaluateFolds is Evaluate on the given test folds.

@@ -38,17 +38,8 @@ func (m Model) Fit(x *ufmi.Features, y []int, seed uint64) (Predictor, error) {
 	case ufmi.MethodRFOOB, ufmi.MethodRFSplit:
 		return ufmi.FitRF(x, y, c.Forest, rt)
 	case ufmi.MethodSigRF, ufmi.MethodIRF:
-		cfg := ufmi.CalibratedConfig{Method: calibrationOf(c.Method), Forest: c.Forest}
+		cfg := ufmi.CalibratedConfig{Method: c.Method, Forest: c.Forest}
 		return ufmi.FitCalibrated(x, y, cfg, rt)
 	}
 	return nil, fmt.Errorf("ufmi: %s (%s) estimates MI without a posterior model", m.Name, c.Method)
-}
-
-// calibrationOf is the calibration of ufmi.MethodSigRF (ufmi.Sigmoid) or
-// ufmi.MethodIRF (ufmi.Isotonic), as ufmi.EstimateMI applies them.
-func calibrationOf(m ufmi.Method) ufmi.Calibration {
-	if m == ufmi.MethodIRF {
-		return ufmi.Isotonic
-	}
-	return ufmi.Sigmoid
 }

@@ -87,12 +87,9 @@ func TestFitIsUfmisFit(t *testing.T) {
 		{uf, proba(t, ufWant, err, x)},
 		{rf, proba(t, rfWant, err2, x)},
 	}
-	for _, c := range []struct {
-		method ufmi.Method
-		cal    ufmi.Calibration
-	}{{ufmi.MethodSigRF, ufmi.Sigmoid}, {ufmi.MethodIRF, ufmi.Isotonic}} {
-		m := Calibrated(string(c.method), c.method, 10, tree.Config{})
-		cf, err := ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: c.cal, Forest: m.Estimator.Forest}, rt)
+	for _, method := range []ufmi.Method{ufmi.MethodSigRF, ufmi.MethodIRF} {
+		m := Calibrated(string(method), method, 10, tree.Config{})
+		cf, err := ufmi.FitCalibrated(x, y, ufmi.CalibratedConfig{Method: method, Forest: m.Estimator.Forest}, rt)
 		cases = append(cases, struct {
 			m    Model
 			want [][]float64

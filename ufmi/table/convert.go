@@ -168,7 +168,7 @@ func (r rawColumn) feature(categorical bool, rows []int) ufmi.Column {
 // other by text) and returns the rows kept: every row, or with
 // dropMissing the rows whose label is present; a missing label is
 // otherwise an error.
-func (r rawColumn) labels(dropMissing bool) (labels *ufmi.Labels, rows []int, dropped int, err error) {
+func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped int, err error) {
 	first := -1
 	for i, m := range r.missing {
 		if m {
@@ -193,9 +193,9 @@ func (r rawColumn) labels(dropMissing bool) (labels *ufmi.Labels, rows []int, dr
 		for k, i := range rows {
 			codes[k] = int(r.numbers[i])
 		}
-		labels, err = ufmi.EncodeIntLabels(codes)
+		labels, err = EncodeIntLabels(codes)
 	} else {
-		labels, err = ufmi.EncodeStringLabels(pick.At(r.text, rows))
+		labels, err = EncodeStringLabels(pick.At(r.text, rows))
 	}
 	if err != nil {
 		return nil, nil, 0, err

@@ -43,7 +43,7 @@ type Spec struct {
 // Data is a table converted for ufmi.
 type Data struct {
 	X        *ufmi.Features // the Given columns, then the Features columns, named
-	Labels   *ufmi.Labels   // nil without a target
+	Labels   *Labels        // nil without a target
 	Target   string
 	Given    []string
 	Features []string

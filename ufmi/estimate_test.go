@@ -93,14 +93,14 @@ func TestConditionalMIAndSubsetTable(t *testing.T) {
 		t.Fatalf("want 3 subsets in bit-mask order, got %+v", rows)
 	}
 	for _, r := range rows {
-		if math.Abs(r.MIAll-rows[0].MIAll) > 1e-12 {
+		if math.Abs(r.MIAll.Mean-rows[0].MIAll.Mean) > 1e-12 {
 			t.Fatal("I(Y;X) differs between rows")
 		}
-		if math.Abs(r.MIIn+r.CMIOutGivenIn-r.MIAll) > 1e-12 {
+		if math.Abs(r.MIIn.Mean+r.CMIOutGivenIn.Mean-r.MIAll.Mean) > 1e-12 {
 			t.Fatalf("chain rule broken in row %v", r.Columns)
 		}
 	}
-	if rows[2].CMIOutGivenIn != 0 || rows[0].SDMIIn == 0 {
+	if rows[2].CMIOutGivenIn.Mean != 0 || rows[0].MIIn.SD == 0 {
 		t.Fatalf("full-set row should have zero conditional MI and repeats should vary: %+v", rows)
 	}
 	if _, err := ConditionalMI(x, y, []int{0}, []int{0}, cfg); err == nil {

@@ -133,7 +133,7 @@ func ExampleSubsetTable() {
 	}
 	for _, r := range rows {
 		fmt.Printf("X_in = %v: I(Y;X_in) = %.2f, I(Y;X_out|X_in) = %.2f, I(Y;X) = %.2f\n",
-			r.Columns, r.MIIn, r.CMIOutGivenIn, r.MIAll)
+			r.Columns, r.MIIn.Mean, r.CMIOutGivenIn.Mean, r.MIAll.Mean)
 	}
 	// Output:
 	// X_in = [0]: I(Y;X_in) = 0.36, I(Y;X_out|X_in) = -0.01, I(Y;X) = 0.35

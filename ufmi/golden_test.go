@@ -262,10 +262,10 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		uf.Trees = 12
 		rows, err := SubsetTable(d.x, d.y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2, Workers: 2}, Confidence: 0.9})
 		for _, r := range rows {
-			g.add(r.MIIn, r.CMIOutGivenIn, r.MIAll, r.SDMIIn, r.SDCMI, r.SDMIAll)
-			g.addInterval(r.CIMIIn)
-			g.addInterval(r.CICMI)
-			g.addInterval(r.CIMIAll)
+			g.add(r.MIIn.Mean, r.CMIOutGivenIn.Mean, r.MIAll.Mean, r.MIIn.SD, r.CMIOutGivenIn.SD, r.MIAll.SD)
+			g.addInterval(r.MIIn.CI)
+			g.addInterval(r.CMIOutGivenIn.CI)
+			g.addInterval(r.MIAll.CI)
 		}
 		return err
 	})

@@ -203,11 +203,11 @@ func TestSubsetTableIntervals(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rows[0] // X_in = {x1}
-	if r.CICMI != cmi.CI || r.CIMIIn != in.CI {
-		t.Errorf("table row %+v / %+v, one by one %+v / %+v", r.CIMIIn, r.CICMI, in.CI, cmi.CI)
+	if r.CMIOutGivenIn.CI != cmi.CI || r.MIIn.CI != in.CI {
+		t.Errorf("table row %+v / %+v, one by one %+v / %+v", r.MIIn.CI, r.CMIOutGivenIn.CI, in.CI, cmi.CI)
 	}
 	full := rows[2]
-	if full.CICMI.Low != 0 || full.CICMI.High != 0 || full.CIMIAll != full.CIMIIn {
+	if full.CMIOutGivenIn.CI.Low != 0 || full.CMIOutGivenIn.CI.High != 0 || full.MIAll.CI != full.MIIn.CI {
 		t.Errorf("full-set row: %+v", full)
 	}
 	// Repeats average the parts: the Monte Carlo SE of 3 repeats is smaller.
@@ -215,8 +215,8 @@ func TestSubsetTableIntervals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rows3[2].CIMIAll.Contains(rows3[2].MIAll) || rows3[2].CIMIAll.SEForest >= rows[2].CIMIAll.SEForest {
-		t.Errorf("3 repeats: %+v; 1 repeat: %+v", rows3[2].CIMIAll, rows[2].CIMIAll)
+	if !rows3[2].MIAll.CI.Contains(rows3[2].MIAll.Mean) || rows3[2].MIAll.CI.SEForest >= rows[2].MIAll.CI.SEForest {
+		t.Errorf("3 repeats: %+v; 1 repeat: %+v", rows3[2].MIAll.CI, rows[2].MIAll.CI)
 	}
 }
 

@@ -78,16 +78,23 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 
 // SubsetRow is one row of the paper's feature-subset table: for the subset
 // X_in of the chosen feature groups, I(Y;X_in), I(Y;X_out|X_in) and I(Y;X),
-// each the mean over repeated fits with its standard deviation.
+// each summarised over the repeated fits.
 type SubsetRow struct {
-	Groups                     []int // indices of the groups in X_in, increasing
-	Columns                    []int // the columns of x those groups hold
-	MIIn, CMIOutGivenIn, MIAll float64
-	SDMIIn, SDCMI, SDMIAll     float64
-	// Confidence intervals of the three means when
-	// EstimatorConfig.Confidence > 0: the repeats' per-row contributions
-	// and tree-group estimates are averaged (see Interval).
-	CIMIIn, CICMI, CIMIAll Interval
+	Groups        []int   // indices of the groups in X_in, increasing
+	Columns       []int   // the columns of x those groups hold
+	MIIn          Summary // I(Y; X_in)
+	CMIOutGivenIn Summary // I(Y; X_out | X_in)
+	MIAll         Summary // I(Y; X)
+}
+
+// Summary is one quantity of the subset table over its repeated fits: the
+// mean, the standard deviation across repeats (0 for one repeat) and, when
+// EstimatorConfig.Confidence > 0, the confidence interval of the mean (the
+// repeats' per-row contributions and tree-group estimates averaged; see
+// Interval).
+type Summary struct {
+	Mean, SD float64
+	CI       Interval
 }
 
 // SubsetTable fills the feature-subset table for every non-empty subset of
@@ -163,9 +170,9 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 	rows := subsetTableFrom(groups, hy, h)
 	for i := range rows {
 		r, mask := &rows[i], i+1
-		r.CIMIIn = seIn[mask].at(r.MIIn, cfg.Confidence)
-		r.CICMI = seCMI[mask].at(r.CMIOutGivenIn, cfg.Confidence)
-		r.CIMIAll = seIn[full].at(r.MIAll, cfg.Confidence)
+		r.MIIn.CI = seIn[mask].at(r.MIIn.Mean, cfg.Confidence)
+		r.CMIOutGivenIn.CI = seCMI[mask].at(r.CMIOutGivenIn.Mean, cfg.Confidence)
+		r.MIAll.CI = seIn[full].at(r.MIAll.Mean, cfg.Confidence)
 	}
 	return rows, nil
 }
@@ -210,9 +217,9 @@ func subsetTableFrom(groups [][]int, hy float64, h [][]float64) []SubsetRow {
 		}
 		var row SubsetRow
 		row.Groups, row.Columns = subsetMembers(groups, mask)
-		row.MIIn, row.SDMIIn = meanSD(in)
-		row.CMIOutGivenIn, row.SDCMI = meanSD(cmi)
-		row.MIAll, row.SDMIAll = meanSD(all)
+		row.MIIn.Mean, row.MIIn.SD = meanSD(in)
+		row.CMIOutGivenIn.Mean, row.CMIOutGivenIn.SD = meanSD(cmi)
+		row.MIAll.Mean, row.MIAll.SD = meanSD(all)
 		rows = append(rows, row)
 	}
 	return rows

@@ -109,12 +109,12 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 		for j, g := range r.Groups {
 			in[j] = data.featureNames[g]
 		}
-		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn, CMIOutGivenIn: r.CMIOutGivenIn,
-			MIAll: r.MIAll, SDMIIn: r.SDMIIn, SDCMI: r.SDCMI}
+		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn.Mean, CMIOutGivenIn: r.CMIOutGivenIn.Mean,
+			MIAll: r.MIAll.Mean, SDMIIn: r.MIIn.SD, SDCMI: r.CMIOutGivenIn.SD}
 		if cfg.Confidence > 0 {
-			out[i].MIInLow, out[i].MIInHigh = &r.CIMIIn.Low, &r.CIMIIn.High
-			out[i].CMILow, out[i].CMIHigh = &r.CICMI.Low, &r.CICMI.High
-			out[i].MIAllLow, out[i].MIAllHigh = &r.CIMIAll.Low, &r.CIMIAll.High
+			out[i].MIInLow, out[i].MIInHigh = &r.MIIn.CI.Low, &r.MIIn.CI.High
+			out[i].CMILow, out[i].CMIHigh = &r.CMIOutGivenIn.CI.Low, &r.CMIOutGivenIn.CI.High
+			out[i].MIAllLow, out[i].MIAllHigh = &r.MIAll.CI.Low, &r.MIAll.CI.High
 		}
 		if *perm > 0 {
 			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progressTo(stderr, opts.asJSON)); err != nil {

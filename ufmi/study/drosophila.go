@@ -73,8 +73,8 @@ func DrosophilaTable(n *drosophila.Neurons, enc drosophila.Encoding, uf ufmi.UFC
 			in = append(in, base[g])
 		}
 		key := strings.Join(in, ",")
-		rec := SubsetRecord{Features: key, MIIn: r.MIIn, SDMIIn: r.SDMIIn, CMIOut: r.CMIOutGivenIn, SDCMIOut: r.SDCMI,
-			MIAll: r.MIAll, PaperMIIn: math.NaN(), PaperCMIOut: math.NaN(), AuthorsMIIn: math.NaN(), AuthorsCMI: math.NaN()}
+		rec := SubsetRecord{Features: key, MIIn: r.MIIn.Mean, SDMIIn: r.MIIn.SD, CMIOut: r.CMIOutGivenIn.Mean, SDCMIOut: r.CMIOutGivenIn.SD,
+			MIAll: r.MIAll.Mean, PaperMIIn: math.NaN(), PaperCMIOut: math.NaN(), AuthorsMIIn: math.NaN(), AuthorsCMI: math.NaN()}
 		if p, ok := paper[key]; ok {
 			rec.PaperMIIn, rec.PaperCMIOut = p.IYXIn, p.IYXOutGivenIn
 		}

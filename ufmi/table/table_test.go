@@ -252,7 +252,7 @@ func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(table) != 3 || !slices.Equal(table[2].In, []string{"colour", "size"}) || table[0].MIIn < 0.05 {
+	if len(table) != 3 || !slices.Equal(table[2].In, []string{"colour", "size"}) || table[0].MIIn.Mean < 0.05 {
 		t.Errorf("subset table %+v", table)
 	}
 }

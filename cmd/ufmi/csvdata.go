@@ -16,25 +16,25 @@ import (
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
-// table is a CSV file read as a header and string cells.
-type table struct {
+// csvFile is a CSV file read as a header and string cells.
+type csvFile struct {
 	path   string
 	header []string
 	rows   [][]string
 }
 
-// readTable reads a CSV file with a header row through ufmi/table's one
+// readCSV reads a CSV file with a header row through ufmi/table's one
 // reader (ReadRecords: byte-order mark, header names, row widths checked).
-func readTable(path string) (*table, error) { return readTableFrom(path, os.Open) }
+func readCSV(path string) (*csvFile, error) { return readCSVFrom(path, os.Open) }
 
-// readTableFrom is readTable opening the file with open. Its errors keep
+// readCSVFrom is readCSV opening the file with open. Its errors keep
 // those of the file system and the CSV reader in their chain.
-func readTableFrom(path string, open func(string) (*os.File, error)) (*table, error) {
+func readCSVFrom(path string, open func(string) (*os.File, error)) (*csvFile, error) {
 	header, rows, err := uftable.ReadRecordsFrom(path, open)
 	if err != nil {
 		return nil, cliError{err}
 	}
-	return &table{path: path, header: header, rows: rows}, nil
+	return &csvFile{path: path, header: header, rows: rows}, nil
 }
 
 // cliError shows a library error without its "ufmi: " prefix and keeps it
@@ -45,7 +45,7 @@ func (e cliError) Error() string { return trimPrefix(e.err) }
 func (e cliError) Unwrap() error { return e.err }
 
 // column returns the index of a named column.
-func (t *table) column(name string) (int, error) {
+func (t *csvFile) column(name string) (int, error) {
 	if j := slices.Index(t.header, name); j >= 0 {
 		return j, nil
 	}
@@ -54,7 +54,7 @@ func (t *table) column(name string) (int, error) {
 
 // listed resolves the comma-separated column names of a flag (named in
 // errors); a name listed twice or left empty is an error.
-func (t *table) listed(flag, list string) ([]int, []string, error) {
+func (t *csvFile) listed(flag, list string) ([]int, []string, error) {
 	names := strings.Split(list, ",")
 	idx := make([]int, len(names))
 	for i, n := range names {
@@ -75,7 +75,7 @@ func (t *table) listed(flag, list string) ([]int, []string, error) {
 }
 
 // allBut lists every column except those named in exclude.
-func (t *table) allBut(exclude []string) ([]int, []string) {
+func (t *csvFile) allBut(exclude []string) ([]int, []string) {
 	var idx []int
 	var names []string
 	for j, h := range t.header {
@@ -88,7 +88,7 @@ func (t *table) allBut(exclude []string) ([]int, []string) {
 
 // features converts the given columns (package ufmi/table: numeric,
 // categorical, missing cells by o's markers).
-func (t *table) features(cols []int, o uftable.Options) (*ufmi.Features, error) {
+func (t *csvFile) features(cols []int, o uftable.Options) (*ufmi.Features, error) {
 	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Features: pick.At(t.header, cols), Options: o})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
@@ -127,7 +127,7 @@ type labelledData struct {
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
 func loadLabelled(path string, spec columnSpec) (*labelledData, error) {
 	if spec.private {
-		t, err := readTableFrom(path, safefile.Open)
+		t, err := readCSVFrom(path, safefile.Open)
 		if err == nil {
 			var d *labelledData
 			if d, err = t.labelled(spec); err == nil {
@@ -136,7 +136,7 @@ func loadLabelled(path string, spec columnSpec) (*labelledData, error) {
 		}
 		return nil, withheld(path, err)
 	}
-	t, err := readTable(path)
+	t, err := readCSV(path)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func withheld(path string, err error) error {
 
 // labelled resolves the columns of spec and encodes the labels and
 // features. Every error is one line naming the file and the problem.
-func (t *table) labelled(spec columnSpec) (*labelledData, error) {
+func (t *csvFile) labelled(spec columnSpec) (*labelledData, error) {
 	ycol, err := t.column(spec.target)
 	if err != nil {
 		return nil, err

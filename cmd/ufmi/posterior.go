@@ -36,11 +36,11 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err := checkTreesAndWorkers(trees, workers); err != nil {
 		return err
 	}
-	train, err := readTable(*trainPath)
+	train, err := readCSV(*trainPath)
 	if err != nil {
 		return err
 	}
-	test, err := readTable(*testPath)
+	test, err := readCSV(*testPath)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ type Statistic func(x *Features, y []int, rt Runtime) (float64, error)
 // PermutationConfig configures PermutationTest and FastPermutationTest.
 // Zero values are the defaults (defaults.go).
 type PermutationConfig struct {
-	Permutations int // number of label permutations, 1..MaxPermutations (0: defaultPermutations, the paper's)
+	Permutations int // number of label permutations, 1..1,000,000 (0: defaultPermutations, the paper's)
 	// FastShare is the fast test's share of the structure half that grows
 	// each tree, in (0, 1) (0: defaultFastShare); the refit test ignores it.
 	FastShare float64

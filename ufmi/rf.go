@@ -34,7 +34,7 @@ func (s Sampling) String() string {
 // field's zero value is the default (defaults.go); it holds no seed,
 // workers or progress (see Runtime).
 type ForestConfig struct {
-	Trees int // number of trees, 1..MaxTrees (0: DefaultTrees; a calibration fold's: defaultFoldTrees)
+	Trees int // number of trees, 1..1,000,000 (0: DefaultTrees; a calibration fold's: defaultFoldTrees)
 	// Tree holds the per-tree settings. Left unset, MaxFeatures and
 	// MinSamplesLeaf are the paper's (rfTreeDefaults): all features, fully
 	// grown (leaves of paperMinLeaf rows).

@@ -102,7 +102,7 @@ type Summary struct {
 // e.g. a value and its missing-value indicator), in bit-mask order (group 0
 // is bit 1, group 1 bit 2, ...), the full set last. Each repeat r refits
 // every subset with the seed Derive(cfg.Seed, repetition, r), so all subsets
-// of a repeat share their seed; repeats must be in 1..MaxRepeats, and the
+// of a repeat share their seed; repeats must be in 1..10,000, and the
 // groups must not share a column. cfg.Progress, when set, counts the
 // estimates (each fit runs without progress, with cfg's workers).
 // With cfg.Confidence the rows carry intervals; the full set is then
@@ -179,7 +179,7 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 
 // checkSubsetGroups checks the groups and repeats of a subset table: 1 to
 // 16 groups of at least one column, no column in two groups, repeats in
-// 1..MaxRepeats.
+// 1..10,000.
 func checkSubsetGroups(groups [][]int, repeats int) error {
 	m := len(groups)
 	if m == 0 || m > 16 {

@@ -19,7 +19,7 @@ import (
 // Values outside the documented ranges are errors, never replaced by
 // defaults. A UFConfig holds no seed, workers or progress: see Runtime.
 type UFConfig struct {
-	Trees int // number of trees, 1..MaxTrees (0: DefaultTrees)
+	Trees int // number of trees, 1..1,000,000 (0: DefaultTrees)
 	// Tree holds the per-tree settings. Left unset, MaxFeatures and
 	// MinSamplesLeaf are UF's defaults (ufTreeDefaults): max(
 	// defaultUFMinFeatures, floor(sqrt d)) features per node and leaves of
@@ -60,7 +60,7 @@ type UFConfig struct {
 	// importance. Informative features are then examined at almost every
 	// node and noise features rarely.
 	NoScreening bool
-	// PilotTrees is the size of the screening pilot, 1..MaxTrees (0:
+	// PilotTrees is the size of the screening pilot, 1..1,000,000 (0:
 	// defaultPilotTrees). It must be 0 with NoScreening.
 	PilotTrees int
 	// PilotFloor is the weight every feature keeps whatever its importance,

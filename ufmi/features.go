@@ -247,40 +247,60 @@ func (f *Features) Cols() int {
 	return f.d
 }
 
+// The accessors below answer any index: a column or row out of range gets
+// the documented zero value, never a panic.
+
+// hasCol reports whether j is a column of f.
+func (f *Features) hasCol(j int) bool { return j >= 0 && j < f.Cols() }
+
 // At returns feature j of row i (a level code in a categorical column,
-// NaN when missing).
-func (f *Features) At(i, j int) float64 { return f.cols[j][i] }
+// NaN when missing, and NaN when i or j is out of range).
+func (f *Features) At(i, j int) float64 {
+	if !f.hasCol(j) || i < 0 || i >= f.n {
+		return math.NaN()
+	}
+	return f.cols[j][i]
+}
 
-// Column returns feature j for every row. The slice is shared: do not modify it.
-func (f *Features) Column(j int) []float64 { return f.cols[j] }
+// Column returns feature j for every row (nil when j is out of range). The
+// slice is shared: do not modify it.
+func (f *Features) Column(j int) []float64 {
+	if !f.hasCol(j) {
+		return nil
+	}
+	return f.cols[j]
+}
 
-// Name is the name of column j ("" when unnamed).
+// Name is the name of column j ("" when unnamed or out of range).
 func (f *Features) Name(j int) string {
-	if f.names == nil {
+	if !f.hasCol(j) || f.names == nil {
 		return ""
 	}
 	return f.names[j]
 }
 
-// Kind is the kind of column j.
+// Kind is the kind of column j (Numeric when out of range).
 func (f *Features) Kind(j int) Kind {
-	if f.kinds == nil {
+	if !f.hasCol(j) || f.kinds == nil {
 		return Numeric
 	}
 	return f.kinds[j]
 }
 
 // Levels are the level names of categorical column j, by code (nil for a
-// numeric column). The slice is shared: do not modify it.
+// numeric column or out of range). The slice is shared: do not modify it.
 func (f *Features) Levels(j int) []string {
-	if f.levels == nil {
+	if !f.hasCol(j) || f.levels == nil {
 		return nil
 	}
 	return f.levels[j]
 }
 
-// Missing counts the missing (NaN) cells of column j.
+// Missing counts the missing (NaN) cells of column j (0 when out of range).
 func (f *Features) Missing(j int) int {
+	if !f.hasCol(j) {
+		return 0
+	}
 	m := 0
 	for _, v := range f.cols[j] {
 		if math.IsNaN(v) {
@@ -310,8 +330,12 @@ func (f *Features) categorical() []bool {
 	return out
 }
 
-// Row copies row i into dst (allocated when nil or too short) and returns it.
+// Row copies row i into dst (allocated when nil or too short) and returns
+// it; nil when i is out of range.
 func (f *Features) Row(i int, dst []float64) []float64 {
+	if i < 0 || i >= f.Rows() {
+		return nil
+	}
 	if cap(dst) < f.d {
 		dst = make([]float64, f.d)
 	}

@@ -424,3 +424,28 @@ func TestForestAccessorsOutOfRange(t *testing.T) {
 		t.Error("tree 2 of 3 is missing")
 	}
 }
+
+// Features' accessors answer any index with their documented zero.
+func TestFeaturesAccessorsOutOfRange(t *testing.T) {
+	x, err := NewColumnFeatures([]Column{{Name: "a", Values: []float64{1, math.NaN()}},
+		{Name: "b", Kind: Categorical, Values: []float64{0, 1}, Levels: []string{"p", "q"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []int{-1, 2, 1 << 40} {
+		if !math.IsNaN(x.At(0, j)) || x.Column(j) != nil || x.Name(j) != "" || x.Kind(j) != Numeric ||
+			x.Levels(j) != nil || x.Missing(j) != 0 {
+			t.Errorf("column %d: not the documented zero values", j)
+		}
+	}
+	if !math.IsNaN(x.At(5, 0)) || x.Row(-1, nil) != nil || x.Row(2, nil) != nil {
+		t.Error("a row out of range is not NaN / nil")
+	}
+	if x.At(0, 0) != 1 || x.Name(1) != "b" || x.Kind(1) != Categorical || x.Missing(0) != 1 || len(x.Row(1, nil)) != 2 {
+		t.Error("in-range accessors changed")
+	}
+	var none *Features
+	if none.Name(0) != "" || none.Column(0) != nil || none.Row(0, nil) != nil {
+		t.Error("nil Features accessors are not zero")
+	}
+}

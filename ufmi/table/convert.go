@@ -243,8 +243,7 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 					name, raw.mixedRow+1, raw.text[raw.mixedRow])
 			}
 			categorical = true
-			d.Notices = append(d.Notices, fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them numbers; %q in data row %d); read as categorical",
-				name, distinct, numbers, raw.text[raw.mixedRow], raw.mixedRow+1))
+			d.Notices = append(d.Notices, raw.mixedNotice(distinct, numbers))
 		}
 		if isFeature {
 			d.Features = append(d.Features, name)
@@ -286,4 +285,19 @@ func (r rawColumn) distinct() (distinct, numbers int) {
 		}
 	}
 	return len(seen), numbers
+}
+
+// mixedNotice says that the column, mixing numbers and text, is read as
+// categorical, with an example of the rarer kind of value.
+func (r rawColumn) mixedNotice(distinct, numbers int) string {
+	if 2*numbers < distinct {
+		for i, t := range r.text {
+			if _, ok := parseDecimal(t); ok && !r.missing[i] {
+				return fmt.Sprintf("column %q mixes text and numbers (%d distinct values, %d of them numbers, such as %q in data row %d); read as categorical",
+					r.name, distinct, numbers, t, i+1)
+			}
+		}
+	}
+	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %q in data row %d); read as categorical",
+		r.name, distinct, distinct-numbers, r.text[r.mixedRow], r.mixedRow+1)
 }

@@ -101,8 +101,8 @@ func TestMixedColumns(t *testing.T) {
 	if d.X.Kind(0) != ufmi.Categorical || len(d.X.Levels(0)) != 4 || d.X.Kind(1) != ufmi.Categorical {
 		t.Errorf("doors and code should be categorical: %v, %v", d.X.Kind(0), d.X.Kind(1))
 	}
-	if len(d.Notices) != 2 || !strings.Contains(d.Notices[0], `column "doors" mixes numbers and text (4 distinct values, 3 of them numbers; "5more" in data row 4); read as categorical`) ||
-		!strings.Contains(d.Notices[1], `column "code" mixes numbers and text (60 distinct values, 1 of them numbers`) {
+	if len(d.Notices) != 2 || d.Notices[0] != `column "doors" mixes numbers and text (4 distinct values, 1 of them text, such as "5more" in data row 4); read as categorical` ||
+		d.Notices[1] != `column "code" mixes text and numbers (60 distinct values, 1 of them numbers, such as "3" in data row 8); read as categorical` {
 		t.Errorf("notices %q", d.Notices)
 	}
 	// Declared categorical: no notice.

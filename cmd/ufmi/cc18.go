@@ -49,13 +49,10 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	status := &statusLine{w: stderr}
+	status := newStatusLine(stderr)
 	opts := cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
 		ResultsDir: resultsDir, Log: status, Progress: func(done, total int) {
-			status.progress("datasets %d/%d (last: %d, %s)   ", done, total, list[done-1], time.Since(start).Round(time.Second))
-			if done == total {
-				status.end()
-			}
+			status.update(done, total, "datasets %d/%d (last: %d, %s)", done, total, list[done-1], time.Since(start).Round(time.Second))
 		}}
 	if *shardFlag != "" || *shards != 0 {
 		return runCC18Shard(opts, *shardFlag, *shards, stdout, *asJSON)
@@ -157,33 +154,6 @@ func jsonTables(tables []cc18.Pairwise) []map[string]any {
 			"median": clean(t.Median), "p_value": clean(t.PValue)})
 	}
 	return out
-}
-
-// statusLine shows progress on one line of w, rewritten in place, and
-// writes notices (Write) on lines of their own.
-type statusLine struct {
-	w    io.Writer
-	open bool // a progress line is not ended yet
-}
-
-// progress rewrites the progress line.
-func (s *statusLine) progress(format string, args ...any) {
-	fmt.Fprintf(s.w, "\r"+format, args...)
-	s.open = true
-}
-
-// end ends the progress line, if any.
-func (s *statusLine) end() {
-	if s.open {
-		fmt.Fprintln(s.w)
-		s.open = false
-	}
-}
-
-// Write ends the progress line, if any, then writes p.
-func (s *statusLine) Write(p []byte) (int, error) {
-	s.end()
-	return s.w.Write(p)
 }
 
 // runCC18Shard evaluates one shard of the cells into the results folder.

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -103,6 +104,7 @@ type columnSpec struct {
 	target   string // label column
 	features string // comma-separated feature columns; empty: every column but the target and given ones
 	given    string // comma-separated columns to condition on (mi -given); empty: none
+	drop     string // comma-separated columns left out of the default features (-drop)
 	// targetMayBeFeature accepts the target among the listed features, as
 	// table and posterior always have; mi rejects the target in -features
 	// and -given.
@@ -122,6 +124,10 @@ type labelledData struct {
 	featureNames []string        // names of the feature columns, in x's order
 	dropped      int             // rows dropped for a missing target
 	test         uftable.Options // how to read rows to predict: x's categorical columns declared
+	// notices say what the conversion decided on its own (a mixed column
+	// read as categorical, an all-missing column left out), one line each,
+	// naming the file; printNotices shows them on stderr.
+	notices []string
 }
 
 // loadLabelled reads the CSV file at path and returns t.labelled(spec).
@@ -131,6 +137,7 @@ func loadLabelled(path string, spec columnSpec) (*labelledData, error) {
 		if err == nil {
 			var d *labelledData
 			if d, err = t.labelled(spec); err == nil {
+				d.notices = nil // they would show the file's content
 				return d, nil
 			}
 		}
@@ -170,23 +177,36 @@ func (t *csvFile) labelled(spec columnSpec) (*labelledData, error) {
 	if err != nil {
 		return nil, err
 	}
-	var givenCols []int
-	var givenNames []string
+	var givenNames, featNames, dropNames []string
 	if strings.TrimSpace(spec.given) != "" {
-		if givenCols, givenNames, err = t.listed("given", spec.given); err != nil {
+		if _, givenNames, err = t.listed("given", spec.given); err != nil {
 			return nil, err
 		}
 	}
-	var featCols []int
-	var featNames []string
-	if strings.TrimSpace(spec.features) == "" {
-		featCols, featNames = t.allBut(append([]string{spec.target}, givenNames...))
-	} else if featCols, featNames, err = t.listed("features", spec.features); err != nil {
+	if strings.TrimSpace(spec.drop) != "" {
+		if _, dropNames, err = t.listed("drop", spec.drop); err != nil {
+			return nil, err
+		}
+	}
+	defaulted := strings.TrimSpace(spec.features) == ""
+	if defaulted {
+		_, featNames = t.allBut(slices.Concat([]string{spec.target}, givenNames, dropNames))
+	} else if _, featNames, err = t.listed("features", spec.features); err != nil {
 		return nil, err
 	}
 	for _, n := range featNames {
 		if slices.Contains(givenNames, n) {
 			return nil, fmt.Errorf("column %q is in both -features and -given; list it in one", n)
+		}
+	}
+	for _, n := range dropNames {
+		switch {
+		case n == spec.target:
+			return nil, fmt.Errorf("-drop lists the target %q; the target cannot be dropped", n)
+		case slices.Contains(featNames, n):
+			return nil, fmt.Errorf("column %q is in both -features and -drop; list it in one", n)
+		case slices.Contains(givenNames, n):
+			return nil, fmt.Errorf("column %q is in both -given and -drop; list it in one", n)
 		}
 	}
 	if !spec.targetMayBeFeature {
@@ -197,16 +217,31 @@ func (t *csvFile) labelled(spec columnSpec) (*labelledData, error) {
 			return nil, fmt.Errorf("-given lists the target %q; the target cannot also be conditioned on", spec.target)
 		}
 	}
-	if len(featCols) == 0 {
-		return nil, fmt.Errorf("%s has no feature column besides the target %q and the -given ones", t.path, spec.target)
+	if len(featNames) == 0 {
+		return nil, fmt.Errorf("%s has no feature column besides the target %q and the -given and -drop ones", t.path, spec.target)
 	}
-	d, err := uftable.FromRecords(t.header, t.rows, uftable.Spec{Target: t.header[ycol], Given: givenNames,
-		Features: featNames, Options: spec.options})
+	s := uftable.Spec{Target: t.header[ycol], Given: givenNames, Drop: dropNames, Options: spec.options}
+	if !defaulted {
+		s.Features = featNames
+	}
+	d, err := uftable.FromRecords(t.header, t.rows, s)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
 	}
-	return &labelledData{labels: d.Labels, x: d.X, givenCount: len(givenCols), featureNames: featNames,
-		dropped: d.Dropped, test: d.TestSpec(spec.options).Options}, nil
+	notices := make([]string, len(d.Notices))
+	for i, n := range d.Notices {
+		notices[i] = t.path + ": " + n
+	}
+	return &labelledData{labels: d.Labels, x: d.X, givenCount: len(d.Given), featureNames: d.Features,
+		dropped: d.Dropped, test: d.TestSpec(spec.options).Options, notices: notices}, nil
+}
+
+// printNotices shows the notices of reading a file on w, one line each,
+// as "ufmi COMMAND: note: ...": error lines never start so.
+func printNotices(w io.Writer, command string, notices []string) {
+	for _, n := range notices {
+		fmt.Fprintf(w, "ufmi %s: note: %s\n", command, n)
+	}
 }
 
 // givenColumns are the positions in x of the given columns.

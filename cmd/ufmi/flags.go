@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"io"
+	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,10 +124,36 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "ufmi %s: %v (ufmi %s -h lists the flags)\n", fs.Name(), err, fs.Name())
 		return errUsage
 	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "ufmi %s: unexpected arguments: %s\n", fs.Name(), strings.Join(fs.Args(), " "))
+		fmt.Fprintf(stderr, "ufmi %s: unexpected arguments: %s%s\n", fs.Name(), strings.Join(fs.Args(), " "), fileHint(fs))
 		return errUsage
 	}
 	return nil
+}
+
+// fileHint suggests the flag that names a file when a stray argument looks
+// like one (it ends in .csv or .csv.gz, or names an existing file): "ufmi
+// mi data.csv" means "ufmi mi -in data.csv". Flags after the first stray
+// argument are not parsed; the hint then says so.
+func fileHint(fs *flag.FlagSet) string {
+	for i, a := range fs.Args() {
+		lower := strings.ToLower(a)
+		st, err := os.Stat(a)
+		if !strings.HasSuffix(lower, ".csv") && !strings.HasSuffix(lower, ".csv.gz") && (err != nil || !st.Mode().IsRegular()) {
+			continue
+		}
+		order := ""
+		if slices.ContainsFunc(fs.Args()[i:], func(s string) bool { return strings.HasPrefix(s, "-") }) {
+			order = "; flags after it were not read: give every flag before other arguments"
+		}
+		switch {
+		case fs.Lookup("in") != nil:
+			return fmt.Sprintf(" (to read %s, give -in %s%s)", a, a, order)
+		case fs.Lookup("train") != nil:
+			return fmt.Sprintf(" (to read %s, give -train %s or -test %s%s)", a, a, a, order)
+		}
+		return ""
+	}
+	return ""
 }
 
 // trimPrefix drops the library's "ufmi: " prefix, since the command names itself.
@@ -159,13 +187,15 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 // tableFlags say how CSV cells become features and labels (package
 // ufmi/table): missing-cell markers, categorical columns, missing targets.
 type tableFlags struct {
-	na, categorical   string
-	dropMissingTarget bool
+	na, categorical, drop string
+	dropMissingTarget     bool
 }
 
 func (f *tableFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.na, "na", strings.Join(uftable.DefaultNA, ","), "comma-separated cell texts that mark a missing value")
+	fs.StringVar(&f.na, "na", strings.Join(uftable.DefaultNA, ","),
+		`comma-separated cell texts that mark a missing value; the list replaces the default (the empty cell, NA and NaN): to add "?" give -na ',NA,NaN,?'`)
 	fs.StringVar(&f.categorical, "categorical", "", "comma-separated numeric columns to treat as categorical (text columns always are)")
+	fs.StringVar(&f.drop, "drop", "", "comma-separated columns left out of the default features, e.g. an identifier (a column listed here and in -features or -given is an error)")
 	fs.BoolVar(&f.dropMissingTarget, "drop-missing-target", false, "drop rows whose target is missing (counted in the output) instead of failing")
 }
 

@@ -56,7 +56,7 @@ func FuzzCLI(f *testing.F) {
 		case 0:
 			checkFiniteOutput(t, args[0], stdout.Bytes())
 		case 1:
-			msg := stderr.String()
+			msg := withoutNotes(stderr.String(), args[0])
 			if !strings.HasPrefix(msg, "ufmi "+args[0]+": ") || strings.Count(msg, "\n") != 1 || !strings.HasSuffix(msg, "\n") {
 				t.Fatalf("%q: want one error line, got %q", args, msg)
 			}
@@ -67,6 +67,18 @@ func FuzzCLI(f *testing.F) {
 			t.Fatalf("%q: exit %d: %s", args, code, stderr.String())
 		}
 	})
+}
+
+// withoutNotes drops the note lines ("ufmi CMD: note: ...") that may
+// precede an error line.
+func withoutNotes(stderr, command string) string {
+	var keep []string
+	for _, l := range strings.SplitAfter(stderr, "\n") {
+		if !strings.HasPrefix(l, "ufmi "+command+": note: ") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "")
 }
 
 // headerOf returns the trimmed column names of a CSV file's first record,

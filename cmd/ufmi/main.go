@@ -4,13 +4,14 @@
 // are categorical, cells listed by -na are missing, and -categorical
 // declares numeric columns categorical (package ufmi/table).
 //
-//	ufmi mi        -in FILE -target COL [-features a,b] [-given c,d] [-method uf] [-perm N [-test refit|fast]] [-ci 0.95] [-json]
-//	ufmi posterior -train FILE -test FILE -target COL [-method uf|rf|sigrf|irf] [-json]
-//	ufmi table     -in FILE -target COL -features a,b,c,d [-preset P] [-repeats R] [-perm N [-test refit|fast|both]] [-ci 0.95] [-json]
+//	ufmi mi        -in FILE -target COL [-features a,b | -drop id] [-given c,d] [-method uf] [-perm N [-test refit|fast]] [-ci 0.95] [-json]
+//	ufmi posterior -train FILE -test FILE -target COL [-id COL] [-method uf|rf|sigrf|irf] [-json]
+//	ufmi table     -in FILE -target COL [-features a,b,c,d | -drop id] [-preset P] [-repeats R] [-perm N [-test refit|fast|both]] [-ci 0.95] [-json]
 //	ufmi fetch-drosophila [-dir DIR] [-mirror DIR]
 //	ufmi cc18      [-ids available|all|3,11,...] [-size quick|paper] [-results DIR] [-json]
 //	ufmi merge     -results DIR [-json]
 //	ufmi slurm     [-shards N] [-results DIR] [-o FILE] mi|table|cc18 ARGS...
+//	ufmi version   (or ufmi -version)
 //
 // mi, table and cc18 run as shards of a job with -results DIR and -shard I/N or
 // -shards N (the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX);
@@ -41,6 +42,8 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 	"merge": runMerge,
 	// slurm writes an sbatch job-array script over the shards of mi or table.
 	"slurm": runSlurm,
+	// version prints the version ufmi was built from (also -version).
+	"version": runVersion,
 }
 
 func main() {
@@ -51,15 +54,18 @@ func main() {
 // stderr and exit status 1 (2 for usage errors).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila|cc18|merge|slurm [flags]   (ufmi COMMAND -h for flags)")
+		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila|cc18|merge|slurm|version [flags]   (ufmi COMMAND -h for flags)")
 		if len(args) == 0 {
 			return 2
 		}
 		return 0
 	}
+	if args[0] == "-version" || args[0] == "--version" {
+		args[0] = "version"
+	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior, table, fetch-drosophila, cc18, merge or slurm)\n", args[0])
+		fmt.Fprintf(stderr, "ufmi: unknown command %q (want mi, posterior, table, fetch-drosophila, cc18, merge, slurm or version)\n", args[0])
 		return 2
 	}
 	if err := cmd(args[1:], stdout, stderr); err != nil {

@@ -335,8 +335,25 @@ func badInputs(t *testing.T) []badInput {
 	posterior := func(extra ...string) []string {
 		return append([]string{"posterior", "-train", good, "-test", good, "-target", "label"}, extra...)
 	}
+	// cell puts v in data row 2 of a column of 30 distinct numbers: a
+	// mostly numeric column with a stray text (a column of at most 20
+	// distinct values, or of mostly words, is read as categorical).
 	cell := func(v string) []string {
-		return []string{"mi", "-in", csv("a,y\n1,p\n" + v + ",q\n3,q\n4,p\n"), "-target", "y"}
+		var b strings.Builder
+		b.WriteString("a,y\n1,p\n" + v + ",q\n")
+		for i := 3; i <= 30; i++ {
+			fmt.Fprintf(&b, "%d,%c\n", i, "pq"[i%2])
+		}
+		return []string{"mi", "-in", csv(b.String()), "-target", "y"}
+	}
+	raw := func(content []byte) string { return writeFile(t, "in.csv", string(content)) }
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range "a,y\n1,p\n2,q\n" {
+		utf16 = append(utf16, byte(c), 0)
+	}
+	utf16BE := []byte{0xfe, 0xff}
+	for _, c := range "a,y\n1,p\n2,q\n" {
+		utf16BE = append(utf16BE, 0, byte(c))
 	}
 	return []badInput{
 		// Files and headers.
@@ -347,6 +364,14 @@ func badInputs(t *testing.T) []badInput {
 		{"duplicated header name (table)", []string{"table", "-in", csv("x,x,y\n1,5,a\n2,6,b\n"), "-target", "y", "-features", "x"}, `header names column "x" twice`},
 		{"duplicated header name in -test", []string{"posterior", "-train", good, "-test", csv("x1,x2,x2,noise\n1,2,3,4\n"), "-target", "label"}, `header names column "x2" twice`},
 		{"empty header name", []string{"mi", "-in", csv("x,,y\n1,5,a\n2,6,b\n"), "-target", "y"}, "header column 2 has no name"},
+		{"UTF-16 file", []string{"mi", "-in", raw(utf16), "-target", "y"}, "in.csv is encoded in UTF-16 (little-endian; byte-order mark FF FE); ufmi reads UTF-8: save the file as CSV in UTF-8"},
+		{"UTF-16 big-endian file", []string{"mi", "-in", raw(utf16BE), "-target", "y"}, "is encoded in UTF-16 (big-endian; byte-order mark FE FF)"},
+		{"UTF-16 file without a byte-order mark", []string{"mi", "-in", raw(utf16[2:]), "-target", "y"}, "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
+		{"semicolon-separated file", []string{"mi", "-in", csv("a;b;y\n1,5;2;p\n2,5;3;q\n"), "-target", "y"}, `the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
+		{"tab-separated file", []string{"mi", "-in", csv("a\tb\ty\n1.5\t2\tp\n2.5\t3\tq\n"), "-target", "y"}, "holding tabs: the file looks tab-separated"},
+		{"semicolons in the rows", []string{"mi", "-in", csv("a,b,y\n1;2;p\n2;3;q\n"), "-target", "y"}, "wrong number of fields (the line holds semicolons: is the file semicolon-separated?"},
+		{"stray argument naming a CSV file", []string{"mi", good, "-target", "label"}, "unexpected arguments: " + good + " -target label (to read " + good + ", give -in " + good + "; flags after it were not read"},
+		{"posterior stray argument naming a file", []string{"posterior", "-target", "label", good}, "(to read " + good + ", give -train " + good + " or -test " + good + ")"},
 		{"unknown column", mi("-features", "nope"), `has no column "nope"`},
 		{"unknown target", []string{"mi", "-in", good, "-target", "nope"}, `has no column "nope"`},
 		{"target only", []string{"mi", "-in", csv("y\np\nq\n"), "-target", "y"}, "no feature column besides the target"},
@@ -360,10 +385,20 @@ func badInputs(t *testing.T) []badInput {
 		{"mi -features lists the target", mi("-features", "x1,label"), `-features lists the target "label"`},
 		{"mi -given lists the target", mi("-features", "x1", "-given", "label"), `-given lists the target "label"`},
 		{"table -features a,a", table("-features", "x1,x1"), `-features lists column "x1" twice`},
+		{"-drop a feature", mi("-features", "x1,x2", "-drop", "x2"), `column "x2" is in both -features and -drop; list it in one`},
+		{"-drop a given column", mi("-given", "x2", "-drop", "x2"), `column "x2" is in both -given and -drop; list it in one`},
+		{"-drop the target", mi("-drop", "label"), `-drop lists the target "label"; the target cannot be dropped`},
+		{"-drop an unknown column", mi("-drop", "nope"), `has no column "nope"`},
+		{"-drop every feature", mi("-drop", "x1,x2,noise"), `has no feature column besides the target "label" and the -given and -drop ones`},
+		{"table -drop a,a", table("-drop", "noise,noise"), `-drop lists column "noise" twice`},
+		{"posterior -id unknown column", posterior("-id", "nope"), `-id: ` + good + ` has no column "nope"`},
 		{"-perm with -given", mi("-features", "x1", "-given", "x2", "-perm", "10"), "-perm with -given is not supported"},
 		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
 		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
 		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
+		// Checked before the file is read, and so before any estimate.
+		{"table -test fast with kNN", []string{"table", "-in", "/no/such/file.csv", "-target", "label", "-method", "ksg", "-perm", "9", "-test", "fast"},
+			"the fast permutation test fits a UF; method ksg has no fast test"},
 		// Counts.
 		{"-trees 0", mi("-trees", "0"), "-trees 0 must be in 1..1000000"},
 		{"-trees 100000000", mi("-trees", "100000000"), "-trees 100000000 must be in 1..1000000"},
@@ -389,7 +424,8 @@ func badInputs(t *testing.T) []badInput {
 		{"cell Inf", cell("Inf"), `"Inf", which is not a decimal number`},
 		{"cell +Inf", cell("+Inf"), `"+Inf", which is not a decimal number`},
 		{"cell 1e999", cell("1e999"), `"1e999" is out of range`},
-		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, "missing in all 3 rows"},
+		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, `column "a" is missing in all 3 rows, and no other feature column remains`},
+		{"listed column all missing", []string{"mi", "-in", csv("a,b,y\n NA,1,p\nNaN,2,q\n,3,q\n"), "-target", "y", "-features", "a,b"}, `column "a" is missing in all 3 rows; drop it`},
 		{"kNN on a categorical column", []string{"mi", "-in", csv("a,y\nu,p\nv,q\nu,q\n"), "-target", "y", "-method", "ksg", "-k", "1"}, "categorical (2 levels)"},
 		{"-categorical unknown column", mi("-categorical", "zz"), `no categorical column "zz"`},
 		// Commands and flags.

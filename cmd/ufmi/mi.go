@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"io"
-	"math"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -41,7 +40,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
 	var opts csvEstimateFlags
-	opts.register(fs, "comma-separated feature columns (default: every other column)", "print one JSON object")
+	opts.register(fs, "comma-separated feature columns (default: every other column but the -given and -drop ones)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
@@ -54,7 +53,8 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if opts.target == "" {
 		return fmt.Errorf("-target is required")
 	}
-	if _, err := parseTests(*test, false); err != nil {
+	tests, err := parseTests(*test, false)
+	if err != nil {
 		return err
 	}
 	cfg, err := opts.config()
@@ -62,6 +62,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		return err
 	}
 	if err := checkRange("perm", *perm, 0, limits.Permutations, "0: no test"); err != nil {
+		return err
+	}
+	if err := checkFastTest(tests, cfg.Method, *perm); err != nil {
 		return err
 	}
 	if *perm > 0 && *given != "" {
@@ -83,11 +86,12 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		return err
 	}
 	start := time.Now()
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, options: opts.options(),
-		private: sh.fromJob()})
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, drop: opts.drop,
+		options: opts.options(), private: sh.fromJob()})
 	if err != nil {
 		return err
 	}
+	printNotices(stderr, "mi", data.notices)
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
@@ -131,7 +135,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
 		rep.setInterval(est.CI)
 		if *perm > 0 {
-			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON))
+			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON, "permutations"))
 			if err != nil {
 				return err
 			}
@@ -191,23 +195,5 @@ func checkTreesPerCell(perCell int, sharded bool, method ufmi.Method, perm int) 
 func (r *miReport) setInterval(iv ufmi.Interval) {
 	if iv.Level > 0 {
 		r.CILevel, r.CILow, r.CIHigh = &iv.Level, &iv.Low, &iv.High
-	}
-}
-
-// progressTo prints permutation progress on stderr every 5%, unless quiet.
-func progressTo(w io.Writer, quiet bool) ufmi.Progress {
-	if quiet || w == nil {
-		return nil
-	}
-	last := -1
-	return func(done, total int) {
-		pct := int(math.Floor(100 * float64(done) / float64(total)))
-		if pct/5 != last/5 || done == total {
-			last = pct
-			fmt.Fprintf(w, "\rpermutations %d/%d", done, total)
-			if done == total {
-				fmt.Fprintln(w)
-			}
-		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
@@ -24,6 +25,16 @@ func parseTests(v string, both bool) ([]string, error) {
 		return nil, fmt.Errorf("-test %q: want refit, fast or both", v)
 	}
 	return nil, fmt.Errorf("-test %q: want refit or fast", v)
+}
+
+// checkFastTest rejects the fast test of an estimator other than UF before
+// anything is computed (FastPermutationTest would refuse it only after the
+// estimates).
+func checkFastTest(tests []string, method ufmi.Method, perm int) error {
+	if perm > 0 && slices.Contains(tests, testFast) && method != "" && method != ufmi.MethodUF {
+		return fmt.Errorf("the fast permutation test fits a UF; method %s has no fast test", method)
+	}
+	return nil
 }
 
 // permutationPValue runs the named test of Y against x with perms

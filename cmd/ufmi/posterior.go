@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
@@ -17,14 +19,15 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	trainPath := fs.String("train", "", "training CSV with a header row")
 	testPath := fs.String("test", "", "CSV of rows to predict (same feature columns; the target may be absent)")
 	target := fs.String("target", "", "label column of the training file")
-	features := fs.String("features", "", "comma-separated feature columns (default: every other column)")
+	features := fs.String("features", "", "comma-separated feature columns (default: every other column but the -drop and -id ones)")
 	method := fs.String("method", "uf", "forest: uf, rf, sigrf or irf")
 	preset := fs.String("preset", "default", "UF preset: default, paper or authors")
 	var trees, workers int
 	registerTrees(fs, &trees, "trees (SigRF/IRF: in all, over 5 folds)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	registerWorkers(fs, &workers)
-	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors}")
+	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors} (with -id also ids)")
+	id := fs.String("id", "", "a column of the -test file (a row identifier) printed first on each output row, under its name; it is left out of the default features")
 	var cells tableFlags
 	cells.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -44,10 +47,25 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := train.labelled(columnSpec{target: *target, features: *features, targetMayBeFeature: true, options: cells.options()})
+	var ids []string
+	drop := cells.drop
+	if *id != "" {
+		j, err := test.column(*id)
+		if err != nil {
+			return fmt.Errorf("-id: %v", err)
+		}
+		for _, r := range test.rows {
+			ids = append(ids, r[j])
+		}
+		if _, err := train.column(*id); err == nil && *features == "" && *id != *target {
+			drop = withColumn(drop, *id) // the training file's id column is no feature either
+		}
+	}
+	data, err := train.labelled(columnSpec{target: *target, features: *features, drop: drop, targetMayBeFeature: true, options: cells.options()})
 	if err != nil {
 		return err
 	}
+	printNotices(stderr, "posterior", data.notices)
 	names, labels := data.featureNames, data.labels
 	testCols := make([]int, len(names))
 	for i, n := range names {
@@ -69,14 +87,25 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	}
 	reportDropped(stderr, data.dropped)
 	if *asJSON {
-		return json.NewEncoder(stdout).Encode(map[string]any{"classes": labels.Classes, "posteriors": proba})
+		out := map[string]any{"classes": labels.Classes, "posteriors": proba}
+		if *id != "" {
+			out["ids"] = ids
+		}
+		return json.NewEncoder(stdout).Encode(out)
 	}
 	w := csv.NewWriter(stdout)
-	w.Write(labels.Classes)
-	for _, p := range proba {
-		rec := make([]string, len(p))
-		for c, v := range p {
-			rec[c] = strconv.FormatFloat(v, 'g', 8, 64)
+	if *id != "" {
+		w.Write(slices.Concat([]string{*id}, labels.Classes))
+	} else {
+		w.Write(labels.Classes)
+	}
+	for i, p := range proba {
+		rec := make([]string, 0, len(p)+1)
+		if *id != "" {
+			rec = append(rec, ids[i])
+		}
+		for _, v := range p {
+			rec = append(rec, strconv.FormatFloat(v, 'g', 8, 64))
 		}
 		w.Write(rec)
 	}
@@ -97,4 +126,16 @@ func fitPosteriorModel(method, preset string, trees int, seed uint64, workers in
 	}
 	model.Estimator.Workers = workers
 	return model.Fit(x, y, seed)
+}
+
+// withColumn adds name to a comma-separated list of columns unless it is
+// there already.
+func withColumn(list, name string) string {
+	switch {
+	case strings.TrimSpace(list) == "":
+		return name
+	case slices.ContainsFunc(strings.Split(list, ","), func(n string) bool { return strings.TrimSpace(n) == name }):
+		return list
+	}
+	return list + "," + name
 }

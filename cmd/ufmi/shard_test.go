@@ -219,7 +219,13 @@ func TestShardTreesPerCell(t *testing.T) {
 // names the file but shows none of its content.
 func TestMergeRefusesForgedJobs(t *testing.T) {
 	t.Parallel()
-	secret := writeFile(t, "secret.csv", "TOPSECRET-HEADER,y\n1,a\nTOPSECRET-CELL,b\n3,a\n4,b\n")
+	// A mostly numeric column with a stray word (a column of few values
+	// mixing numbers and words would be read as categorical).
+	rows := "TOPSECRET-HEADER,y\n1,a\nTOPSECRET-CELL,b\n"
+	for i := 3; i <= 30; i++ {
+		rows += fmt.Sprintf("%d,%c\n", i, "ab"[i%2])
+	}
+	secret := writeFile(t, "secret.csv", rows)
 	fifo := filepath.Join(t.TempDir(), "fifo.csv")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)

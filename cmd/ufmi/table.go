@@ -8,6 +8,7 @@ import (
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
@@ -42,7 +43,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
-	opts.register(fs, "comma-separated feature columns (at most 16)", "print a JSON array, one object per subset")
+	opts.register(fs, "comma-separated feature columns, at most 16 (default: every other column but the -drop ones)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", limits.Repeats))
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
@@ -51,8 +52,8 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
-	if opts.target == "" || opts.features == "" {
-		return fmt.Errorf("-target and -features are required")
+	if opts.target == "" {
+		return fmt.Errorf("-target is required")
 	}
 	cfg, err := opts.config()
 	if err != nil {
@@ -71,11 +72,15 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if err := checkRange("perm", *perm, 0, limits.Permutations, "0: no test"); err != nil {
 		return err
 	}
-	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, targetMayBeFeature: true,
-		options: opts.options(), private: sh.fromJob()})
+	if err := checkFastTest(tests, cfg.Method, *perm); err != nil {
+		return err
+	}
+	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, drop: opts.drop,
+		targetMayBeFeature: true, options: opts.options(), private: sh.fromJob()})
 	if err != nil {
 		return err
 	}
+	printNotices(stderr, "table", data.notices)
 	reportDropped(stderr, data.dropped)
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
@@ -97,7 +102,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 		}
 	} else {
 		counted := cfg
-		counted.Progress = progressTo(stderr, opts.asJSON) // counts the subset fits
+		counted.Progress = progressTo(stderr, opts.asJSON, "subset fits") // counts the subset fits
 		rows, err = ufmi.SubsetTable(data.x, data.labels.Codes, groups, *repeats, counted)
 	}
 	if err != nil {
@@ -117,7 +122,10 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 			out[i].MIAllLow, out[i].MIAllHigh = &r.MIAll.CI.Low, &r.MIAll.CI.High
 		}
 		if *perm > 0 {
-			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progressTo(stderr, opts.asJSON)); err != nil {
+			progress := func(test string) ufmi.Progress {
+				return progressTo(stderr, opts.asJSON, fmt.Sprintf("permutations (%s test of %s)", test, out[i].Features))
+			}
+			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progress); err != nil {
 				return err
 			}
 		}
@@ -131,13 +139,18 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 
 // writeTableText prints the subset table as aligned columns: each estimate
 // followed by its interval (with -ci) or I(Y;X_in)'s repeat sd (without),
-// then the p-value of each test asked for.
+// then the p-value of each test asked for. The X_in column is as wide as
+// its longest entry.
 func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []string, withP bool) {
+	width := len("X_in")
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r.Features)) // fmt pads by code points
+	}
 	if confidence > 0 {
 		ci := fmt.Sprintf("%g%% CI", 100*confidence)
-		fmt.Fprintf(w, "%-32s %10s %18s %16s %18s %10s %18s", "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
+		fmt.Fprintf(w, "%-*s %10s %18s %16s %18s %10s %18s", width, "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
 	} else {
-		fmt.Fprintf(w, "%-32s %10s %10s %16s %10s", "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
+		fmt.Fprintf(w, "%-*s %10s %10s %16s %10s", width, "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
 	}
 	if withP {
 		for _, t := range tests {
@@ -147,10 +160,10 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []
 	fmt.Fprintln(w)
 	for _, r := range rows {
 		if confidence > 0 {
-			fmt.Fprintf(w, "%-32s %10.4f %18s %16.4f %18s %10.4f %18s", r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
+			fmt.Fprintf(w, "%-*s %10.4f %18s %16.4f %18s %10.4f %18s", width, r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
 				r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
 		} else {
-			fmt.Fprintf(w, "%-32s %10.4f %10.4f %16.4f %10.4f", r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+			fmt.Fprintf(w, "%-*s %10.4f %10.4f %16.4f %10.4f", width, r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
 		}
 		for _, p := range []*float64{r.PRefit, r.PFast} {
 			if p != nil {
@@ -162,13 +175,13 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []
 }
 
 // addPValues tests I(Y; X_in) for the subset's columns with each test.
-func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols []int, cfg ufmi.EstimatorConfig, perms int, progress ufmi.Progress) error {
+func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols []int, cfg ufmi.EstimatorConfig, perms int, progress func(test string) ufmi.Progress) error {
 	xs, err := x.SelectCols(cols)
 	if err != nil {
 		return err
 	}
 	for _, t := range tests {
-		p, err := permutationPValue(t, xs, y, cfg, perms, progress)
+		p, err := permutationPValue(t, xs, y, cfg, perms, progress(t))
 		if err != nil {
 			return err
 		}

@@ -91,6 +91,12 @@ func (c cacheFiles) load() (*Dataset, error) {
 	return d, nil
 }
 
+// refresh says how to replace a damaged cached download.
+func (c cacheFiles) refresh() string {
+	return fmt.Sprintf("to refresh it, run with network access (the damaged download is replaced) or delete %s, %s and %s",
+		c.path(".arff"), c.path(".json"), c.path(".sha256"))
+}
+
 // checksums maps file names to hex SHA-256 sums.
 type checksums map[string]string
 

@@ -224,3 +224,49 @@ func TestMirrorFilesAreBounded(t *testing.T) {
 		t.Errorf("balance-scale's bound is %d bytes, want about 1.2 MiB", limit)
 	}
 }
+
+// A damaged cached download whose new download fails says what is damaged
+// and how to refresh it, and asks for UFMI_MIRROR only when no mirror is
+// set (it used to ask for it with the mirror set).
+func TestDamagedCacheSaysWhatAndHow(t *testing.T) {
+	arff, err := os.ReadFile("testdata/small.arff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := openMLServer(t, "7", arff)
+	cache, mirror := t.TempDir(), t.TempDir()
+	opts := LoadOptions{MirrorDir: mirror, CacheDir: cache, BaseURL: srv.URL, Client: srv.Client(), Log: &bytes.Buffer{}}
+	if _, err := Load(7, opts); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(cache, "7.arff"), bytes.Replace(arff, []byte("yes"), []byte("no!"), 1), 0o644)
+	srv.Close() // no network
+	refresh := "to refresh it, run with network access (the damaged download is replaced) or delete " + filepath.Join(cache, "7.arff")
+	_, err = Load(7, opts)
+	for _, want := range []string{"dataset 7: the cached download in " + cache + " fails its checks (7.arff has SHA-256 ",
+		"and downloading it again failed (OpenML description: ", "the mirror folder " + mirror + " (UFMI_MIRROR/cc18 or -mirror) does not hold dataset 7", refresh} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("damaged cache, no network: %v; want %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "set UFMI_MIRROR") {
+		t.Errorf("asks for UFMI_MIRROR with a mirror set: %v", err)
+	}
+	opts.Offline = true
+	_, err = Load(7, opts)
+	if err == nil || !strings.Contains(err.Error(), "fails its checks (7.arff has SHA-256") || !strings.Contains(err.Error(), "downloads are off; "+refresh) {
+		t.Errorf("damaged cache, offline: %v", err)
+	}
+	os.Remove(filepath.Join(cache, "7.sha256"))
+	os.Remove(filepath.Join(cache, "7.arff"))
+	_, err = Load(7, opts)
+	if err == nil || strings.Contains(err.Error(), "set UFMI_MIRROR") || !strings.Contains(err.Error(), "is in neither the mirror") {
+		t.Errorf("not cached, offline, a mirror set: %v", err)
+	}
+	t.Setenv("UFMI_MIRROR", "")
+	opts.MirrorDir = ""
+	_, err = Load(7, opts)
+	if err == nil || !strings.Contains(err.Error(), "set UFMI_MIRROR to a folder holding cc18/") {
+		t.Errorf("not cached, offline, no mirror: %v", err)
+	}
+}

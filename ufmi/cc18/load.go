@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/download"
 )
@@ -82,23 +83,33 @@ func Load(id int, opts LoadOptions) (*Dataset, error) {
 		}
 	}
 	if o.CacheDir == "" {
-		return nil, fmt.Errorf("ufmi: dataset %d is not in the mirror (%q) and there is no cache folder for downloads; set UFMI_CACHE or UFMI_MIRROR", id, o.MirrorDir)
+		set := "UFMI_CACHE"
+		if o.MirrorDir == "" {
+			set += " or UFMI_MIRROR"
+		}
+		return nil, fmt.Errorf("ufmi: dataset %d is not in the mirror (%q) and there is no cache folder for downloads; set %s", id, o.MirrorDir, set)
 	}
 	c := cacheFiles{dir: o.CacheDir, id: id, maxARFF: o.Download.MaxBytes}
 	d, err := c.load()
 	notCached := errors.Is(err, errNotCached)
+	var damaged error
 	switch {
 	case err == nil:
 		return d, nil
 	case o.Offline && notCached:
-		return nil, fmt.Errorf("ufmi: dataset %d is in neither the mirror (%q) nor the cache (%q) and downloads are off; set UFMI_MIRROR to a folder holding cc18/", id, o.MirrorDir, o.CacheDir)
+		return nil, fmt.Errorf("ufmi: dataset %d is in neither the mirror (%q) nor the cache (%q) and downloads are off%s", id, o.MirrorDir, o.CacheDir, o.mirrorHint(id))
 	case o.Offline:
-		return nil, fmt.Errorf("ufmi: dataset %d: the cached download in %s fails its checks (%v) and downloads are off", id, o.CacheDir, err)
+		return nil, fmt.Errorf("ufmi: dataset %d: the cached download in %s fails its checks (%v) and downloads are off; %s", id, o.CacheDir, err, c.refresh())
 	case !notCached:
+		damaged = err
 		fmt.Fprintf(o.Log, "ufmi: dataset %d: the cached download fails its checks (%v); downloading it again\n", id, err)
 	}
 	if err := downloadDataset(o, c); err != nil {
-		return nil, err
+		if damaged != nil {
+			return nil, fmt.Errorf("ufmi: dataset %d: the cached download in %s fails its checks (%v), and downloading it again failed (%s)%s; %s",
+				id, o.CacheDir, damaged, strings.TrimPrefix(err.Error(), fmt.Sprintf("ufmi: dataset %d: ", id)), o.mirrorHint(id), c.refresh())
+		}
+		return nil, fmt.Errorf("%w%s", err, o.mirrorHint(id))
 	}
 	if d, err = c.load(); err != nil {
 		return nil, fmt.Errorf("ufmi: dataset %d: the file OpenML served fails its checks: %v", id, err)

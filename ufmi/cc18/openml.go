@@ -19,8 +19,15 @@ type description struct {
 	Name   string `json:"name"`
 }
 
-// offlineHint ends download errors.
-const offlineHint = "; without network access set UFMI_MIRROR to a folder holding cc18/"
+// mirrorHint ends errors about a dataset that has to be downloaded: where
+// else it could come from. It never asks for UFMI_MIRROR when a mirror is
+// set already (it then does not hold the dataset).
+func (o LoadOptions) mirrorHint(id int) string {
+	if o.MirrorDir == "" {
+		return "; without network access, set UFMI_MIRROR to a folder holding cc18/"
+	}
+	return fmt.Sprintf("; the mirror folder %s (UFMI_MIRROR/cc18 or -mirror) does not hold dataset %d", o.MirrorDir, id)
+}
 
 // downloadDataset fetches the description and the ARFF file of a dataset
 // through OpenML's API into the cache, each written atomically, then their
@@ -30,7 +37,7 @@ func downloadDataset(o LoadOptions, c cacheFiles) error {
 	url := fmt.Sprintf("%s/api/v1/json/data/%d", o.BaseURL, c.id)
 	body, err := download.Bytes(o.Client, url, o.Download)
 	if err != nil {
-		return fmt.Errorf("ufmi: dataset %d: OpenML description: %w%s", c.id, err, offlineHint)
+		return fmt.Errorf("ufmi: dataset %d: OpenML description: %w", c.id, err)
 	}
 	var wrapped struct {
 		Desc description `json:"data_set_description"`
@@ -50,7 +57,7 @@ func downloadDataset(o LoadOptions, c cacheFiles) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("ufmi: dataset %d: downloading the ARFF file: %w%s", c.id, err, offlineHint)
+		return fmt.Errorf("ufmi: dataset %d: downloading the ARFF file: %w", c.id, err)
 	}
 	desc, _ := json.Marshal(wrapped.Desc)
 	if err := atomicfile.WriteFile(c.path(".json"), desc); err != nil {

@@ -206,9 +206,11 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 	return labels, rows, dropped, nil
 }
 
-// convert builds Data from a resolved spec; column returns a raw column by name.
-func convert(s Spec, n int, column func(name string) (rawColumn, error)) (*Data, error) {
-	d := &Data{Target: s.Target, Given: s.Given, Features: s.Features, Rows: span(0, n)}
+// convert builds Data from a resolved spec; column returns a raw column by
+// name. defaulted says the spec's features are the default ones: a column
+// of them missing in every kept row is then left out, with a notice.
+func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn, error)) (*Data, error) {
+	d := &Data{Target: s.Target, Given: s.Given, Rows: span(0, n)}
 	if s.Target != "" {
 		target, err := column(s.Target)
 		if err != nil {
@@ -219,17 +221,37 @@ func convert(s Spec, n int, column func(name string) (rawColumn, error)) (*Data,
 		}
 	}
 	cols := make([]ufmi.Column, 0, len(s.Given)+len(s.Features))
-	for _, name := range slices.Concat(s.Given, s.Features) {
+	firstMissing := ""
+	for k, name := range slices.Concat(s.Given, s.Features) {
 		raw, err := column(name)
 		if err != nil {
 			return nil, err
 		}
+		isFeature := k >= len(s.Given)
+		if defaulted && isFeature && raw.missingIn(d.Rows) {
+			if firstMissing == "" {
+				firstMissing = name
+			}
+			d.Notices = append(d.Notices, fmt.Sprintf("column %q is missing in all %d rows; left out of the features", name, len(d.Rows)))
+			continue
+		}
 		categorical := slices.Contains(s.Categorical, name)
 		if raw.mixedRow >= 0 && !categorical {
-			return nil, fmt.Errorf("ufmi: column %q holds numbers and, in data row %d, %q, which is not a decimal number such as -1.5e3: correct the cell, mark it missing, or declare the column categorical",
-				name, raw.mixedRow+1, raw.text[raw.mixedRow])
+			distinct, numbers := raw.distinct()
+			if distinct > MaxMixedLevels && 2*numbers >= distinct {
+				return nil, fmt.Errorf("ufmi: column %q holds numbers and, in data row %d, %q, which is not a decimal number such as -1.5e3: correct the cell, mark it missing, or declare the column categorical",
+					name, raw.mixedRow+1, raw.text[raw.mixedRow])
+			}
+			categorical = true
+			d.Notices = append(d.Notices, raw.mixedNotice(distinct, numbers))
+		}
+		if isFeature {
+			d.Features = append(d.Features, name)
 		}
 		cols = append(cols, raw.feature(categorical, d.Rows))
+	}
+	if len(d.Features) == 0 && firstMissing != "" {
+		return nil, fmt.Errorf("ufmi: column %q is missing in all %d rows, and no other feature column remains", firstMissing, len(d.Rows))
 	}
 	x, err := ufmi.NewColumnFeatures(cols)
 	if err != nil {
@@ -237,4 +259,45 @@ func convert(s Spec, n int, column func(name string) (rawColumn, error)) (*Data,
 	}
 	d.X = x
 	return d, nil
+}
+
+// missingIn says the column is missing in every one of rows.
+func (r rawColumn) missingIn(rows []int) bool {
+	for _, i := range rows {
+		if !r.missing[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// distinct counts the distinct texts of the cells present, and how many of
+// them are decimal numbers.
+func (r rawColumn) distinct() (distinct, numbers int) {
+	seen := map[string]bool{}
+	for i, t := range r.text {
+		if r.missing[i] || seen[t] {
+			continue
+		}
+		seen[t] = true
+		if _, ok := parseDecimal(t); ok {
+			numbers++
+		}
+	}
+	return len(seen), numbers
+}
+
+// mixedNotice says that the column, mixing numbers and text, is read as
+// categorical, with an example of the rarer kind of value.
+func (r rawColumn) mixedNotice(distinct, numbers int) string {
+	if 2*numbers < distinct {
+		for i, t := range r.text {
+			if _, ok := parseDecimal(t); ok && !r.missing[i] {
+				return fmt.Sprintf("column %q mixes text and numbers (%d distinct values, %d of them numbers, such as %q in data row %d); read as categorical",
+					r.name, distinct, numbers, t, i+1)
+			}
+		}
+	}
+	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %q in data row %d); read as categorical",
+		r.name, distinct, distinct-numbers, r.text[r.mixedRow], r.mixedRow+1)
 }

@@ -2,6 +2,8 @@ package table
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -17,11 +19,11 @@ func FromDataFrame(df dataframe.DataFrame, spec Spec) (*Data, error) {
 	if df.Err != nil {
 		return nil, fmt.Errorf("ufmi: data frame: %v", df.Err)
 	}
-	s, err := spec.resolve(df.Names())
+	s, defaulted, err := spec.resolve(df.Names())
 	if err != nil {
 		return nil, err
 	}
-	return convert(s, df.Nrow(), func(name string) (rawColumn, error) {
+	return convert(s, defaulted, df.Nrow(), func(name string) (rawColumn, error) {
 		return seriesColumn(df.Col(name), s.Options), nil
 	})
 }
@@ -37,7 +39,7 @@ func FromRecords(header []string, rows [][]string, spec Spec) (*Data, error) {
 			return nil, fmt.Errorf("ufmi: data row %d has %d cells for %d columns", i+1, len(r), len(header))
 		}
 	}
-	s, err := spec.resolve(header)
+	s, defaulted, err := spec.resolve(header)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +47,7 @@ func FromRecords(header []string, rows [][]string, spec Spec) (*Data, error) {
 	for j, h := range header {
 		index[h] = j
 	}
-	return convert(s, len(rows), func(name string) (rawColumn, error) {
+	return convert(s, defaulted, len(rows), func(name string) (rawColumn, error) {
 		j := index[name]
 		cells := make([]string, len(rows))
 		for i, r := range rows {
@@ -66,17 +68,29 @@ func ReadCSV(path string, spec Spec) (*Data, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: %s: %s", path, strings.TrimPrefix(err.Error(), "ufmi: "))
 	}
+	for i, n := range d.Notices {
+		d.Notices[i] = path + ": " + n
+	}
 	return d, nil
 }
 
 // utf8BOM is the byte-order mark some editors write at the start of a UTF-8 file.
 const utf8BOM = "\ufeff"
 
+// sniffBytes is how much of a file ReadRecordsFrom looks at before reading
+// it as CSV: its encoding and its line endings.
+const sniffBytes = 64 << 10
+
 // ReadRecords is the one CSV reader of ufmi (the command line reads its
 // files with it too): a header row, then data rows of the header's width.
 // It skips a UTF-8 byte-order mark and trims spaces around header names
-// and before cells. A missing or empty file, a header without data rows,
-// and a header name that is empty or repeated are errors naming the file.
+// and before cells. It reads a gzip'd file (such as the CC18 mirror's
+// .csv.gz files) as its content, and a file whose lines end in a lone
+// carriage return (old Mac files: no line feed in its first 64 KiB) as if
+// they ended in line feeds. A missing or empty file, a header without data
+// rows, a header name that is empty or repeated, a file in UTF-16 or
+// UTF-32 (or holding NUL bytes) and a file separated by semicolons or tabs
+// instead of commas are errors naming the file.
 func ReadRecords(path string) (header []string, rows [][]string, err error) {
 	return ReadRecordsFrom(path, os.Open)
 }
@@ -93,18 +107,40 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		return nil, nil, fmt.Errorf("ufmi: cannot open %s: %w", path, err)
 	}
 	defer fh.Close()
-	br := bufio.NewReader(fh)
-	if start, _ := br.Peek(len(utf8BOM)); string(start) == utf8BOM {
+	br := bufio.NewReaderSize(fh, sniffBytes)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ufmi: %s: gzip: %w", path, err)
+		}
+		defer gz.Close()
+		br = bufio.NewReaderSize(gz, sniffBytes)
+	}
+	head, _ := br.Peek(sniffBytes)
+	if err := checkEncoding(head); err != nil {
+		return nil, nil, fmt.Errorf("ufmi: %s %v", path, err)
+	}
+	if bytes.HasPrefix(head, []byte(utf8BOM)) {
 		br.Discard(len(utf8BOM))
 	}
-	r := csv.NewReader(br)
+	var src io.Reader = br
+	if bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0 {
+		src = crToLF{br}
+	}
+	r := csv.NewReader(src)
 	r.TrimLeadingSpace = true
 	header, err = r.Read()
 	if err == io.EOF {
 		return nil, nil, fmt.Errorf("ufmi: %s is empty", path)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("ufmi: %s: %w", path, err)
+		return nil, nil, fmt.Errorf("ufmi: %s: %w%s", path, err, delimiterHint(header))
+	}
+	if len(header) == 1 {
+		if sep := otherDelimiter(header); sep != "" {
+			return nil, nil, fmt.Errorf("ufmi: %s: the header is one column, %q, holding %ss: the file looks %s-separated; ufmi reads comma-separated files (with decimal points): save it as CSV with commas",
+				path, header[0], sep, sep)
+		}
 	}
 	if err := checkHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
@@ -115,7 +151,7 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 			break
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("ufmi: %s: %w", path, err)
+			return nil, nil, fmt.Errorf("ufmi: %s: %w%s", path, err, delimiterHint(rec))
 		}
 		rows = append(rows, rec)
 	}
@@ -123,6 +159,72 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		return nil, nil, fmt.Errorf("ufmi: %s has a header but no data rows", path)
 	}
 	return header, rows, nil
+}
+
+// checkEncoding rejects the start of a file that is not UTF-8 text: a
+// UTF-16 or UTF-32 byte-order mark, or NUL bytes (UTF-16 without a mark,
+// or not text at all, such as a spreadsheet workbook). The error follows
+// the file's name.
+func checkEncoding(head []byte) error {
+	const fix = "ufmi reads UTF-8: save the file as CSV in UTF-8"
+	for _, bom := range []struct{ mark, name string }{
+		{"\xff\xfe\x00\x00", "UTF-32 (little-endian; byte-order mark FF FE 00 00)"},
+		{"\x00\x00\xfe\xff", "UTF-32 (big-endian; byte-order mark 00 00 FE FF)"},
+		{"\xff\xfe", "UTF-16 (little-endian; byte-order mark FF FE)"},
+		{"\xfe\xff", "UTF-16 (big-endian; byte-order mark FE FF)"},
+	} {
+		if bytes.HasPrefix(head, []byte(bom.mark)) {
+			return fmt.Errorf("is encoded in %s; %s", bom.name, fix)
+		}
+	}
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		return fmt.Errorf("holds NUL bytes (the first at byte %d): it is UTF-16 or UTF-32 text, or no text file (a spreadsheet workbook?); %s", i+1, fix)
+	}
+	return nil
+}
+
+// otherDelimiter names the separator a record of one cell holds instead
+// of commas: "semicolon" or "tab" ("" for neither).
+func otherDelimiter(rec []string) string {
+	if len(rec) != 1 {
+		return ""
+	}
+	switch {
+	case strings.Contains(rec[0], ";"):
+		return "semicolon"
+	case strings.Contains(rec[0], "\t"):
+		return "tab"
+	}
+	return ""
+}
+
+// delimiterHint ends an error about a record holding semicolons or tabs
+// (a file separated by them, whose decimal commas split cells): it names
+// the likely separator.
+func delimiterHint(rec []string) string {
+	for _, c := range rec {
+		for _, sep := range []struct{ char, name string }{{";", "semicolon"}, {"\t", "tab"}} {
+			if strings.Contains(c, sep.char) {
+				return fmt.Sprintf(" (the line holds %ss: is the file %s-separated? ufmi reads comma-separated files with decimal points: save it as CSV with commas)",
+					sep.name, sep.name)
+			}
+		}
+	}
+	return ""
+}
+
+// crToLF reads a file whose lines end in a lone carriage return (classic
+// Mac OS) as one with line feeds.
+type crToLF struct{ r io.Reader }
+
+func (c crToLF) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\r' {
+			p[i] = '\n'
+		}
+	}
+	return n, err
 }
 
 // checkHeader trims the header names in place and rejects an empty or

@@ -32,11 +32,26 @@ func (o Options) na() []string {
 	return o.NA
 }
 
+// MaxMixedLevels bounds the distinct values of a text column mixing decimal
+// numbers and other text that is read as categorical (with a notice): a
+// column of few values such as 2, 3, 4, 5more. A column mixing them with
+// more distinct values is categorical too when fewer than half of its
+// distinct values are numbers (codes such as x126, 3, a97); otherwise it is
+// mostly numeric and the text a likely typo, an error naming the cell.
+const MaxMixedLevels = 20
+
 // Spec names the columns of a table to use.
 type Spec struct {
-	Target   string   // the label column (may be empty when only features are converted)
-	Features []string // feature columns (empty: every column but the target and Given)
+	Target string // the label column (may be empty when only features are converted)
+	// Features are the feature columns. Empty: every column but the target,
+	// Given and Drop; a column of these missing in every row is then left
+	// out, with a notice (a listed one is an error).
+	Features []string
 	Given    []string // columns to condition on (conditional MI); empty: none
+	// Drop names columns left out of the default features (an identifier,
+	// say); a column both dropped and named as target, feature or given is
+	// an error.
+	Drop []string
 	Options
 }
 
@@ -49,6 +64,11 @@ type Data struct {
 	Features []string
 	Rows     []int // the table's rows kept (0-based), in order
 	Dropped  int   // rows dropped for a missing target
+	// Notices say, one line each, what the conversion decided on its own: a
+	// column mixing numbers and text read as categorical (MaxMixedLevels),
+	// a default feature column missing in every row left out. The package
+	// prints nothing; the command line prints them on stderr.
+	Notices []string
 }
 
 // GivenColumns are the positions in X of the Given columns.
@@ -78,12 +98,13 @@ func span(lo, hi int) []int {
 }
 
 // resolve checks the spec against a table's column names and fills in the
-// default features: every column but the target and the given ones.
-func (s Spec) resolve(names []string) (Spec, error) {
+// default features: every column but the target, the given and the dropped
+// ones. defaulted says the features were filled in.
+func (s Spec) resolve(names []string) (_ Spec, defaulted bool, err error) {
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] {
-			return s, fmt.Errorf("ufmi: the table has two columns named %q", n)
+			return s, false, fmt.Errorf("ufmi: the table has two columns named %q", n)
 		}
 		seen[n] = true
 	}
@@ -97,32 +118,43 @@ func (s Spec) resolve(names []string) (Spec, error) {
 	}
 	if s.Target != "" {
 		if err := check("target", []string{s.Target}); err != nil {
-			return s, err
+			return s, false, err
 		}
 	}
-	if err := check("given", s.Given); err != nil {
-		return s, err
-	}
-	if err := check("feature", s.Features); err != nil {
-		return s, err
-	}
-	if err := check("categorical", s.Categorical); err != nil {
-		return s, err
+	for _, c := range []struct {
+		what string
+		list []string
+	}{{"given", s.Given}, {"feature", s.Features}, {"categorical", s.Categorical}, {"dropped", s.Drop}} {
+		if err := check(c.what, c.list); err != nil {
+			return s, false, err
+		}
 	}
 	for _, g := range s.Given {
 		if slices.Contains(s.Features, g) {
-			return s, fmt.Errorf("ufmi: column %q is both a feature and given", g)
+			return s, false, fmt.Errorf("ufmi: column %q is both a feature and given", g)
+		}
+	}
+	for _, d := range s.Drop {
+		switch {
+		case d == s.Target:
+			return s, false, fmt.Errorf("ufmi: column %q is both the target and dropped", d)
+		case slices.Contains(s.Features, d):
+			return s, false, fmt.Errorf("ufmi: column %q is both a feature and dropped", d)
+		case slices.Contains(s.Given, d):
+			return s, false, fmt.Errorf("ufmi: column %q is both given and dropped", d)
 		}
 	}
 	if len(s.Features) == 0 {
+		defaulted = true
+		s.Features = nil
 		for _, n := range names {
-			if n != s.Target && !slices.Contains(s.Given, n) {
+			if n != s.Target && !slices.Contains(s.Given, n) && !slices.Contains(s.Drop, n) {
 				s.Features = append(s.Features, n)
 			}
 		}
 	}
 	if len(s.Features) == 0 {
-		return s, fmt.Errorf("ufmi: no feature columns")
+		return s, defaulted, fmt.Errorf("ufmi: no feature columns")
 	}
-	return s, nil
+	return s, defaulted, nil
 }

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/mirror"
+)
+
+// runIn runs the command line in this process and returns stdout, stderr
+// and the exit status.
+func runIn(args ...string) (string, string, int) {
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// miJSON runs "ufmi mi ... -json" in this process and returns its MI.
+func miJSON(t *testing.T, args ...string) (float64, string) {
+	t.Helper()
+	out, errOut, code := runIn(append(append([]string{"mi"}, args...), "-json")...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errOut)
+	}
+	var rep struct{ MI float64 }
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: not JSON: %q", args, out)
+	}
+	return rep.MI, errOut
+}
+
+// A file whose lines end in a lone CR (old Mac files) and a gzip'd file
+// give the estimate of the same file with LF line ends.
+func TestCROnlyAndGzipFilesAreRead(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,noise,y\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%d,%d,%c\n", i%2, (i*7)%5, "pq"[i%2])
+	}
+	lf := b.String()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(lf))
+	zw.Close()
+	want, _ := miJSON(t, "-in", writeFile(t, "lf.csv", lf), "-target", "y", "-trees", "20")
+	for name, path := range map[string]string{
+		"CR only": writeFile(t, "cr.csv", strings.ReplaceAll(lf, "\n", "\r")),
+		"gzip":    writeFile(t, "in.csv.gz", gz.String()),
+	} {
+		if got, _ := miJSON(t, "-in", path, "-target", "y", "-trees", "20"); got != want {
+			t.Errorf("%s: MI %v, want %v as with LF line ends", name, got, want)
+		}
+	}
+}
+
+// A column of few distinct values mixing numbers and words (2, 3, 4,
+// 5more) is read as categorical and a default feature column missing in
+// every row is left out, each with a note on stderr that is no error line.
+func TestNoticesOnStderr(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("doors,TBG,y\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%s,,%c\n", []string{"2", "3", "4", "5more"}[i%4], "pq"[i%4/2])
+	}
+	in := writeFile(t, "cars.csv", b.String())
+	mi, errOut := miJSON(t, "-in", in, "-target", "y", "-trees", "20")
+	want := []string{
+		"ufmi mi: note: " + in + `: column "doors" mixes numbers and text (4 distinct values, 1 of them text, such as "5more" in data row 4); read as categorical`,
+		"ufmi mi: note: " + in + `: column "TBG" is missing in all 60 rows; left out of the features`,
+	}
+	if errOut != strings.Join(want, "\n")+"\n" {
+		t.Errorf("stderr %q, want the two notes %q", errOut, want)
+	}
+	if mi < 0.5 {
+		t.Errorf("doors determines y: MI %v, want about log 2", mi)
+	}
+	// table and posterior note them too.
+	_, errOut, code := runIn("table", "-in", in, "-target", "y", "-features", "doors", "-trees", "10", "-json")
+	if code != 0 || !strings.HasPrefix(errOut, "ufmi table: note: "+in+`: column "doors" mixes`) {
+		t.Errorf("table: exit %d, %q", code, errOut)
+	}
+	out, errOut, code := runIn("posterior", "-train", in, "-test", in, "-target", "y", "-trees", "10")
+	if code != 0 || strings.Count(errOut, "ufmi posterior: note: ") != 2 || !strings.HasPrefix(out, "p,q\n") {
+		t.Errorf("posterior: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+// The three OpenML-CC18 tables that used to fail through "ufmi mi -in"
+// load: car (doors holds 5more, persons more), cylinder-bands
+// (cylinder_number of codes such as x126 and a few numbers) and sick (TBG
+// missing in every row), read from the mirror's gzip'd CSV files.
+func TestPublicTablesLoad(t *testing.T) {
+	dir := mirror.Dir(t, "cc18")
+	for file, notes := range map[string][]string{
+		"40975_car.csv.gz":           {`column "doors" mixes numbers and text`, `column "persons" mixes numbers and text`},
+		"6332_cylinder-bands.csv.gz": {`column "cylinder_number" mixes text and numbers (429 distinct values, 2 of them numbers`},
+		"38_sick.csv.gz":             {`column "TBG" is missing in all 3772 rows; left out of the features`},
+	} {
+		path := filepath.Join(dir, file)
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: not in the mirror: %v", file, err)
+			continue
+		}
+		mi, errOut := miJSON(t, "-in", path, "-target", "class", "-trees", "10")
+		for _, n := range notes {
+			if !strings.Contains(errOut, "ufmi mi: note: "+path+": "+n) {
+				t.Errorf("%s: stderr lacks the note %q: %q", file, n, errOut)
+			}
+		}
+		if mi <= 0 {
+			t.Errorf("%s: MI %v, want positive", file, mi)
+		}
+	}
+}
+
+// -drop leaves an identifier out of the default features (mi, table);
+// posterior -id prints the test file's identifier first on each row.
+func TestDropAndID(t *testing.T) {
+	var b, test strings.Builder
+	b.WriteString("id,x,noise,y\n")
+	test.WriteString("id,x,noise\n")
+	for i := range 80 {
+		fmt.Fprintf(&b, "row-%d,%d,%d,%c\n", i, i%2, (i*7)%5, "pq"[i%2])
+	}
+	fmt.Fprintf(&test, "first,0,1\nsecond,1,3\n")
+	train := writeFile(t, "train.csv", b.String())
+	testFile := writeFile(t, "test.csv", test.String())
+	dropped, _ := miJSON(t, "-in", train, "-target", "y", "-drop", "id", "-trees", "20")
+	listed, _ := miJSON(t, "-in", train, "-target", "y", "-features", "x,noise", "-trees", "20")
+	if dropped != listed {
+		t.Errorf("-drop id: MI %v, want %v as with -features x,noise", dropped, listed)
+	}
+	out, errOut, code := runIn("table", "-in", train, "-target", "y", "-drop", "id", "-trees", "10", "-json")
+	var rows []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 3 || rows[2]["features"] != "x,noise" {
+		t.Errorf("table -drop id without -features: exit %d, %q, %q", code, out, errOut)
+	}
+	out, errOut, code = runIn("posterior", "-train", train, "-test", testFile, "-target", "y", "-id", "id", "-trees", "20")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 3 || lines[0] != "id,p,q" || !strings.HasPrefix(lines[1], "first,") || !strings.HasPrefix(lines[2], "second,") {
+		t.Errorf("posterior -id: exit %d, %q, %q", code, out, errOut)
+	}
+	// The id column is no feature: the same posteriors as without it.
+	plain, _, _ := runIn("posterior", "-train", train, "-test", testFile, "-target", "y", "-features", "x,noise", "-trees", "20")
+	if p := strings.Split(strings.TrimSpace(plain), "\n"); len(p) != 3 || "first,"+p[1] != lines[1] {
+		t.Errorf("posterior -id changed the posteriors: %q vs %q", plain, out)
+	}
+	out, _, code = runIn("posterior", "-train", train, "-test", testFile, "-target", "y", "-id", "id", "-trees", "20", "-json")
+	var rep struct {
+		IDs []string `json:"ids"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || strings.Join(rep.IDs, ",") != "first,second" {
+		t.Errorf("posterior -id -json: %q", out)
+	}
+}
+
+// table's X_in column is as wide as its longest entry: every column starts
+// at the same place in every line.
+func TestTableTextColumnsAreAligned(t *testing.T) {
+	var b strings.Builder
+	long := "a_feature_name_much_longer_than_thirty_two_characters"
+	b.WriteString(long + ",x,y\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%d,%d,%c\n", (i*3)%7, i%2, "pq"[i%2])
+	}
+	in := writeFile(t, "long.csv", b.String())
+	for _, extra := range [][]string{nil, {"-ci", "0.9"}} {
+		out, errOut, code := runIn(append([]string{"table", "-in", in, "-target", "y", "-features", long + ",x", "-trees", "10"}, extra...)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		if len(lines) != 4 {
+			t.Fatalf("want a header and 3 rows: %q", out)
+		}
+		for _, l := range lines {
+			if len(l) != len(lines[0]) {
+				t.Errorf("%v: line %q is not aligned with %q", extra, l, lines[0])
+			}
+		}
+	}
+}
+
+// Progress on a file or pipe is whole lines at a modest rate, without
+// "\r"; on a terminal one line rewritten in place. table counts its
+// subset fits under that name.
+func TestProgressLines(t *testing.T) {
+	var buf bytes.Buffer
+	p := progressTo(&buf, false, "permutations")
+	for i := 1; i <= 1000; i++ {
+		p(i, 1000)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if strings.Contains(buf.String(), "\r") || len(lines) != 11 || lines[0] != "permutations 1/1000" || lines[10] != "permutations 1000/1000" {
+		t.Errorf("progress to a file: %d lines %q", len(lines), buf.String())
+	}
+	// Slow steps: a line at least every progressInterval.
+	buf.Reset()
+	clock := time.Unix(0, 0)
+	s := newStatusLine(&buf)
+	s.now = func() time.Time { return clock }
+	for i := 1; i <= 50; i++ {
+		clock = clock.Add(progressInterval / 2)
+		s.update(i, 1000, "step %d", i)
+	}
+	if n := strings.Count(buf.String(), "\n"); n != 25 {
+		t.Errorf("slow steps: %d lines, want one per interval (25): %q", n, buf.String())
+	}
+	buf.Reset()
+	term := &statusLine{w: &buf, terminal: true, lastStep: -1, now: time.Now}
+	for i := 1; i <= 100; i++ {
+		term.update(i, 100, "permutations %d/%d", i, 100)
+	}
+	if got := buf.String(); strings.Count(got, "\r") != 21 || strings.Count(got, "\n") != 1 || !strings.HasSuffix(got, "\rpermutations 100/100   \n") {
+		t.Errorf("progress on a terminal: %q", got)
+	}
+	in := separatedCSV(t, 100, 9)
+	_, errOut, code := runIn("table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10")
+	if code != 0 || !strings.Contains(errOut, "subset fits 3/3\n") || strings.Contains(errOut, "permutations") || strings.Contains(errOut, "\r") {
+		t.Errorf("table's progress: exit %d, %q", code, errOut)
+	}
+}
+
+// ufmi version and ufmi -version print the build's version on one line.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
+		out, errOut, code := runIn(args...)
+		if code != 0 || !strings.HasPrefix(out, "ufmi ") || strings.Count(out, "\n") != 1 || errOut != "" {
+			t.Errorf("%v: exit %d, %q, %q", args, code, out, errOut)
+		}
+	}
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}
+	if got := versionText(info); got != "devel (revision 0123abcd, 2026-01-02T03:04:05Z, modified), go1.26.8" {
+		t.Errorf("devel build: %q", got)
+	}
+	info = &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}}
+	if got := versionText(info); got != "v1.2.0, go1.26.8" {
+		t.Errorf("tagged build: %q", got)
+	}
+}
+
+// -na's help says that the list replaces the default markers.
+func TestNAHelpSaysReplaces(t *testing.T) {
+	_, errOut, code := runIn("mi", "-h")
+	if code != 2 || !strings.Contains(errOut, "the list replaces the default (the empty cell, NA and NaN)") {
+		t.Errorf("mi -h: exit %d, %q", code, errOut)
+	}
+}

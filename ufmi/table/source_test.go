@@ -1,0 +1,163 @@
+package table
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/ufmi-dev/ufmi/internal/testcheck"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// writeBytes writes content to a file in a temporary folder.
+func writeBytes(t *testing.T, name string, content []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// utf16Bytes encodes s in UTF-16, little- or big-endian, after bom.
+func utf16Bytes(s string, bigEndian bool, bom []byte) []byte {
+	out := slices.Clone(bom)
+	for _, u := range utf16.Encode([]rune(s)) {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
+}
+
+// Files that used to give an unclear error: lines ending in a lone CR are
+// read; UTF-16, semicolons and tabs give errors naming them; gzip'd files
+// are read as their content.
+func TestReadRecordsOddFiles(t *testing.T) {
+	t.Parallel()
+	want := [][]string{{"1", "2", "p"}, {"3", "4", "q"}}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("a,b,y\n1,2,p\n3,4,q\n"))
+	zw.Close()
+	for name, content := range map[string][]byte{
+		"CR only":          []byte("a,b,y\r1,2,p\r3,4,q\r"),
+		"CR only, no last": []byte("a,b,y\r1,2,p\r3,4,q"),
+		"CR only with BOM": []byte("\ufeffa,b,y\r1,2,p\r3,4,q\r"),
+		"CRLF":             []byte("a,b,y\r\n1,2,p\r\n3,4,q\r\n"),
+		"gzip":             gz.Bytes(),
+	} {
+		header, rows, err := ReadRecords(writeBytes(t, "in.csv", content))
+		if err != nil || !slices.Equal(header, []string{"a", "b", "y"}) || len(rows) != 2 || !slices.Equal(rows[0], want[0]) || !slices.Equal(rows[1], want[1]) {
+			t.Errorf("%s: header %q, rows %q, %v", name, header, rows, err)
+		}
+	}
+	text := "a,y\n1,p\n2,q\n"
+	for name, c := range map[string]struct {
+		content []byte
+		want    string
+	}{
+		"UTF-16LE":         {utf16Bytes(text, false, []byte{0xff, 0xfe}), "is encoded in UTF-16 (little-endian; byte-order mark FF FE); ufmi reads UTF-8: save the file as CSV in UTF-8"},
+		"UTF-16BE":         {utf16Bytes(text, true, []byte{0xfe, 0xff}), "is encoded in UTF-16 (big-endian; byte-order mark FE FF)"},
+		"UTF-16 no BOM":    {utf16Bytes(text, false, nil), "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
+		"semicolons":       {[]byte("a;b;y\n1,5;2,25;p\n3,5;4;q\n"), `in.csv: the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
+		"tabs":             {[]byte("a\tb\ty\n1.5\t2\tp\n3\t4\tq\n"), `holding tabs: the file looks tab-separated`},
+		"semicolon rows":   {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields (the line holds semicolons: is the file semicolon-separated?"},
+		"gzip, cut short":  {gz.Bytes()[:len(gz.Bytes())/2], "in.csv"},
+		"only a CR header": {[]byte("a,b,y\r"), "has a header but no data rows"},
+	} {
+		_, _, err := ReadRecords(writeBytes(t, "in.csv", c.content))
+		testcheck.Error(t, name, err, c.want)
+	}
+}
+
+// A text column mixing numbers and words is categorical, with a notice,
+// when it has few distinct values or mostly words; a mostly numeric
+// column with a stray word stays an error.
+func TestMixedColumns(t *testing.T) {
+	t.Parallel()
+	header := []string{"doors", "code", "size", "y"}
+	var rows [][]string
+	for i := range 60 {
+		doors := []string{"2", "3", "4", "5more"}[i%4]
+		code := fmt.Sprintf("x%d", i) // words, and one number
+		if i == 7 {
+			code = "3"
+		}
+		rows = append(rows, []string{doors, code, fmt.Sprint(i), []string{"p", "q"}[i%2]})
+	}
+	d, err := FromRecords(header, rows, Spec{Target: "y", Features: []string{"doors", "code"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.X.Kind(0) != ufmi.Categorical || len(d.X.Levels(0)) != 4 || d.X.Kind(1) != ufmi.Categorical {
+		t.Errorf("doors and code should be categorical: %v, %v", d.X.Kind(0), d.X.Kind(1))
+	}
+	if len(d.Notices) != 2 || d.Notices[0] != `column "doors" mixes numbers and text (4 distinct values, 1 of them text, such as "5more" in data row 4); read as categorical` ||
+		d.Notices[1] != `column "code" mixes text and numbers (60 distinct values, 1 of them numbers, such as "3" in data row 8); read as categorical` {
+		t.Errorf("notices %q", d.Notices)
+	}
+	// Declared categorical: no notice.
+	d, err = FromRecords(header, rows, Spec{Target: "y", Features: []string{"doors"}, Options: Options{Categorical: []string{"doors"}}})
+	if err != nil || len(d.Notices) != 0 {
+		t.Errorf("declared categorical: %v, notices %q", err, d.Notices)
+	}
+	// Many distinct numbers and one word: a likely typo.
+	rows[30][2] = "3l"
+	_, err = FromRecords(header, rows, Spec{Target: "y", Features: []string{"size"}})
+	testcheck.Error(t, "a stray word", err, `column "size" holds numbers and, in data row 31, "3l", which is not a decimal number`)
+	// CSV files: the notices name the file.
+	var b strings.Builder
+	b.WriteString(strings.Join(header, ",") + "\n")
+	for _, r := range rows {
+		b.WriteString(strings.Join(r, ",") + "\n")
+	}
+	path := writeBytes(t, "cars.csv", []byte(b.String()))
+	d, err = ReadCSV(path, Spec{Target: "y", Features: []string{"doors"}})
+	if err != nil || len(d.Notices) != 1 || !strings.HasPrefix(d.Notices[0], path+`: column "doors" mixes`) {
+		t.Errorf("ReadCSV: %v, notices %q", err, d.Notices)
+	}
+}
+
+// A default feature column missing in every row is left out with a
+// notice; a listed one is an error, as is a table left with none. Drop
+// leaves columns out of the defaults and conflicts with any other role.
+func TestAllMissingAndDroppedColumns(t *testing.T) {
+	t.Parallel()
+	header := []string{"id", "x", "empty", "y"}
+	var rows [][]string
+	for i := range 40 {
+		rows = append(rows, []string{fmt.Sprint("r", i), fmt.Sprint(i % 5), "NA", []string{"p", "q"}[i%2]})
+	}
+	d, err := FromRecords(header, rows, Spec{Target: "y", Drop: []string{"id"}})
+	if err != nil || !slices.Equal(d.Features, []string{"x"}) || d.X.Cols() != 1 {
+		t.Fatalf("default features with id dropped: %v, %v", err, d)
+	}
+	if len(d.Notices) != 1 || d.Notices[0] != `column "empty" is missing in all 40 rows; left out of the features` {
+		t.Errorf("notices %q", d.Notices)
+	}
+	_, err = FromRecords(header, rows, Spec{Target: "y", Features: []string{"x", "empty"}})
+	testcheck.Error(t, "listed all-missing column", err, `column "empty" is missing in all 40 rows`)
+	_, err = FromRecords(header, rows, Spec{Target: "y", Drop: []string{"id", "x"}})
+	testcheck.Error(t, "nothing left", err, `column "empty" is missing in all 40 rows, and no other feature column remains`)
+	for name, c := range map[string]struct {
+		spec Spec
+		want string
+	}{
+		"drop a feature":  {Spec{Target: "y", Features: []string{"x"}, Drop: []string{"x"}}, `column "x" is both a feature and dropped`},
+		"drop the target": {Spec{Target: "y", Drop: []string{"y"}}, `column "y" is both the target and dropped`},
+		"drop a given":    {Spec{Target: "y", Given: []string{"x"}, Drop: []string{"x"}}, `column "x" is both given and dropped`},
+		"drop unknown":    {Spec{Target: "y", Drop: []string{"nope"}}, `no dropped column "nope"`},
+	} {
+		_, err := FromRecords(header, rows, c.spec)
+		testcheck.Error(t, name, err, c.want)
+	}
+}

@@ -262,6 +262,16 @@ def local_source(source):
     raise ValueError("unknown data source %r in the notebook's metadata" % source)
 
 
+def places(source):
+    """Where local_source looked, for the skip line."""
+    mirror = os.environ.get("UFMI_MIRROR")
+    if source.startswith("openml"):
+        return "%s nor the download cache %s" % (
+            "$UFMI_MIRROR/cc18 (%s/cc18)" % mirror if mirror else "a mirror (UFMI_MIRROR unset)", cache_dir())
+    return "data/drosophila nor %s" % (
+        "$UFMI_MIRROR/drosophila (%s/drosophila)" % mirror if mirror else "a mirror (UFMI_MIRROR unset)")
+
+
 def server_answers(url, timeout=5):
     """None when url's server answers (any HTTP status, through the proxy settings the Go
     downloads use too), else why not."""
@@ -286,9 +296,7 @@ def check_data(nb, answers):
         if url not in answers:
             answers[url] = server_answers(url)
         if answers[url] is not None:
-            raise DataUnavailable(
-                "needs %s: not in UFMI_MIRROR (%s) nor the local caches, and %s" % (
-                    source, os.environ.get("UFMI_MIRROR") or "unset", answers[url]))
+            raise DataUnavailable("needs %s: not in %s, and %s" % (source, places(source), answers[url]))
 
 
 # --- running --------------------------------------------------------------------------------
@@ -336,10 +344,11 @@ async def execute(client, name):
                 await client.async_execute_cell(
                     cell, index, execution_count=client.code_cells_executed + 1)
             except CellExecutionError:
-                print(" FAILED after %.1f s" % (time.monotonic() - start), flush=True)
                 missing = data_unavailable_message(cell)
                 if missing is not None:
+                    print(" data unavailable after %.1f s" % (time.monotonic() - start), flush=True)
                     raise DataUnavailable(missing) from None
+                print(" FAILED after %.1f s" % (time.monotonic() - start), flush=True)
                 raise NotebookFailure("the cell raised an error", cell, label) from None
             except Exception as err:  # timeout, dead kernel
                 print(" FAILED after %.1f s" % (time.monotonic() - start), flush=True)

@@ -29,7 +29,7 @@ from pathlib import Path
 # Lines of `go test -json`'s verbose stream that plain `go test` does not print.
 VERBOSE_ONLY = ("=== RUN", "=== PAUSE", "=== CONT", "=== NAME")
 # The steps of `make test`, in the order they run, for the report.
-STAGES = (("go-test", "go test"), ("notebooks", "notebooks"), ("notebooks-repeat", "notebooks run 5 times"),
+STAGES = (("go-test", "go test"), ("notebooks", "notebooks"), ("notebooks-repeat", "notebooks run repeatedly"),
           ("slurm", "Slurm"), ("dockerfile", "Dockerfile"))
 
 

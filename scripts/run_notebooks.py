@@ -391,7 +391,7 @@ def check_counts(nb, committed, key, record, args):
             "its displayed outputs differ from the committed copy or the previous run",
             details="\n".join("   " + line for line in lines) +
             "\n   (a cell that lost an output may be GoNB dropping a display: see ufmi/notebook.Sync;"
-            "\n    after a deliberate change, run with --new-outputs)")
+            "\n    after a deliberate change: --new-outputs, i.e. make ... NEW_OUTPUTS=1)")
     return now
 
 

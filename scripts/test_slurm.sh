@@ -12,6 +12,9 @@
 # compares, and stops the daemons it started by their process ids.
 # Where Slurm cannot be installed or started (not root, no apt-get, a daemon that does not
 # come up) it prints SKIPPED and why, and exits 0. About 30 s once installed.
+# It says what it will change on the machine before it does. UFMI_SKIP_SLURM=1 skips it.
+# With UFMI_SUMMARY_DIR set it records its result in $UFMI_SUMMARY_DIR/slurm.tsv for the summary
+# of `make test` (scripts/test_summary.py).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,9 +28,27 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-skip() { echo "test_slurm: SKIPPED: $*"; exit 0; }
-fail() { echo "test_slurm: FAIL: $*" >&2; exit 1; }
+# record STATUS WHAT REASON: one line of the summary of `make test`.
+record() {
+  [ -n "${UFMI_SUMMARY_DIR:-}" ] || return 0
+  mkdir -p "$UFMI_SUMMARY_DIR" && printf '%s\t%s\t%s\n' "$1" "$2" "$(printf '%s' "$3" | tr '\t\n' '  ')" \
+    >>"$UFMI_SUMMARY_DIR/slurm.tsv"
+}
+skip() { echo "test_slurm: SKIPPED: $*"; record skipped "Slurm job array" "$*"; exit 0; }
+fail() { echo "test_slurm: FAIL: $*" >&2; record failed "Slurm job array" "$*"; exit 1; }
 step() { printf -- '-- %s\n' "$*"; }
+
+[ -n "${UFMI_SUMMARY_DIR:-}" ] && rm -f "$UFMI_SUMMARY_DIR/slurm.tsv"
+[ "${UFMI_SKIP_SLURM:-}" = 1 ] && skip "UFMI_SKIP_SLURM=1"
+cat <<'NOTICE'
+test_slurm: runs a sharded job as a real Slurm job array on this machine. As root it:
+  - installs slurmctld, slurmd, slurm-client and munge with apt-get when they are missing;
+  - writes /etc/slurm/slurm.conf (a one-node cluster) and /etc/munge/munge.key when absent,
+    and creates Slurm's and munge's spool, log and run folders;
+  - starts munged, slurmctld and slurmd unless a cluster answers already, and stops the
+    daemons it started when done (a cluster already running is used as it is).
+  Skip it with UFMI_SKIP_SLURM=1; not root: skipped.
+NOTICE
 
 [ "$(id -u)" = 0 ] || skip "not root (installing and starting Slurm needs root)"
 if ! { [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && command -v sbatch >/dev/null && [ -x /usr/sbin/munged ]; }; then
@@ -127,8 +148,10 @@ if [ -n "${UFMI_MIRROR:-}" ] && [ -d "$UFMI_MIRROR/cc18" ]; then
   "$tmp/ufmi" "${cc18[@]}" -results '' -json >"$tmp/cc-local.json" 2>"$tmp/cc-local.log" || fail "local CC18 sweep"
 elif [ -z "${UFMI_MIRROR:-}" ]; then
   step "UFMI_MIRROR is not set: the CC18 sweep array is skipped (it needs the data mirror's cc18/)"
+  record skipped "Slurm CC18 sweep array" "UFMI_MIRROR is not set (it needs the data mirror's cc18/)"
 else
   step "UFMI_MIRROR=$UFMI_MIRROR has no cc18/ folder: the CC18 sweep array is skipped"
+  record skipped "Slurm CC18 sweep array" "UFMI_MIRROR=$UFMI_MIRROR has no cc18/ folder"
 fi
 for _ in $(seq 100); do
   [ -z "$(squeue -h -j "$jobs" 2>/dev/null)" ] && break
@@ -150,6 +173,7 @@ for f in merged.json merged-here.json; do
     fail "$f differs from the local run: $(cat "$tmp/$f") vs $(cat "$tmp/local.json")"
 done
 echo "test_slurm: ok: 4 Slurm tasks + merge job = local run: $(strip "$tmp/local.json")"
+record ok "Slurm job array" ""
 if [ ${#cc18[@]} -gt 0 ]; then
   tasks=$(find "$tmp/cc" -name "slurm-${ccjob}_*.out" | wc -l)
   [ "$tasks" = 4 ] || fail "$tasks CC18 task logs, want 4"
@@ -162,4 +186,5 @@ if [ ${#cc18[@]} -gt 0 ]; then
       fail "$f of the CC18 array differs from the local sweep: $(cat "$tmp/$f") vs $(cat "$tmp/cc-local.json")"
   done
   echo "test_slurm: ok: CC18 sweep of 4 Slurm tasks ($cells cells) + merge job = local sweep, byte for byte"
+  record ok "Slurm CC18 sweep array" ""
 fi

@@ -1,10 +1,14 @@
 package notebook
 
 import (
+	"errors"
 	"fmt"
 	"html"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -63,9 +67,12 @@ func Progress(label string) ufmi.Progress {
 			line += fmt.Sprintf(", about %s left", remaining.Round(time.Second))
 		}
 		if done >= total {
-			// Live updates are not saved in the .ipynb: show the final state for good.
+			// Live updates are not saved in the .ipynb: show the final state for good,
+			// marked so the notebook runner tells it from a table (it is absent when a
+			// cached result is read).
 			gonbui.UpdateHTML(id, "")
-			gonbui.DisplayHTML("<p>" + line + "</p>")
+			gonbui.DisplayHTML(`<p class="` + ProgressClass + `">` + line + "</p>")
+			Sync()
 			return
 		}
 		gonbui.UpdateHTML(id, "<p>"+line+"</p>")
@@ -81,15 +88,79 @@ func Must[T any](v T, err error) T {
 }
 
 // ShowPNG displays PNG bytes inline, or panics with the error that made them.
+// Like every display helper it returns once GoNB has taken the output (see
+// Sync).
 func ShowPNG(png []byte, err error) {
 	gonbui.DisplayPNG(Must(png, err))
+	Sync()
 }
 
-// ShowHTML displays an HTML fragment inline.
-func ShowHTML(fragment string) { gonbui.DisplayHTML(fragment) }
+// ShowHTML displays an HTML fragment inline and waits for it (see Sync).
+func ShowHTML(fragment string) {
+	gonbui.DisplayHTML(fragment)
+	Sync()
+}
 
-// ShowMarkdown displays Markdown inline.
-func ShowMarkdown(md string) { gonbui.DisplayMarkdown(md) }
+// ShowMarkdown displays Markdown inline and waits for it (see Sync).
+func ShowMarkdown(md string) {
+	gonbui.DisplayMarkdown(md)
+	Sync()
+}
+
+// ProgressClass is the HTML class of the final line Progress leaves in the
+// notebook; scripts/run_notebooks.py does not count such lines as outputs.
+const ProgressClass = "ufmi-progress"
+
+// SyncTimeout bounds how long Sync waits for GoNB's answer.
+const SyncTimeout = time.Minute
+
+// Sync waits until GoNB has passed on everything displayed so far. A
+// display only writes to a pipe that GoNB reads; when the cell's program
+// ends, GoNB stops reading it, and a figure or table still in the pipe is
+// lost without an error. The display helpers of this package call Sync
+// after each display, so every cell that uses them keeps all its outputs;
+// call it at the end of a cell that displays through gonbui directly.
+// Outside a notebook it returns at once. It gives up after SyncTimeout (a
+// line on stderr says so) rather than hang the cell.
+func Sync() {
+	if !gonbui.IsNotebook {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		gonbui.Sync()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(SyncTimeout):
+		fmt.Fprintf(os.Stderr, "ufmi notebook: GoNB did not confirm the displayed output within %s; some of it may be missing\n", SyncTimeout)
+	}
+}
+
+// DataUnavailable starts the panic message of MustData when a notebook's
+// data cannot be had; scripts/run_notebooks.py reports such a notebook as
+// skipped, with the rest of the message, instead of failed.
+const DataUnavailable = "ufmi notebook: data unavailable: "
+
+// MustData is Must for loading a notebook's input data (cc18.Load,
+// drosophila.Fetch, a sweep that loads datasets): when err comes from the
+// network (a download failed: no network, a proxy or server that does not
+// answer), it panics with DataUnavailable and err, on one line. Any other
+// error (a damaged file, a checksum mismatch) panics as Must does.
+func MustData[T any](v T, err error) T {
+	if err != nil && networkError(err) {
+		panic(DataUnavailable + strings.ReplaceAll(err.Error(), "\n", " "))
+	}
+	return Must(v, err)
+}
+
+// networkError reports whether err comes from a network request.
+func networkError(err error) bool {
+	var urlErr *url.Error
+	var netErr net.Error
+	return errors.As(err, &urlErr) || errors.As(err, &netErr)
+}
 
 // Must2 is Must for functions returning two values and an error.
 func Must2[A, B any](a A, b B, err error) (A, B) {

@@ -1,0 +1,61 @@
+package notebook
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Outside a notebook the display helpers and Sync return at once.
+func TestDisplayOutsideANotebook(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		ShowHTML("<p>x</p>")
+		ShowMarkdown("*x*")
+		ShowPNG([]byte{0x89, 'P', 'N', 'G'}, nil)
+		Sync()
+		p := Progress("steps")
+		p(1, 2)
+		p(2, 2)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a display helper blocked outside a notebook")
+	}
+}
+
+func TestMustData(t *testing.T) {
+	if got := MustData(3, nil); got != 3 {
+		t.Fatalf("MustData(3, nil) = %d", got)
+	}
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
+	download := fmt.Errorf("ufmi: dataset 29: OpenML description: GET https://x/29: %w;\nwithout network access set UFMI_MIRROR",
+		&url.Error{Op: "Get", URL: "https://x/29", Err: refused})
+	msg := panicText(t, func() { MustData(0, download) })
+	if !strings.HasPrefix(msg, DataUnavailable+"ufmi: dataset 29") || strings.Contains(msg, "\n") {
+		t.Fatalf("a failed download panics with %q", msg)
+	}
+	msg = panicText(t, func() { MustData(0, errors.New("checksum mismatch")) })
+	if strings.Contains(msg, DataUnavailable) || msg != "checksum mismatch" {
+		t.Fatalf("another error panics with %q", msg)
+	}
+}
+
+func panicText(t *testing.T, f func()) (msg string) {
+	t.Helper()
+	defer func() {
+		r := recover()
+		if r == nil {
+			t.Fatal("no panic")
+		}
+		msg = fmt.Sprint(r)
+	}()
+	f()
+	return ""
+}

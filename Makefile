@@ -96,6 +96,7 @@ fuzz_one = @echo "== fuzz $(1) ($(FUZZTIME))" && $(GO) test -run '^$$' -fuzz '^$
 fuzz:
 	$(call fuzz_one,FuzzCLI,./cmd/ufmi)
 	$(call fuzz_one,FuzzSlurmScript,./cmd/ufmi)
+	$(call fuzz_one,FuzzMergeCells,./cmd/ufmi)
 	$(call fuzz_one,FuzzReadARFF,./ufmi/cc18)
 	$(call fuzz_one,FuzzReadScores,./ufmi/cc18)
 	$(call fuzz_one,FuzzReadNeurons,./ufmi/drosophila)

@@ -311,7 +311,7 @@ func (st *fastTest) addTreeEntropy(t int, post []float64, sl *fastSlot) {
 		if math.IsNaN(p[0]) {
 			continue
 		}
-		sum += Entropy(p)
+		sum += classes.Entropy(p)
 		used++
 	}
 	if used > 0 {

@@ -112,8 +112,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	res.PValue = permutationPValue(res.Observed, res.Null)
-	return res, nil
+	return pValueResult(res.Observed, res.Null)
 }
 
 // fastBlock is how many permutations the fast test evaluates together.

@@ -27,6 +27,11 @@ type badCall struct {
 func badCalls() []badCall {
 	x, y := separatedData(60, 2, 1)
 	withCode := func(c int) []int { y2 := slices.Clone(y); y2[0] = c; return y2 }
+	// Codes {0, 5}: the labels y with class 1 coded 5 (classes 1..4 empty).
+	gap := make([]int, len(y))
+	for i, c := range y {
+		gap[i] = 5 * c
+	}
 	stat := func(v float64) Statistic { return func(*Features, []int, Runtime) (float64, error) { return v, nil } }
 	nanUnderPermutation := func(_ *Features, yp []int, _ Runtime) (float64, error) {
 		if slices.Equal(yp, y) {
@@ -56,6 +61,21 @@ func badCalls() []badCall {
 		{"LabelEntropy code MaxInt", func() error { _, err := LabelEntropy(withCode(math.MaxInt)); return err }, "class codes must lie in 0..59"},
 		{"FitCalibrated code 1<<40", func() error { _, err := FitCalibrated(x, withCode(1<<40), CalibratedConfig{}, Runtime{}); return err }, "class codes must lie in 0..59"},
 		{"KSG code MaxInt", func() error { _, err := knn.KSG(x, withCode(math.MaxInt), knn.Config{}, 0, 0); return err }, "class codes must lie in 0..59"},
+		// Codes 0..K-1 must all have rows: the empty classes of codes {0, 5}
+		// got posterior mass (SigRF gave MI -0.359) or moved label distances (KSG).
+		{"EstimateMI sigrf codes {0, 5}", func() error {
+			_, err := EstimateMI(x, gap, EstimatorConfig{Method: MethodSigRF, Forest: ForestConfig{Trees: 4}})
+			return err
+		}, "class codes 1..4 have no rows (4 of the codes 0..5)"},
+		{"FitUF codes {0, 5}", func() error { _, err := FitUF(x, gap, PaperUF(), Runtime{}); return err }, "class codes 1..4 have no rows"},
+		{"FitRF code 2 without rows", func() error {
+			y3 := slices.Clone(y)
+			y3[0], y3[1] = 3, 3
+			_, err := FitRF(x, y3, ForestConfig{Trees: 2}, Runtime{})
+			return err
+		}, "class code 2 has no rows (1 of the codes 0..3)"},
+		{"FitCalibrated codes {0, 5}", func() error { _, err := FitCalibrated(x, gap, CalibratedConfig{}, Runtime{}); return err }, "class codes 1..4 have no rows"},
+		{"KSG codes {0, 5}", func() error { _, err := knn.KSG(x, gap, knn.Config{}, 0, 0); return err }, "encode the labels with ufmi/table's EncodeIntLabels"},
 		{"CohenKappa k 0", func() error { _, err := metrics.CohenKappa([]int{0, 1}, []int{0, 1}, 0); return err }, "k >= 1"},
 		// Counts and fractions: bounded, negative values never defaulted.
 		{"FitUF Trees 1<<50", uf(func(c *UFConfig) { c.Trees = 1 << 50 }), "number of trees 1125899906842624 must be in 1..1000000"},
@@ -231,5 +251,34 @@ func TestMethodNameAnyCase(t *testing.T) {
 	lower, _ := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 20}, Runtime: Runtime{Seed: 3}})
 	if upper.Method != MethodRFOOB || upper.MI != lower.MI || upper.Evaluated == 0 {
 		t.Errorf("method RF-OOB: %+v; rf-oob: %+v", upper, lower)
+	}
+}
+
+// Issue 21: SigRF on class codes {0, 5} gave MI -0.359, the empty classes
+// 1..4 getting 0.0217 each. Every method refuses codes without rows, and
+// the same labels coded {0, 1} give an estimate.
+func TestEveryMethodRefusesClassCodesWithoutRows(t *testing.T) {
+	x, y := separatedData(60, 2, 1)
+	gap := make([]int, len(y))
+	for i, c := range y {
+		gap[i] = 5 * c
+	}
+	for _, m := range Methods {
+		cfg := EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 10}, UF: UFConfig{Trees: 10}, Runtime: Runtime{Seed: 1}}
+		_, err := EstimateMI(x, gap, cfg)
+		if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
+			t.Errorf("%s on codes {0, 5}: %v", m, err)
+		}
+		if est, err := EstimateMI(x, y, cfg); err != nil || math.IsNaN(est.MI) {
+			t.Errorf("%s on codes {0, 1}: %v, %v", m, est.MI, err)
+		}
+	}
+	_, err := FastPermutationTest(x, gap, EstimatorConfig{UF: UFConfig{Trees: 10}}, PermutationConfig{Permutations: 5})
+	if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
+		t.Errorf("FastPermutationTest on codes {0, 5}: %v", err)
+	}
+	_, err = PermutationTest(x, gap, MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 10}}), PermutationConfig{Permutations: 5})
+	if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
+		t.Errorf("PermutationTest on codes {0, 5}: %v", err)
 	}
 }

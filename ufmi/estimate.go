@@ -227,12 +227,12 @@ func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig)
 	var err error
 	if e.Method == MethodRFSplit {
 		var f *Forest
-		if f, err = FitRF(xtrain, ytrain, cfg.Forest, cfg.Runtime); err == nil {
+		if f, err = fitRF(xtrain, ytrain, cfg.Forest, cfg.Runtime, false); err == nil {
 			proba, err = f.PredictProba(xtest, cfg.Workers)
 		}
 	} else {
 		var cf *CalibratedForest
-		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: e.Method, Forest: cfg.Forest}, cfg.Runtime); err == nil {
+		if cf, err = fitCalibrated(xtrain, ytrain, CalibratedConfig{Method: e.Method, Forest: cfg.Forest}, cfg.Runtime, false); err == nil {
 			proba, err = cf.PredictProba(xtest, cfg.Workers)
 		}
 	}

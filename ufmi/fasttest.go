@@ -152,7 +152,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 		return nil, nil, err
 	}
 	uf.StructureFraction = share
-	f, err := FitUF(x.SelectRows(rowsS), ys, uf, rt)
+	f, err := fitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,14 +6,28 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/classes"
 )
 
-// checkTrainingData validates features and class codes and returns K. It
-// rejects nil or empty features, a label count other than the row count,
-// codes outside 0..n-1 and fewer than two classes.
+// checkTrainingData validates features and class codes a caller gives and
+// returns K. It rejects nil or empty features, a label count other than
+// the row count, codes outside 0..n-1, fewer than two classes and codes
+// 0..K-1 without rows (classes.Check).
 func checkTrainingData(x *Features, y []int) (int, error) {
 	if x.Rows() == 0 {
 		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
 	}
 	return classes.Check(y, x.n)
+}
+
+// checkPartData is checkTrainingData for a part of checked data (a
+// training part or fold, the fast test's structure half): some classes may
+// have no rows there (classes.CheckWithin).
+func checkPartData(x *Features, y []int) (int, error) {
+	if x.Rows() == 0 {
+		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
+	}
+	if len(y) != x.n {
+		return 0, fmt.Errorf("ufmi: %d labels for %d feature rows", len(y), x.n)
+	}
+	return classes.CheckWithin(y, x.n)
 }
 
 // int32Labels copies class codes into the compact form forests keep.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -24,12 +25,59 @@ func K(y []int, limit int) (int, error) {
 }
 
 // Check validates the class codes of n rows and returns K: y must hold n
-// codes in 0..n-1 (K classes need at least K rows) of at least two classes.
+// codes in 0..n-1 (K classes need at least K rows) of at least two classes,
+// every code 0..K-1 with at least one row. A code with no row below the
+// largest (codes {0, 5}) is an error: estimators would count the empty
+// classes (as classes a posterior spreads over, or as label distances),
+// so their estimates would depend on the codes, not on the labels.
 func Check(y []int, n int) (int, error) {
 	if len(y) != n {
 		return 0, fmt.Errorf("ufmi: %d labels for %d feature rows", len(y), n)
 	}
-	return CheckWithin(y, n)
+	k, err := CheckWithin(y, n)
+	if err != nil {
+		return 0, err
+	}
+	return k, EveryClass(Counts(y, nil, k))
+}
+
+// EveryClass returns an error naming the codes without rows when some
+// count is 0: the check of labels given by a caller, whose codes must be
+// 0..K-1 with every class present. (A part of such labels, a training
+// fold, may lack classes: CheckWithin.)
+func EveryClass(counts []int) error {
+	var empty []string
+	missing := 0
+	for c := 0; c < len(counts); c++ {
+		if counts[c] > 0 {
+			continue
+		}
+		hi := c
+		for hi+1 < len(counts) && counts[hi+1] == 0 {
+			hi++
+		}
+		missing += hi - c + 1
+		if len(empty) < 5 {
+			if hi == c {
+				empty = append(empty, fmt.Sprint(c))
+			} else {
+				empty = append(empty, fmt.Sprintf("%d..%d", c, hi))
+			}
+		}
+		c = hi
+	}
+	if missing == 0 {
+		return nil
+	}
+	what := "class code " + empty[0] + " has"
+	if missing > 1 {
+		what = "class codes " + strings.Join(empty, ", ")
+		if len(empty) == 5 {
+			what += ", ..."
+		}
+		what += " have"
+	}
+	return fmt.Errorf("ufmi: %s no rows (%d of the codes 0..%d); codes must be 0..K-1 with every class present: encode the labels with ufmi/table's EncodeIntLabels", what, missing, len(counts)-1)
 }
 
 // CheckWithin validates codes in 0..limit-1, at least two classes present,

@@ -21,8 +21,8 @@
 //     level (like a constant number) is never split on, except present
 //     against missing; a column missing in every row, or with more than
 //     tree.MaxLevels levels, is an error naming it.
-//   - The target's classes are its cell texts (an int column's: its values,
-//     in numeric order); a missing target is an error unless
+//   - The target's classes are its cell texts (an int column's: its exact
+//     integer values, in numeric order, never rounded through float64); a missing target is an error unless
 //     Options.DropMissingTarget drops the row, counted in Data.Dropped.
 //
 // Forests take categorical columns and missing cells natively (see package

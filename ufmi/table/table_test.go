@@ -256,3 +256,38 @@ func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
 		t.Errorf("subset table %+v", table)
 	}
 }
+
+// Issue 21: an int target went through float64, so {0, 2^53, 2^53+1} had 2
+// classes and {MaxInt64, MinInt64} "a single class". Int columns are read
+// as the integers they hold.
+func TestIntTargetKeepsEveryInteger(t *testing.T) {
+	t.Parallel()
+	x := series.New([]float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, series.Float, "x")
+	for _, c := range []struct {
+		values  []int
+		classes []string
+	}{
+		{[]int{0, 1 << 53, 1<<53 + 1, 0, 1 << 53, 1<<53 + 1}, []string{"0", "9007199254740992", "9007199254740993"}},
+		{[]int{math.MaxInt64, math.MinInt64, math.MaxInt64, math.MinInt64, math.MaxInt64, math.MinInt64},
+			[]string{"-9223372036854775808", "9223372036854775807"}},
+	} {
+		df := dataframe.New(series.New(c.values, series.Int, "y"), x)
+		d, err := FromDataFrame(df, Spec{Target: "y"})
+		if err != nil {
+			t.Fatalf("%v: %v", c.values, err)
+		}
+		if !slices.Equal(d.Labels.Classes, c.classes) {
+			t.Errorf("%v: classes %v, want %v", c.values, d.Labels.Classes, c.classes)
+		}
+		for i, v := range c.values {
+			if d.Labels.Classes[d.Labels.Codes[i]] != fmt.Sprint(v) {
+				t.Errorf("%v: row %d coded %d (%s)", c.values, i, d.Labels.Codes[i], d.Labels.Classes[d.Labels.Codes[i]])
+			}
+		}
+		// As a categorical feature, the levels are the exact integers too.
+		f, err := FromDataFrame(df, Spec{Features: []string{"y"}, Options: Options{Categorical: []string{"y"}}})
+		if err != nil || len(f.X.Levels(0)) != len(c.classes) || f.X.Levels(0)[0] != fmt.Sprint(c.values[0]) {
+			t.Errorf("%v as a categorical feature: %v, levels %v", c.values, err, f.X.Levels(0))
+		}
+	}
+}

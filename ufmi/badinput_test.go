@@ -159,6 +159,15 @@ func badCalls() []badCall {
 		{"EstimateMI nil features", func() error { _, err := EstimateMI(nil, y, EstimatorConfig{}); return err }, "no training rows"},
 		{"FitUF nil features", func() error { _, err := FitUF(nil, y, PaperUF(), Runtime{}); return err }, "no training rows"},
 		{"FeaturesFromMatrix nil", func() error { _, err := FeaturesFromMatrix(nil); return err }, "feature matrix is nil"},
+		{"NewColumnFeatures categorical without Levels", func() error {
+			_, err := NewColumnFeatures([]Column{{Name: "colour", Kind: Categorical, Values: []float64{0, 1}}})
+			return err
+		}, `column "colour" is categorical but has no Levels`},
+		{"EstimateMI column missing in every row", func() error {
+			m, _ := NewColumnFeatures([]Column{{Name: "a", Values: x.Column(0)}, {Name: "m", Values: slices.Repeat([]float64{math.NaN()}, 60)}})
+			_, err := EstimateMI(m, y, EstimatorConfig{})
+			return err
+		}, `column "m" is missing in all 60 rows; drop it`},
 		{"KSG typed nil features", func() error { _, err := knn.KSG(nilFeatures, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		{"MixedKSG nil matrix", func() error { _, err := knn.MixedKSG(nil, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		{"RossMI nil columns", func() error { _, err := knn.RossMI(knn.Columns(nil), y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},

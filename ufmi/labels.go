@@ -8,18 +8,23 @@ import (
 
 // checkTrainingData validates features and class codes a caller gives and
 // returns K. It rejects nil or empty features, a label count other than
-// the row count, codes outside 0..n-1, fewer than two classes and codes
-// 0..K-1 without rows (classes.Check).
+// the row count, codes outside 0..n-1, fewer than two classes, codes
+// 0..K-1 without rows (classes.Check) and a column missing in every row.
 func checkTrainingData(x *Features, y []int) (int, error) {
 	if x.Rows() == 0 {
 		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
 	}
-	return classes.Check(y, x.n)
+	k, err := classes.Check(y, x.n)
+	if err != nil {
+		return 0, err
+	}
+	return k, x.checkNotAllMissing()
 }
 
 // checkPartData is checkTrainingData for a part of checked data (a
 // training part or fold, the fast test's structure half): some classes may
-// have no rows there (classes.CheckWithin).
+// have no rows there (classes.CheckWithin), and a column may be missing in
+// all of its rows (a forest never splits on it).
 func checkPartData(x *Features, y []int) (int, error) {
 	if x.Rows() == 0 {
 		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")

@@ -444,6 +444,15 @@ func TestOddInputAccepted(t *testing.T) {
 	if _, errOut, code := runCLI(t, "table", "-in", bom, "-target", "y", "-features", "x,y", "-trees", "20"); code != 0 {
 		t.Errorf("table with the target among the features: exit %d: %s", code, errOut)
 	}
+	// One row to predict with a missing cell: predicted as it is beside
+	// another row (issue 21: "missing in all 1 rows; drop it").
+	train := separatedCSV(t, 100, 5)
+	one, _, code1 := runCLI(t, "posterior", "-train", train, "-test", writeFile(t, "one.csv", "x1,x2,noise\nNA,1,0\n"), "-target", "label", "-trees", "20")
+	two, errOut2, code2 := runCLI(t, "posterior", "-train", train, "-test", writeFile(t, "two.csv", "x1,x2,noise\nNA,1,0\n2,2,2\n"), "-target", "label", "-trees", "20")
+	lines1, lines2 := strings.Split(one, "\n"), strings.Split(two, "\n")
+	if code1 != 0 || code2 != 0 || len(lines1) < 2 || len(lines2) < 2 || lines1[1] != lines2[1] {
+		t.Errorf("posterior of one row with a missing cell: exit %d, %q; beside another row: exit %d, %q %s", code1, one, code2, two, errOut2)
+	}
 }
 
 // fetch-drosophila copies the tables from the mirror, writes the encoded

@@ -214,8 +214,14 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 	return labels, rows, dropped, nil
 }
 
-// convert builds Data from a resolved spec; column returns a raw column by name.
+// convert builds Data from a resolved spec; column returns a raw column by
+// name. With a target the rows are training data, where a column missing in
+// every row is an error; without one they are rows to predict, which may
+// lack any value (even the only row's).
 func convert(s Spec, n int, column func(name string) (rawColumn, error)) (*Data, error) {
+	if n == 0 {
+		return nil, fmt.Errorf("ufmi: the table has no data rows")
+	}
 	d := &Data{Target: s.Target, Given: s.Given, Features: s.Features, Rows: span(0, n)}
 	if s.Target != "" {
 		target, err := column(s.Target)
@@ -242,6 +248,13 @@ func convert(s Spec, n int, column func(name string) (rawColumn, error)) (*Data,
 	x, err := ufmi.NewColumnFeatures(cols)
 	if err != nil {
 		return nil, err
+	}
+	if s.Target != "" {
+		for j := range x.Cols() {
+			if x.Missing(j) == x.Rows() {
+				return nil, fmt.Errorf("ufmi: column %q is missing in all %d rows; drop it", x.Name(j), x.Rows())
+			}
+		}
 	}
 	d.X = x
 	return d, nil

@@ -19,8 +19,10 @@
 //   - Levels are coded in order of first appearance in the rows, so level
 //     names and their order never change an estimate. A column with one
 //     level (like a constant number) is never split on, except present
-//     against missing; a column missing in every row, or with more than
-//     tree.MaxLevels levels, is an error naming it.
+//     against missing; a column with more than tree.MaxLevels levels is an
+//     error naming it, and so is a column missing in every row of training
+//     data (with a target; rows to predict may lack any value). A table
+//     without rows is an error.
 //   - The target's classes are its cell texts (an int column's: its exact
 //     integer values, in numeric order, never rounded through float64); a missing target is an error unless
 //     Options.DropMissingTarget drops the row, counted in Data.Dropped.

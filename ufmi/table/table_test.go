@@ -291,3 +291,36 @@ func TestIntTargetKeepsEveryInteger(t *testing.T) {
 		}
 	}
 }
+
+// Issue 21: one row to predict with a missing cell was refused ("missing in
+// all 1 rows; drop it") although the same row predicted fine beside
+// another. Rows to predict may lack values; training data may not have a
+// column missing everywhere. An empty frame has no rows.
+func TestRowsToPredictMayLackValues(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(200, 6)
+	spec := Spec{Target: "label", Features: []string{"colour", "size"}}
+	model := models.UF("UF", quick.UF)
+	train := frameOf(t, header, rows)
+	one := dataframe.New(series.New([]string{"green"}, series.String, "colour"), series.New([]float64{math.NaN()}, series.Float, "size"))
+	two := dataframe.New(series.New([]string{"green", "red"}, series.String, "colour"), series.New([]float64{math.NaN(), 1}, series.Float, "size"))
+	p1, err := Posterior(train, one, spec, model, 1)
+	if err != nil {
+		t.Fatalf("one row with a missing cell: %v", err)
+	}
+	p2, err := Posterior(train, two, spec, model, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p1.Proba[0], p2.Proba[0]) {
+		t.Errorf("the row alone predicts %v, beside another %v", p1.Proba[0], p2.Proba[0])
+	}
+	// A categorical cell missing in the only row, too.
+	oneCat := dataframe.New(series.New([]string{"NA"}, series.String, "colour"), series.New([]float64{0.5}, series.Float, "size"))
+	if _, err := Posterior(train, oneCat, spec, model, 1); err != nil {
+		t.Errorf("one row with a missing level: %v", err)
+	}
+	empty := train.Subset([]int{})
+	_, err = MI(empty, Spec{Target: "label"}, quick)
+	testcheck.Error(t, "an empty frame", err, "the table has no data rows")
+}

@@ -76,6 +76,16 @@ func badCalls() []badCall {
 		}, "class code 2 has no rows (1 of the codes 0..3)"},
 		{"FitCalibrated codes {0, 5}", func() error { _, err := FitCalibrated(x, gap, CalibratedConfig{}, Runtime{}); return err }, "class codes 1..4 have no rows"},
 		{"KSG codes {0, 5}", func() error { _, err := knn.KSG(x, gap, knn.Config{}, 0, 0); return err }, "encode the labels with ufmi/table's EncodeIntLabels"},
+		// KSG and Ross break ties with tiny noise; values an ulp apart leave it no room.
+		{"EstimateMI ross ties an ulp apart", func() error {
+			near := make([]float64, len(y))
+			for i := range near {
+				near[i] = 1 + float64(i%2)*2.220446049250313e-16
+			}
+			f, _ := NewColumnFeatures([]Column{{Name: "near", Values: near}})
+			_, err := EstimateMI(f, y, EstimatorConfig{Method: MethodRoss})
+			return err
+		}, `column "near" repeats values (58 of 60 rows) and its distinct values lie only 2.22e-16 apart`},
 		{"CohenKappa k 0", func() error { _, err := metrics.CohenKappa([]int{0, 1}, []int{0, 1}, 0); return err }, "k >= 1"},
 		// Counts and fractions: bounded, negative values never defaulted.
 		{"FitUF Trees 1<<50", uf(func(c *UFConfig) { c.Trees = 1 << 50 }), "number of trees 1125899906842624 must be in 1..1000000"},

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -148,6 +149,12 @@ func badCalls() []badCall {
 		{"EstimateMI Confidence NaN", estimate(EstimatorConfig{Confidence: math.NaN()}), "confidence level NaN must be in (0, 1)"},
 		{"EstimateMI Confidence with ksg", estimate(EstimatorConfig{Method: MethodKSG, Confidence: 0.95}), "available for the uf and rf-oob methods, not ksg"},
 		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
+		// rf-oob with a tiny forest: rows out of bag in one tree get that
+		// tree's pure leaf, entropy 0 (1 tree gave MI = H(Y) on noise).
+		{"EstimateMI rf-oob 1 tree", estimate(EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 1}}),
+			"rf-oob with 1 tree: rows are out of bag in a median of 0 of them; an out-of-bag posterior needs at least 5"},
+		{"EstimateMI rf-oob 4 trees with an interval", estimate(EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 4}, Confidence: 0.95}),
+			"rows are out of bag in a median of 1 of them; an out-of-bag posterior needs at least 5"},
 		{"EstimateMI Confidence with 3 trees", estimate(EstimatorConfig{UF: UFConfig{Trees: 3}, Confidence: 0.95}), "needs at least 4 trees, the forest has 3"},
 		// Nil inputs.
 		{"PermutationTest nil statistic", func() error { _, err := PermutationTest(x, y, nil, PermutationConfig{}); return err }, "needs a statistic"},
@@ -283,7 +290,7 @@ func TestEveryMethodRefusesClassCodesWithoutRows(t *testing.T) {
 		gap[i] = 5 * c
 	}
 	for _, m := range Methods {
-		cfg := EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 10}, UF: UFConfig{Trees: 10}, Runtime: Runtime{Seed: 1}}
+		cfg := EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 20}, UF: UFConfig{Trees: 10}, Runtime: Runtime{Seed: 1}}
 		_, err := EstimateMI(x, gap, cfg)
 		if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
 			t.Errorf("%s on codes {0, 5}: %v", m, err)
@@ -299,5 +306,40 @@ func TestEveryMethodRefusesClassCodesWithoutRows(t *testing.T) {
 	_, err = PermutationTest(x, gap, MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 10}}), PermutationConfig{Permutations: 5})
 	if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
 		t.Errorf("PermutationTest on codes {0, 5}: %v", err)
+	}
+}
+
+// Issue 21: rf-oob with 1 tree gave MI = H(Y) on pure noise (each row out
+// of bag in at most one fully grown tree, whose pure leaf has entropy 0),
+// and 4 trees the 95% interval [0.430, 0.618] for independent data. Such
+// forests are refused; from about 14 trees (a median of 5 out-of-bag trees
+// per row) the estimate is the method's own, near the large-forest value.
+func TestRFOOBRefusesTinyForests(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 200
+	rows, y := make([][]float64, n), make([]int, n)
+	for i := range rows {
+		rows[i], y[i] = []float64{rng.NormFloat64()}, rng.IntN(2)
+	}
+	x, _ := NewFeatures(rows)
+	for _, trees := range []int{1, 2, 4, 10} {
+		_, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: trees}, Confidence: 0.95})
+		if trees < 4 {
+			_, err = EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: trees}})
+		}
+		if err == nil || !strings.Contains(err.Error(), "an out-of-bag posterior needs at least 5") {
+			t.Errorf("%d trees: %v", trees, err)
+		}
+	}
+	small, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 30}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 300}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if small.MI > large.MI+0.1 {
+		t.Errorf("30 trees: MI %.3f; 300 trees %.3f", small.MI, large.MI)
 	}
 }

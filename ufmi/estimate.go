@@ -190,16 +190,54 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 	if err != nil {
 		return err
 	}
-	proba, never := f.OOBProba(cfg.Workers)
-	h, used := meanEntropy(proba)
-	if used == 0 {
-		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
+	proba, votes := f.oobProba(cfg.Workers)
+	if err := checkOOBTrees(votes, f.Trees()); err != nil {
+		return err
 	}
+	var never []int
+	for i, v := range votes {
+		if v == 0 {
+			never = append(never, i)
+		}
+	}
+	h, used := meanEntropy(proba)
 	e.HYGivenX, e.MI, e.Evaluated, e.Excluded = h, e.HY-h, used, never
 	if cfg.Confidence > 0 {
 		e.parts, err = f.intervalParts(y, e.HY, true)
 	}
 	return err
+}
+
+// checkOOBTrees refuses an out-of-bag estimate whose rows are out of bag
+// in a median of fewer than minOOBTrees of the forest's trees (votes[i]
+// counts row i's). A row's out-of-bag posterior averages those trees'
+// leaves; a fully grown tree's leaf is pure, so with one or two trees a row
+// gets a posterior of entropy 0 whatever the data, and H(Y|X) falls
+// towards 0: 1 tree gave MI = H(Y) on pure noise, 4 trees the interval
+// [0.43, 0.62] for independent data.
+func checkOOBTrees(votes []int, trees int) error {
+	total := 0
+	for _, v := range votes {
+		total += v
+	}
+	if total == 0 {
+		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
+	}
+	sorted := slices.Clone(votes)
+	slices.Sort(sorted)
+	median := sorted[len(sorted)/2]
+	if median >= minOOBTrees {
+		return nil
+	}
+	// Trees needed at the observed out-of-bag rate.
+	rate := float64(total) / float64(len(votes)) / float64(trees)
+	need := int(math.Ceil(minOOBTrees / rate))
+	forest := fmt.Sprintf("%d trees", trees)
+	if trees == 1 {
+		forest = "1 tree"
+	}
+	return fmt.Errorf("ufmi: rf-oob with %s: rows are out of bag in a median of %d of them; an out-of-bag posterior needs at least %d (with fewer, fully grown trees give posteriors of entropy near 0 and MI near H(Y), whatever the data): use more trees, about %d or more (the default is %d)",
+		forest, median, minOOBTrees, need, DefaultTrees)
 }
 
 // fromHeldOut fits on a random (1-HeldOut) share of the rows and averages

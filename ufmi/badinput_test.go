@@ -155,6 +155,23 @@ func badCalls() []badCall {
 			"rf-oob with 1 tree: rows are out of bag in a median of 0 of them; an out-of-bag posterior needs at least 5"},
 		{"EstimateMI rf-oob 4 trees with an interval", estimate(EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 4}, Confidence: 0.95}),
 			"rows are out of bag in a median of 1 of them; an out-of-bag posterior needs at least 5"},
+		// Too few rows: an error saying what is needed, never a NaN interval.
+		{"EstimateMI Confidence on 3 rows", func() error {
+			_, err := EstimateMI(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, EstimatorConfig{Confidence: 0.95})
+			return err
+		}, "no confidence interval: 0 of the 3 rows are out of sample in some tree"},
+		{"ConditionalMI Confidence on 3 rows", func() error {
+			_, err := ConditionalMI(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, []int{0}, []int{1}, EstimatorConfig{Confidence: 0.95})
+			return err
+		}, "no confidence interval: 0 of the 3 rows"},
+		{"EstimateMI sigrf on 3 rows", func() error {
+			_, err := EstimateMI(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, EstimatorConfig{Method: MethodSigRF})
+			return err
+		}, "sigrf calibrates 5 folds on the training part of the split, 2 of the 3 rows (0.3 held out); it needs at least 5 training rows, so at least 7 rows"},
+		{"FitCalibrated 5 folds on 3 rows", func() error {
+			_, err := FitCalibrated(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, CalibratedConfig{}, Runtime{})
+			return err
+		}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
 		{"EstimateMI Confidence with 3 trees", estimate(EstimatorConfig{UF: UFConfig{Trees: 3}, Confidence: 0.95}), "needs at least 4 trees, the forest has 3"},
 		// Nil inputs.
 		{"PermutationTest nil statistic", func() error { _, err := PermutationTest(x, y, nil, PermutationConfig{}); return err }, "needs a statistic"},

@@ -68,6 +68,9 @@ func fitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime, whole
 	if folds < 2 {
 		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means %d)", folds, defaultCalibrationFolds)
 	}
+	if x.n < folds {
+		return nil, fmt.Errorf("ufmi: %d calibration folds need at least %d rows, one per fold; the data have %d: use fewer folds (CalibratedConfig.Folds) or more rows", folds, folds, x.n)
+	}
 	if err := checkCalibratedMemory(x, k, folds, fcfg, rt.Workers); err != nil {
 		return nil, err
 	}

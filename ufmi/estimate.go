@@ -128,7 +128,11 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 		return Estimate{}, err
 	}
 	if est.parts != nil {
-		est.CI = est.parts.errors().at(est.MI, cfg.Confidence)
+		se, err := est.parts.errors()
+		if err != nil {
+			return Estimate{}, err
+		}
+		est.CI = se.at(est.MI, cfg.Confidence)
 	}
 	est.Duration = time.Since(start)
 	return est, nil
@@ -253,6 +257,14 @@ func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig)
 	nTest := int(math.Round(held * float64(x.n)))
 	if nTest < 1 || x.n-nTest < 2 {
 		return fmt.Errorf("ufmi: held-out fraction %v of %d rows leaves an empty training or held-out set", held, x.n)
+	}
+	if e.Method != MethodRFSplit && x.n-nTest < defaultCalibrationFolds {
+		least := defaultCalibrationFolds
+		for least-int(math.Round(held*float64(least))) < defaultCalibrationFolds {
+			least++
+		}
+		return fmt.Errorf("ufmi: %s calibrates %d folds on the training part of the split, %d of the %d rows (%v held out); it needs at least %d training rows, so at least %d rows: use more rows, or the uf or rf-oob method",
+			e.Method, defaultCalibrationFolds, x.n-nTest, x.n, held, defaultCalibrationFolds, least)
 	}
 	perm := cfg.stream(seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])

@@ -320,6 +320,9 @@ type badInput struct {
 	want string
 }
 
+// threeRows is a table too small for intervals and calibrated forests.
+const threeRows = "a,b,y\n1,2,p\n2,1,q\n3,3,p\n"
+
 // badInputs are the command lines TestBadInputTable runs: unreadable files
 // and headers, column lists, counts out of range and cells that are not
 // decimal numbers.
@@ -402,6 +405,16 @@ func badInputs(t *testing.T) []badInput {
 		{"-ci 0", table("-ci", "0"), "-ci 0 must be in (0, 1)"},
 		{"-ci with ksg", mi("-method", "ksg", "-ci", "0.95"), "confidence intervals are available for the uf and rf-oob methods, not ksg"},
 		{"-ci with -results", mi("-ci", "0.95", "-results", t.TempDir()), "-ci with -results is not supported"},
+		// Too few rows for an estimate: an error saying what is needed,
+		// never a NaN printed (issue 21: "95% CI [NaN, NaN]" with exit 0).
+		{"-ci on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows are out of sample in some tree"},
+		{"-ci on 3 rows (-json)", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95", "-json"}, "no confidence interval: 0 of the 3 rows"},
+		{"-ci -given on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-features", "b", "-given", "a", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows"},
+		{"table -ci on 3 rows", []string{"table", "-in", csv(threeRows), "-target", "y", "-features", "a,b", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows"},
+		{"sigrf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "sigrf"}, "sigrf calibrates 5 folds on the training part of the split, 2 of the 3 rows (0.3 held out); it needs at least 5 training rows, so at least 7 rows"},
+		{"irf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "irf"}, "irf calibrates 5 folds"},
+		{"posterior sigrf on 3 rows", []string{"posterior", "-train", csv(threeRows), "-test", csv(threeRows), "-target", "y", "-method", "sigrf"}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
+		{"rf-oob with 4 trees", mi("-method", "rf-oob", "-trees", "4"), "an out-of-bag posterior needs at least 5"},
 		// A forest in cells of trees.
 		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
 		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},

@@ -147,7 +147,7 @@ func StratifiedFolds(y []int, k int, seed uint64) ([][]int, error) {
 // every fold keeps the class balance. It returns each fold's sorted rows.
 func Folds(y []int, classes, k int, seed uint64) ([][]int, error) {
 	if k > len(y) {
-		return nil, fmt.Errorf("ufmi: %d folds for %d rows", k, len(y))
+		return nil, fmt.Errorf("ufmi: %d folds need at least %d rows, one per fold; the data have %d: use fewer folds or more rows", k, k, len(y))
 	}
 	rng := seeds.Stream(seed, seeds.Fold, 0)
 	byClass := make([][]int, classes)

@@ -619,3 +619,18 @@ func TestCategoricalColumnsAndMissingCells(t *testing.T) {
 		t.Errorf("table: exit %d, %q, %q", code, out, errOut)
 	}
 }
+
+// The commands print finite numbers or exit 1: checkPrintable names the
+// first NaN or infinite value and skips values not printed (nil).
+func TestCheckPrintable(t *testing.T) {
+	one, nan, inf := 1.0, math.NaN(), math.Inf(-1)
+	if err := checkPrintable(number{"a", &one}, number{"b", nil}); err != nil {
+		t.Errorf("finite numbers: %v", err)
+	}
+	for _, v := range []*float64{&nan, &inf} {
+		err := checkPrintable(number{"a", &one}, number{"the interval's low end", v})
+		if err == nil || !strings.HasPrefix(err.Error(), "the interval's low end came out as ") {
+			t.Errorf("%v: %v", *v, err)
+		}
+	}
+}

@@ -87,6 +87,15 @@ func badCalls() []badCall {
 			_, err := EstimateMI(f, y, EstimatorConfig{Method: MethodRoss})
 			return err
 		}, `column "near" repeats values (58 of 60 rows) and its distinct values lie only 2.22e-16 apart`},
+		// A regression target read as classes: one class per distinct value.
+		{"EstimateMI continuous y", func() error {
+			ids := make([]int, len(y))
+			for i := range ids {
+				ids[i] = i
+			}
+			_, err := EstimateMI(x, ids, EstimatorConfig{})
+			return err
+		}, "y looks continuous (60 distinct values in 60 rows): ufmi estimates MI with a class label"},
 		{"CohenKappa k 0", func() error { _, err := metrics.CohenKappa([]int{0, 1}, []int{0, 1}, 0); return err }, "k >= 1"},
 		// Counts and fractions: bounded, negative values never defaulted.
 		{"FitUF Trees 1<<50", uf(func(c *UFConfig) { c.Trees = 1 << 50 }), "number of trees 1125899906842624 must be in 1..1000000"},

@@ -68,6 +68,13 @@ type EstimatorConfig struct {
 	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
 	// Interval). 0 means none. Methods uf and rf-oob only.
 	Confidence float64
+	// ManyClasses accepts labels that look continuous: at least 50
+	// classes with fewer than 5 rows per class on average (k >= 50 and
+	// k > n/5). Without it such labels are an error ("y looks
+	// continuous"): a regression target read as classes, one per distinct
+	// value, whose MI with a class label is rarely what was meant and whose
+	// forests need memory growing with n × k (checked before they grow).
+	ManyClasses bool
 	// Runtime runs the estimate: the forests' seeds (the split's and kNN
 	// jitter's too), the goroutines and the progress of the trees (the
 	// folds for SigRF and IRF).
@@ -98,6 +105,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	start := time.Now()
 	k, err := checkTrainingData(x, y)
 	if err != nil {
+		return Estimate{}, err
+	}
+	if err := cfg.checkClassCount(k, x.n); err != nil {
 		return Estimate{}, err
 	}
 	if cfg.Method == "" {
@@ -163,6 +173,15 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 		e.Evaluated += cfg.Unlabeled.n
 	}
 	return nil
+}
+
+// checkClassCount refuses labels that look continuous unless
+// cfg.ManyClasses accepts them (classes.CheckCount).
+func (cfg EstimatorConfig) checkClassCount(k, n int) error {
+	if cfg.ManyClasses {
+		return nil
+	}
+	return classes.CheckCount(k, n, "EstimatorConfig.ManyClasses")
 }
 
 // checkConfidence validates an interval request: a level of 0 (none) or in

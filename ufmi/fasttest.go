@@ -57,6 +57,9 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
+	if err := cfg.checkClassCount(k, x.n); err != nil {
+		return PermutationResult{}, err
+	}
 	if cfg.Method != "" && cfg.Method != MethodUF {
 		return PermutationResult{}, fmt.Errorf("ufmi: the fast permutation test fits a UF; method %s has no fast test", cfg.Method)
 	}

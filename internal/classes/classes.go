@@ -100,6 +100,27 @@ func CheckWithin(y []int, limit int) (int, error) {
 	return k, nil
 }
 
+// ManyClasses and RowsPerClass set when labels look continuous (a
+// regression target, each distinct value a class): ManyClasses or more
+// classes with fewer than RowsPerClass rows per class on average.
+const (
+	ManyClasses  = 50
+	RowsPerClass = 5
+)
+
+// CheckCount returns an error when k classes in n rows look like a
+// continuous target (see ManyClasses): MI with a class label then spreads
+// over classes of a few rows each, and the forests' memory grows with
+// n × k (n = 10,000 distinct values took more than 4.9 GB). optIn names
+// the setting that accepts them anyway.
+func CheckCount(k, n int, optIn string) error {
+	if k < ManyClasses || k*RowsPerClass <= n {
+		return nil
+	}
+	return fmt.Errorf("ufmi: y looks continuous (%d distinct values in %d rows): ufmi estimates MI with a class label, and %d classes leave fewer than %d rows per class; bin y into a few classes, or set %s to estimate with %d classes anyway",
+		k, n, k, RowsPerClass, optIn, k)
+}
+
 // Counts counts codes 0..k-1 over the given rows (all rows when idx is nil).
 func Counts(y []int, idx []int, k int) []int {
 	c := make([]int, k)

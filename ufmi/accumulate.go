@@ -3,6 +3,8 @@ package ufmi
 import (
 	"fmt"
 	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/classes"
 )
 
 // posteriorSums is the one accumulator of leaf posteriors: every path that
@@ -206,7 +208,7 @@ func (s *posteriorSums) meanEntropy(prior []float64, skipUnvoted bool) (float64,
 		if !s.posterior(i, prior, skipUnvoted, row) {
 			continue
 		}
-		sum += Entropy(row)
+		sum += classes.Entropy(row)
 		used++
 	}
 	if used == 0 {
@@ -353,7 +355,7 @@ func (s *forestSums) entropy(prior []float64) float64 {
 func treeMeanEntropy(ft *forestTree, k, n int) (float64, bool) {
 	leafH := make([]float64, ft.tree.Leaves())
 	for l := range leafH {
-		leafH[l] = Entropy(ft.posterior[l*k : l*k+k])
+		leafH[l] = classes.Entropy(ft.posterior[l*k : l*k+k])
 	}
 	sum, used := 0.0, 0
 	for i := 0; i < n; i++ {

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -27,6 +28,11 @@ type badCall struct {
 func badCalls() []badCall {
 	x, y := separatedData(60, 2, 1)
 	withCode := func(c int) []int { y2 := slices.Clone(y); y2[0] = c; return y2 }
+	// Codes {0, 5}: the labels y with class 1 coded 5 (classes 1..4 empty).
+	gap := make([]int, len(y))
+	for i, c := range y {
+		gap[i] = 5 * c
+	}
 	stat := func(v float64) Statistic { return func(*Features, []int, Runtime) (float64, error) { return v, nil } }
 	nanUnderPermutation := func(_ *Features, yp []int, _ Runtime) (float64, error) {
 		if slices.Equal(yp, y) {
@@ -56,6 +62,40 @@ func badCalls() []badCall {
 		{"LabelEntropy code MaxInt", func() error { _, err := LabelEntropy(withCode(math.MaxInt)); return err }, "class codes must lie in 0..59"},
 		{"FitCalibrated code 1<<40", func() error { _, err := FitCalibrated(x, withCode(1<<40), CalibratedConfig{}, Runtime{}); return err }, "class codes must lie in 0..59"},
 		{"KSG code MaxInt", func() error { _, err := knn.KSG(x, withCode(math.MaxInt), knn.Config{}, 0, 0); return err }, "class codes must lie in 0..59"},
+		// Codes 0..K-1 must all have rows: the empty classes of codes {0, 5}
+		// got posterior mass (SigRF gave MI -0.359) or moved label distances (KSG).
+		{"EstimateMI sigrf codes {0, 5}", func() error {
+			_, err := EstimateMI(x, gap, EstimatorConfig{Method: MethodSigRF, Forest: ForestConfig{Trees: 4}})
+			return err
+		}, "class codes 1..4 have no rows (4 of the codes 0..5)"},
+		{"FitUF codes {0, 5}", func() error { _, err := FitUF(x, gap, PaperUF(), Runtime{}); return err }, "class codes 1..4 have no rows"},
+		{"FitRF code 2 without rows", func() error {
+			y3 := slices.Clone(y)
+			y3[0], y3[1] = 3, 3
+			_, err := FitRF(x, y3, ForestConfig{Trees: 2}, Runtime{})
+			return err
+		}, "class code 2 has no rows (1 of the codes 0..3)"},
+		{"FitCalibrated codes {0, 5}", func() error { _, err := FitCalibrated(x, gap, CalibratedConfig{}, Runtime{}); return err }, "class codes 1..4 have no rows"},
+		{"KSG codes {0, 5}", func() error { _, err := knn.KSG(x, gap, knn.Config{}, 0, 0); return err }, "encode the labels with ufmi/table's EncodeIntLabels"},
+		// KSG and Ross break ties with tiny noise; values an ulp apart leave it no room.
+		{"EstimateMI ross ties an ulp apart", func() error {
+			near := make([]float64, len(y))
+			for i := range near {
+				near[i] = 1 + float64(i%2)*2.220446049250313e-16
+			}
+			f, _ := NewColumnFeatures([]Column{{Name: "near", Values: near}})
+			_, err := EstimateMI(f, y, EstimatorConfig{Method: MethodRoss})
+			return err
+		}, `column "near" repeats values (58 of 60 rows) and its distinct values lie only 2.22e-16 apart`},
+		// A regression target read as classes: one class per distinct value.
+		{"EstimateMI continuous y", func() error {
+			ids := make([]int, len(y))
+			for i := range ids {
+				ids[i] = i
+			}
+			_, err := EstimateMI(x, ids, EstimatorConfig{})
+			return err
+		}, "y looks continuous (60 distinct values in 60 rows): ufmi estimates MI with a class label"},
 		{"CohenKappa k 0", func() error { _, err := metrics.CohenKappa([]int{0, 1}, []int{0, 1}, 0); return err }, "k >= 1"},
 		// Counts and fractions: bounded, negative values never defaulted.
 		{"FitUF Trees 1<<50", uf(func(c *UFConfig) { c.Trees = 1 << 50 }), "number of trees 1125899906842624 must be in 1..1000000"},
@@ -118,6 +158,29 @@ func badCalls() []badCall {
 		{"EstimateMI Confidence NaN", estimate(EstimatorConfig{Confidence: math.NaN()}), "confidence level NaN must be in (0, 1)"},
 		{"EstimateMI Confidence with ksg", estimate(EstimatorConfig{Method: MethodKSG, Confidence: 0.95}), "available for the uf and rf-oob methods, not ksg"},
 		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
+		// rf-oob with a tiny forest: rows out of bag in one tree get that
+		// tree's pure leaf, entropy 0 (1 tree gave MI = H(Y) on noise).
+		{"EstimateMI rf-oob 1 tree", estimate(EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 1}}),
+			"rf-oob with 1 tree: rows are out of bag in a median of 0 of them; an out-of-bag posterior needs at least 5"},
+		{"EstimateMI rf-oob 4 trees with an interval", estimate(EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 4}, Confidence: 0.95}),
+			"rows are out of bag in a median of 1 of them; an out-of-bag posterior needs at least 5"},
+		// Too few rows: an error saying what is needed, never a NaN interval.
+		{"EstimateMI Confidence on 3 rows", func() error {
+			_, err := EstimateMI(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, EstimatorConfig{Confidence: 0.95})
+			return err
+		}, "no confidence interval: 0 of the 3 rows are out of sample in some tree"},
+		{"ConditionalMI Confidence on 3 rows", func() error {
+			_, err := ConditionalMI(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, []int{0}, []int{1}, EstimatorConfig{Confidence: 0.95})
+			return err
+		}, "no confidence interval: 0 of the 3 rows"},
+		{"EstimateMI sigrf on 3 rows", func() error {
+			_, err := EstimateMI(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, EstimatorConfig{Method: MethodSigRF})
+			return err
+		}, "sigrf calibrates 5 folds on the training part of the split, 2 of the 3 rows (0.3 held out); it needs at least 5 training rows, so at least 7 rows"},
+		{"FitCalibrated 5 folds on 3 rows", func() error {
+			_, err := FitCalibrated(x.SelectRows([]int{0, 1, 2}), []int{0, 1, 0}, CalibratedConfig{}, Runtime{})
+			return err
+		}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
 		{"EstimateMI Confidence with 3 trees", estimate(EstimatorConfig{UF: UFConfig{Trees: 3}, Confidence: 0.95}), "needs at least 4 trees, the forest has 3"},
 		// Nil inputs.
 		{"PermutationTest nil statistic", func() error { _, err := PermutationTest(x, y, nil, PermutationConfig{}); return err }, "needs a statistic"},
@@ -139,6 +202,15 @@ func badCalls() []badCall {
 		{"EstimateMI nil features", func() error { _, err := EstimateMI(nil, y, EstimatorConfig{}); return err }, "no training rows"},
 		{"FitUF nil features", func() error { _, err := FitUF(nil, y, PaperUF(), Runtime{}); return err }, "no training rows"},
 		{"FeaturesFromMatrix nil", func() error { _, err := FeaturesFromMatrix(nil); return err }, "feature matrix is nil"},
+		{"NewColumnFeatures categorical without Levels", func() error {
+			_, err := NewColumnFeatures([]Column{{Name: "colour", Kind: Categorical, Values: []float64{0, 1}}})
+			return err
+		}, `column "colour" is categorical but has no Levels`},
+		{"EstimateMI column missing in every row", func() error {
+			m, _ := NewColumnFeatures([]Column{{Name: "a", Values: x.Column(0)}, {Name: "m", Values: slices.Repeat([]float64{math.NaN()}, 60)}})
+			_, err := EstimateMI(m, y, EstimatorConfig{})
+			return err
+		}, `column "m" is missing in all 60 rows; drop it`},
 		{"KSG typed nil features", func() error { _, err := knn.KSG(nilFeatures, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		{"MixedKSG nil matrix", func() error { _, err := knn.MixedKSG(nil, y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
 		{"RossMI nil columns", func() error { _, err := knn.RossMI(knn.Columns(nil), y, knn.Config{}, 0, 0); return err }, "non-empty feature matrix"},
@@ -231,5 +303,69 @@ func TestMethodNameAnyCase(t *testing.T) {
 	lower, _ := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 20}, Runtime: Runtime{Seed: 3}})
 	if upper.Method != MethodRFOOB || upper.MI != lower.MI || upper.Evaluated == 0 {
 		t.Errorf("method RF-OOB: %+v; rf-oob: %+v", upper, lower)
+	}
+}
+
+// Issue 21: SigRF on class codes {0, 5} gave MI -0.359, the empty classes
+// 1..4 getting 0.0217 each. Every method refuses codes without rows, and
+// the same labels coded {0, 1} give an estimate.
+func TestEveryMethodRefusesClassCodesWithoutRows(t *testing.T) {
+	x, y := separatedData(60, 2, 1)
+	gap := make([]int, len(y))
+	for i, c := range y {
+		gap[i] = 5 * c
+	}
+	for _, m := range Methods {
+		cfg := EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 20}, UF: UFConfig{Trees: 10}, Runtime: Runtime{Seed: 1}}
+		_, err := EstimateMI(x, gap, cfg)
+		if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
+			t.Errorf("%s on codes {0, 5}: %v", m, err)
+		}
+		if est, err := EstimateMI(x, y, cfg); err != nil || math.IsNaN(est.MI) {
+			t.Errorf("%s on codes {0, 1}: %v, %v", m, est.MI, err)
+		}
+	}
+	_, err := FastPermutationTest(x, gap, EstimatorConfig{UF: UFConfig{Trees: 10}}, PermutationConfig{Permutations: 5})
+	if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
+		t.Errorf("FastPermutationTest on codes {0, 5}: %v", err)
+	}
+	_, err = PermutationTest(x, gap, MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 10}}), PermutationConfig{Permutations: 5})
+	if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {
+		t.Errorf("PermutationTest on codes {0, 5}: %v", err)
+	}
+}
+
+// Issue 21: rf-oob with 1 tree gave MI = H(Y) on pure noise (each row out
+// of bag in at most one fully grown tree, whose pure leaf has entropy 0),
+// and 4 trees the 95% interval [0.430, 0.618] for independent data. Such
+// forests are refused; from about 14 trees (a median of 5 out-of-bag trees
+// per row) the estimate is the method's own, near the large-forest value.
+func TestRFOOBRefusesTinyForests(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 200
+	rows, y := make([][]float64, n), make([]int, n)
+	for i := range rows {
+		rows[i], y[i] = []float64{rng.NormFloat64()}, rng.IntN(2)
+	}
+	x, _ := NewFeatures(rows)
+	for _, trees := range []int{1, 2, 4, 10} {
+		_, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: trees}, Confidence: 0.95})
+		if trees < 4 {
+			_, err = EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: trees}})
+		}
+		if err == nil || !strings.Contains(err.Error(), "an out-of-bag posterior needs at least 5") {
+			t.Errorf("%d trees: %v", trees, err)
+		}
+	}
+	small, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 30}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 300}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if small.MI > large.MI+0.1 {
+		t.Errorf("30 trees: MI %.3f; 300 trees %.3f", small.MI, large.MI)
 	}
 }

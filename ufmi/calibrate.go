@@ -43,6 +43,12 @@ type calibratedMember struct {
 // come from the stream (rt.Seed, fold, 0), fold i's forest is fitted with
 // the seed Derive(rt.Seed, fold-model, i), and rt.Progress counts the folds.
 func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*CalibratedForest, error) {
+	return fitCalibrated(x, y, cfg, rt, true)
+}
+
+// fitCalibrated is FitCalibrated; whole is false for a part of checked
+// labels (sample splitting's training part), which may lack classes.
+func fitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime, whole bool) (*CalibratedForest, error) {
 	if cfg.Method != "" && cfg.Method != MethodSigRF && cfg.Method != MethodIRF {
 		return nil, fmt.Errorf("ufmi: calibration method %q: want %s (Platt scaling, the default) or %s (isotonic)", cfg.Method, MethodSigRF, MethodIRF)
 	}
@@ -51,7 +57,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*Cal
 	if fcfg.Trees, err = fcfg.check(defaultFoldTrees); err != nil {
 		return nil, err
 	}
-	k, _, err := checkFit(x, y, rfTreeDefaults(fcfg.Tree))
+	k, _, err := checkFit(x, y, rfTreeDefaults(fcfg.Tree), whole)
 	if err != nil {
 		return nil, err
 	}
@@ -61,6 +67,9 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*Cal
 	}
 	if folds < 2 {
 		return nil, fmt.Errorf("ufmi: calibration folds %d must be at least 2 (0 means %d)", folds, defaultCalibrationFolds)
+	}
+	if x.n < folds {
+		return nil, fmt.Errorf("ufmi: %d calibration folds need at least %d rows, one per fold; the data have %d: use fewer folds (CalibratedConfig.Folds) or more rows", folds, folds, x.n)
 	}
 	if err := checkCalibratedMemory(x, k, folds, fcfg, rt.Workers); err != nil {
 		return nil, err
@@ -76,7 +85,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*Cal
 		if _, err := classes.CheckWithin(ytrain, k); err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
-		forest, err := FitRF(x.SelectRows(train), ytrain, fcfg, rt.child(seeds.FoldModel, fold))
+		forest, err := fitRF(x.SelectRows(train), ytrain, fcfg, rt.child(seeds.FoldModel, fold), false)
 		if err != nil {
 			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}

@@ -147,11 +147,11 @@ func TestNewColumnFeaturesRejectsBadColumns(t *testing.T) {
 	}
 	nan := math.NaN()
 	cases := map[string][]Column{
-		`column "c" has 1025 levels; at most 1024`:  {{Name: "c", Kind: Categorical, Values: []float64{0}, Levels: many}},
-		`column "c" has level code 2 in row 1`:      {{Name: "c", Kind: Categorical, Values: []float64{0, 2}, Levels: []string{"a", "b"}}},
-		`level code 0.5`:                            {{Name: "c", Kind: Categorical, Values: []float64{0.5}, Levels: []string{"a"}}},
-		`lists level "a" twice`:                     {{Name: "c", Kind: Categorical, Values: []float64{0}, Levels: []string{"a", "a"}}},
-		`column "m" is missing in all 2 rows`:       {{Name: "m", Values: []float64{nan, nan}}},
+		`column "c" has 1025 levels; at most 1024`: {{Name: "c", Kind: Categorical, Values: []float64{0}, Levels: many}},
+		`column "c" has level code 2 in row 1`:     {{Name: "c", Kind: Categorical, Values: []float64{0, 2}, Levels: []string{"a", "b"}}},
+		`level code 0.5`:                           {{Name: "c", Kind: Categorical, Values: []float64{0.5}, Levels: []string{"a"}}},
+		`lists level "a" twice`:                    {{Name: "c", Kind: Categorical, Values: []float64{0}, Levels: []string{"a", "a"}}},
+		`column "c" is categorical but has no Levels (level code 0 in row 1); give its level names`: {{Name: "c", Kind: Categorical, Values: []float64{nan, 0}}},
 		`column "i" is +Inf in row 0`:               {{Name: "i", Values: []float64{math.Inf(1)}}},
 		`two feature columns are named "a"`:         {{Name: "a", Values: []float64{1}}, {Name: "a", Values: []float64{2}}},
 		`column "b" has 1 values, column "a" has 2`: {{Name: "a", Values: []float64{1, 2}}, {Name: "b", Values: []float64{1}}},
@@ -169,4 +169,21 @@ func TestHonestImportanceOfACategoricalColumn(t *testing.T) {
 	if imp[0] < 0.1 || math.Abs(imp[1]) > imp[0]/20 {
 		t.Errorf("importances %.4f: want the level column above 0.1 and the noise within 1/20 of it", imp)
 	}
+}
+
+// A column missing in every row is accepted by the constructor (rows to
+// predict may lack a value) and refused as training data, by name; a
+// categorical column missing in every row needs no levels.
+func TestColumnMissingEverywhereIsNoTrainingData(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	x, err := NewColumnFeatures([]Column{{Name: "a", Values: []float64{1, 2, 3, 4}}, {Name: "m", Values: []float64{nan, nan, nan, nan}},
+		{Name: "c", Kind: Categorical, Values: []float64{nan, nan, nan, nan}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = EstimateMI(x, []int{0, 1, 0, 1}, EstimatorConfig{})
+	testcheck.Error(t, "EstimateMI", err, `column "m" is missing in all 4 rows; drop it`)
+	_, err = FitUF(x, []int{0, 1, 0, 1}, PaperUF(), Runtime{})
+	testcheck.Error(t, "FitUF", err, `column "m" is missing in all 4 rows; drop it`)
 }

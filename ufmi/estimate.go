@@ -68,6 +68,13 @@ type EstimatorConfig struct {
 	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
 	// Interval). 0 means none. Methods uf and rf-oob only.
 	Confidence float64
+	// ManyClasses accepts labels that look continuous: at least 50
+	// classes with fewer than 5 rows per class on average (k >= 50 and
+	// k > n/5). Without it such labels are an error ("y looks
+	// continuous"): a regression target read as classes, one per distinct
+	// value, whose MI with a class label is rarely what was meant and whose
+	// forests need memory growing with n × k (checked before they grow).
+	ManyClasses bool
 	// Runtime runs the estimate: the forests' seeds (the split's and kNN
 	// jitter's too), the goroutines and the progress of the trees (the
 	// folds for SigRF and IRF).
@@ -100,6 +107,9 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	if err != nil {
 		return Estimate{}, err
 	}
+	if err := cfg.checkClassCount(k, x.n); err != nil {
+		return Estimate{}, err
+	}
 	if cfg.Method == "" {
 		cfg.Method = MethodUF
 	}
@@ -128,7 +138,11 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 		return Estimate{}, err
 	}
 	if est.parts != nil {
-		est.CI = est.parts.errors().at(est.MI, cfg.Confidence)
+		se, err := est.parts.errors()
+		if err != nil {
+			return Estimate{}, err
+		}
+		est.CI = se.at(est.MI, cfg.Confidence)
 	}
 	est.Duration = time.Since(start)
 	return est, nil
@@ -161,6 +175,15 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 	return nil
 }
 
+// checkClassCount refuses labels that look continuous unless
+// cfg.ManyClasses accepts them (classes.CheckCount).
+func (cfg EstimatorConfig) checkClassCount(k, n int) error {
+	if cfg.ManyClasses {
+		return nil
+	}
+	return classes.CheckCount(k, n, "EstimatorConfig.ManyClasses")
+}
+
 // checkConfidence validates an interval request: a level of 0 (none) or in
 // (0, 1), for the uf or rf-oob method, without unlabeled rows.
 func checkConfidence(cfg EstimatorConfig) error {
@@ -190,16 +213,54 @@ func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 	if err != nil {
 		return err
 	}
-	proba, never := f.OOBProba(cfg.Workers)
-	h, used := meanEntropy(proba)
-	if used == 0 {
-		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
+	proba, votes := f.oobProba(cfg.Workers)
+	if err := checkOOBTrees(votes, f.Trees()); err != nil {
+		return err
 	}
+	var never []int
+	for i, v := range votes {
+		if v == 0 {
+			never = append(never, i)
+		}
+	}
+	h, used := meanEntropy(proba)
 	e.HYGivenX, e.MI, e.Evaluated, e.Excluded = h, e.HY-h, used, never
 	if cfg.Confidence > 0 {
 		e.parts, err = f.intervalParts(y, e.HY, true)
 	}
 	return err
+}
+
+// checkOOBTrees refuses an out-of-bag estimate whose rows are out of bag
+// in a median of fewer than minOOBTrees of the forest's trees (votes[i]
+// counts row i's). A row's out-of-bag posterior averages those trees'
+// leaves; a fully grown tree's leaf is pure, so with one or two trees a row
+// gets a posterior of entropy 0 whatever the data, and H(Y|X) falls
+// towards 0: 1 tree gave MI = H(Y) on pure noise, 4 trees the interval
+// [0.43, 0.62] for independent data.
+func checkOOBTrees(votes []int, trees int) error {
+	total := 0
+	for _, v := range votes {
+		total += v
+	}
+	if total == 0 {
+		return fmt.Errorf("ufmi: no row was ever out of bag; use more trees or a smaller sample fraction")
+	}
+	sorted := slices.Clone(votes)
+	slices.Sort(sorted)
+	median := sorted[len(sorted)/2]
+	if median >= minOOBTrees {
+		return nil
+	}
+	// Trees needed at the observed out-of-bag rate.
+	rate := float64(total) / float64(len(votes)) / float64(trees)
+	need := int(math.Ceil(minOOBTrees / rate))
+	forest := fmt.Sprintf("%d trees", trees)
+	if trees == 1 {
+		forest = "1 tree"
+	}
+	return fmt.Errorf("ufmi: rf-oob with %s: rows are out of bag in a median of %d of them; an out-of-bag posterior needs at least %d (with fewer, fully grown trees give posteriors of entropy near 0 and MI near H(Y), whatever the data): use more trees, about %d or more (the default is %d)",
+		forest, median, minOOBTrees, need, DefaultTrees)
 }
 
 // fromHeldOut fits on a random (1-HeldOut) share of the rows and averages
@@ -216,6 +277,14 @@ func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig)
 	if nTest < 1 || x.n-nTest < 2 {
 		return fmt.Errorf("ufmi: held-out fraction %v of %d rows leaves an empty training or held-out set", held, x.n)
 	}
+	if e.Method != MethodRFSplit && x.n-nTest < defaultCalibrationFolds {
+		least := defaultCalibrationFolds
+		for least-int(math.Round(held*float64(least))) < defaultCalibrationFolds {
+			least++
+		}
+		return fmt.Errorf("ufmi: %s calibrates %d folds on the training part of the split, %d of the %d rows (%v held out); it needs at least %d training rows, so at least %d rows: use more rows, or the uf or rf-oob method",
+			e.Method, defaultCalibrationFolds, x.n-nTest, x.n, held, defaultCalibrationFolds, least)
+	}
 	perm := cfg.stream(seeds.Split, 0).Perm(x.n)
 	test, train := sortedCopy(perm[:nTest]), sortedCopy(perm[nTest:])
 	ytrain := pick.At(y, train)
@@ -227,12 +296,12 @@ func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig)
 	var err error
 	if e.Method == MethodRFSplit {
 		var f *Forest
-		if f, err = FitRF(xtrain, ytrain, cfg.Forest, cfg.Runtime); err == nil {
+		if f, err = fitRF(xtrain, ytrain, cfg.Forest, cfg.Runtime, false); err == nil {
 			proba, err = f.PredictProba(xtest, cfg.Workers)
 		}
 	} else {
 		var cf *CalibratedForest
-		if cf, err = FitCalibrated(xtrain, ytrain, CalibratedConfig{Method: e.Method, Forest: cfg.Forest}, cfg.Runtime); err == nil {
+		if cf, err = fitCalibrated(xtrain, ytrain, CalibratedConfig{Method: e.Method, Forest: cfg.Forest}, cfg.Runtime, false); err == nil {
 			proba, err = cf.PredictProba(xtest, cfg.Workers)
 		}
 	}

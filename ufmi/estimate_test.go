@@ -21,6 +21,24 @@ func TestLabelEntropyExact(t *testing.T) {
 	}
 }
 
+// Issue 21: Entropy([-0.5, 1.5]) returned -0.608. A vector that is not a
+// distribution has no entropy: NaN, never a number.
+func TestEntropyOfNonDistributionIsNaN(t *testing.T) {
+	for _, p := range [][]float64{
+		{-0.5, 1.5}, {0.5, 0.6}, {0.2, 0.2}, {math.NaN(), 1}, {math.Inf(1), 0}, {1, math.Inf(-1)}, {}, nil,
+	} {
+		if h := Entropy(p); !math.IsNaN(h) {
+			t.Errorf("Entropy(%v) = %v, want NaN", p, h)
+		}
+	}
+	// Rounding and float32 probabilities are distributions.
+	for _, p := range [][]float64{{0.1, 0.2, 0.7}, {float64(float32(0.1)), float64(float32(0.9))}, {1}} {
+		if h := Entropy(p); math.IsNaN(h) || h < 0 {
+			t.Errorf("Entropy(%v) = %v, want a number >= 0", p, h)
+		}
+	}
+}
+
 // The true MI of the separated setting is 0.3368 nats (reference CSVs).
 // Each forest strategy lands where the reference implementation found it.
 func TestForestStrategiesOnSeparatedGaussians(t *testing.T) {

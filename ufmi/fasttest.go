@@ -57,6 +57,9 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
+	if err := cfg.checkClassCount(k, x.n); err != nil {
+		return PermutationResult{}, err
+	}
 	if cfg.Method != "" && cfg.Method != MethodUF {
 		return PermutationResult{}, fmt.Errorf("ufmi: the fast permutation test fits a UF; method %s has no fast test", cfg.Method)
 	}
@@ -112,8 +115,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	res.PValue = permutationPValue(res.Observed, res.Null)
-	return res, nil
+	return pValueResult(res.Observed, res.Null)
 }
 
 // fastBlock is how many permutations the fast test evaluates together.
@@ -153,7 +155,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 		return nil, nil, err
 	}
 	uf.StructureFraction = share
-	f, err := FitUF(x.SelectRows(rowsS), ys, uf, rt)
+	f, err := fitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -311,7 +313,7 @@ func (st *fastTest) addTreeEntropy(t int, post []float64, sl *fastSlot) {
 		if math.IsNaN(p[0]) {
 			continue
 		}
-		sum += Entropy(p)
+		sum += classes.Entropy(p)
 		used++
 	}
 	if used > 0 {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
@@ -318,4 +319,25 @@ func twoForestPValue(t *testing.T, x *Features, y []int, seed uint64, draws int)
 		}
 	}
 	return float64(1+exceed) / float64(1+draws)
+}
+
+// Issue 21: the p-value of a NaN observed statistic was 1/3 with two
+// permutations (NaN >= nothing). It is NaN, for a NaN observed or null
+// value, and the tests turn it into an error.
+func TestPermutationPValueOfNaN(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		observed float64
+		null     []float64
+	}{{nan, []float64{0.1, 0.2}}, {0.1, []float64{0.2, nan}}, {0.1, nil}} {
+		if p := permutationPValue(c.observed, c.null); !math.IsNaN(p) {
+			t.Errorf("p-value of %v against %v = %v, want NaN", c.observed, c.null, p)
+		}
+		if _, err := pValueResult(c.observed, c.null); err == nil || !strings.HasPrefix(err.Error(), "ufmi: no p-value") {
+			t.Errorf("pValueResult(%v, %v): error %v", c.observed, c.null, err)
+		}
+	}
+	if p := permutationPValue(1, []float64{0, 2, 1}); p != 0.75 {
+		t.Errorf("p-value = %v, want 0.75", p)
+	}
 }

@@ -72,14 +72,10 @@ func NewFeatures(rows [][]float64) (*Features, error) { return fromRows(rows, fa
 
 // NewFeaturesWithMissing is NewFeatures with NaN marking a missing cell
 // (Inf is still an error). Forests learn at each split where missing cells
-// go; kNN estimators reject them.
-func NewFeaturesWithMissing(rows [][]float64) (*Features, error) {
-	f, err := fromRows(rows, true)
-	if err != nil {
-		return nil, err
-	}
-	return f, f.checkNotAllMissing()
-}
+// go; kNN estimators reject them. A column missing in every row is
+// accepted here (rows to predict may lack a value), but not as training
+// data: fits and estimates reject it, naming it.
+func NewFeaturesWithMissing(rows [][]float64) (*Features, error) { return fromRows(rows, true) }
 
 func fromRows(rows [][]float64, allowMissing bool) (*Features, error) {
 	if len(rows) == 0 {
@@ -109,8 +105,11 @@ func fromRows(rows [][]float64, allowMissing bool) (*Features, error) {
 
 // NewColumnFeatures builds Features from named numeric and categorical
 // columns of equal length. Errors name the column: a non-integer or
-// out-of-range level code, repeated level or column names, more than
-// limits.Levels levels, an infinite number, or a column missing in every row.
+// out-of-range level code, a categorical column with codes but no Levels,
+// repeated level or column names, more than limits.Levels levels, or an
+// infinite number. A column missing in every row is accepted here (rows to
+// predict may lack a value, even in their only row), but fits and
+// estimates reject it as training data.
 // Categorical codes are renumbered in order of first appearance in the
 // rows (see Features).
 func NewColumnFeatures(cols []Column) (*Features, error) {
@@ -149,7 +148,7 @@ func NewColumnFeatures(cols []Column) (*Features, error) {
 			return nil, err
 		}
 	}
-	return f, f.checkNotAllMissing()
+	return f, nil
 }
 
 // numericValues copies a numeric column, rejecting infinite values.
@@ -174,6 +173,13 @@ func levelCodes(what string, codes []float64, levels []string) ([]float64, []str
 			return nil, nil, fmt.Errorf("ufmi: %s lists level %q twice", what, l)
 		}
 		names[l] = true
+	}
+	if len(levels) == 0 {
+		for i, v := range codes {
+			if !math.IsNaN(v) {
+				return nil, nil, fmt.Errorf("ufmi: %s is categorical but has no Levels (level code %v in row %d); give its level names (Column.Levels)", what, v, i)
+			}
+		}
 	}
 	newCode := make([]int, len(levels))
 	for c := range newCode {
@@ -204,10 +210,11 @@ func levelCodes(what string, codes []float64, levels []string) ([]float64, []str
 	return out, order, nil
 }
 
-// checkNotAllMissing rejects a column with no value at all.
+// checkNotAllMissing rejects a column with no value at all: the check of
+// training data (checkTrainingData), not of rows to predict.
 func (f *Features) checkNotAllMissing() error {
-	for j := range f.cols {
-		if f.Missing(j) == f.n {
+	for j, col := range f.cols {
+		if !slices.ContainsFunc(col, func(v float64) bool { return !math.IsNaN(v) }) {
 			return fmt.Errorf("ufmi: %s is missing in all %d rows; drop it", f.label(j), f.n)
 		}
 	}

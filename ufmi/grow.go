@@ -174,9 +174,15 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 }
 
 // checkFit validates the data of a forest fit and its tree settings, and
-// returns K and the resolved tree parameters.
-func checkFit(x *Features, y []int, tc tree.Config) (int, tree.Params, error) {
-	k, err := checkTrainingData(x, y)
+// returns K and the resolved tree parameters. whole says y are a caller's
+// labels, every code 0..K-1 present (checkTrainingData); otherwise they are
+// a part of checked labels, which may lack classes (checkPartData).
+func checkFit(x *Features, y []int, tc tree.Config, whole bool) (int, tree.Params, error) {
+	check := checkPartData
+	if whole {
+		check = checkTrainingData
+	}
+	k, err := check(x, y)
 	if err != nil {
 		return 0, tree.Params{}, err
 	}

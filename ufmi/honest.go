@@ -30,7 +30,9 @@ func honestPlan(x *Features, y []int, cfg UFConfig, rt Runtime, purpose seeds.Pu
 	if err != nil {
 		return 0, growPlan{}, err
 	}
-	k, params, err := checkFit(x, y, cfg.Tree)
+	// The labels are checked whole by FitUF, EstimateMI, growTreeBlock and
+	// MIStatistic; the fast test grows on its structure half.
+	k, params, err := checkFit(x, y, cfg.Tree, false)
 	if err != nil {
 		return 0, growPlan{}, err
 	}

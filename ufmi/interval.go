@@ -38,7 +38,9 @@ import (
 // often the larger n: test independence with PermutationTest. The pilot forest of feature screening
 // is not regrouped: its Monte Carlo noise (measured at most 0.0006 nats at
 // n = 2000, d = 10) is not in SEForest. docs/inference.md gives the
-// measured coverage.
+// measured coverage. An interval that cannot be computed (fewer than two
+// rows out of sample in some tree, fewer than two tree groups with an
+// estimate) makes the estimate an error, never a NaN interval.
 type Interval struct {
 	Level     float64 // confidence level, e.g. 0.95; 0 when no interval was asked for
 	Low, High float64
@@ -57,15 +59,27 @@ type intervalParts struct {
 }
 
 // errors returns the standard errors of the parts (an Interval without
-// level or bounds).
-func (p *intervalParts) errors() Interval {
+// level or bounds), or an error when they cannot be computed: fewer than
+// two rows out of sample in some tree (on 3 rows, a UF's single vote row
+// is alone in its leaves), fewer than two tree groups with an estimate, or
+// a standard error that is not finite. An interval is never NaN.
+func (p *intervalParts) errors() (Interval, error) {
 	var iv Interval
 	sd, used := sdSkippingNaN(p.phi)
+	if used < 2 {
+		return iv, fmt.Errorf("ufmi: no confidence interval: %d of the %d rows are out of sample in some tree (out of bag, an evaluation row, or a vote row with others in its leaf), and the interval's standard error needs at least 2; use more rows (or trees)", used, len(p.phi))
+	}
 	iv.SEData = sd / math.Sqrt(float64(used))
 	sd, used = sdSkippingNaN(p.groups)
+	if used < 2 {
+		return iv, fmt.Errorf("ufmi: no confidence interval: %d of the %d groups of trees have an estimate, and the forest's Monte Carlo error needs at least 2; use more trees", used, len(p.groups))
+	}
 	iv.SEForest = sd / math.Sqrt(float64(used))
 	iv.SE = math.Hypot(iv.SEData, iv.SEForest)
-	return iv
+	if math.IsNaN(iv.SE) || math.IsInf(iv.SE, 0) {
+		return iv, fmt.Errorf("ufmi: no confidence interval: its standard error is %v (data %v, forest %v)", iv.SE, iv.SEData, iv.SEForest)
+	}
+	return iv, nil
 }
 
 // at centres the interval of the given level on estimate.

@@ -6,14 +6,33 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/classes"
 )
 
-// checkTrainingData validates features and class codes and returns K. It
-// rejects nil or empty features, a label count other than the row count,
-// codes outside 0..n-1 and fewer than two classes.
+// checkTrainingData validates features and class codes a caller gives and
+// returns K. It rejects nil or empty features, a label count other than
+// the row count, codes outside 0..n-1, fewer than two classes, codes
+// 0..K-1 without rows (classes.Check) and a column missing in every row.
 func checkTrainingData(x *Features, y []int) (int, error) {
 	if x.Rows() == 0 {
 		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
 	}
-	return classes.Check(y, x.n)
+	k, err := classes.Check(y, x.n)
+	if err != nil {
+		return 0, err
+	}
+	return k, x.checkNotAllMissing()
+}
+
+// checkPartData is checkTrainingData for a part of checked data (a
+// training part or fold, the fast test's structure half): some classes may
+// have no rows there (classes.CheckWithin), and a column may be missing in
+// all of its rows (a forest never splits on it).
+func checkPartData(x *Features, y []int) (int, error) {
+	if x.Rows() == 0 {
+		return 0, fmt.Errorf("ufmi: no training rows (nil or empty features)")
+	}
+	if len(y) != x.n {
+		return 0, fmt.Errorf("ufmi: %d labels for %d feature rows", len(y), x.n)
+	}
+	return classes.CheckWithin(y, x.n)
 }
 
 // int32Labels copies class codes into the compact form forests keep.

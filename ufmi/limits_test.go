@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/memory"
+	"github.com/ufmi-dev/ufmi/internal/testcheck"
 )
 
 // These tests fake the available memory, which every fit reads: they do
@@ -123,4 +124,50 @@ func TestKeptEstimateIsClose(t *testing.T) {
 			t.Errorf("%s: estimate %.1f MB for %.1f MB held", c.name, est/1e6, held/1e6)
 		}
 	}
+}
+
+// Issue 21: a numeric target with many distinct values became one class
+// per value, and n = 10,000 took more than 4.9 GB. Such labels (at least
+// 50 classes, fewer than 5 rows per class) are an error unless
+// EstimatorConfig.ManyClasses accepts them, and the memory check counts the
+// classes, so that a run that does not fit is refused before it allocates.
+func TestContinuousTargetIsRefused(t *testing.T) {
+	x, _ := separatedData(200, 2, 6)
+	distinct := make([]int, 200)
+	for i := range distinct {
+		distinct[i] = i / 2 // 100 classes of 2 rows
+	}
+	want := "y looks continuous (100 distinct values in 200 rows)"
+	_, err := EstimateMI(x, distinct, EstimatorConfig{UF: UFConfig{Trees: 4}})
+	testcheck.Error(t, "EstimateMI", err, want)
+	_, err = EstimateMI(x, distinct, EstimatorConfig{Method: MethodKSG})
+	testcheck.Error(t, "EstimateMI ksg", err, want)
+	_, err = FastPermutationTest(x, distinct, EstimatorConfig{UF: UFConfig{Trees: 4}}, PermutationConfig{Permutations: 3})
+	testcheck.Error(t, "FastPermutationTest", err, want)
+	_, err = PermutationTest(x, distinct, MIStatistic(EstimatorConfig{UF: UFConfig{Trees: 4}}), PermutationConfig{Permutations: 3})
+	testcheck.Error(t, "PermutationTest", err, want)
+	if _, err := EstimateMI(x, distinct, EstimatorConfig{UF: UFConfig{Trees: 4}, ManyClasses: true}); err != nil {
+		t.Errorf("with ManyClasses: %v", err)
+	}
+	// The rule's edges: 49 classes of 2 rows, 50 classes of 5 rows pass.
+	for _, c := range []struct{ n, k int }{{98, 49}, {250, 50}} {
+		xs, _ := separatedData(c.n, 2, 7)
+		y := make([]int, c.n)
+		for i := range y {
+			y[i] = i % c.k
+		}
+		if _, err := EstimateMI(xs, y, EstimatorConfig{Method: MethodRFSplit, Forest: ForestConfig{Trees: 4}}); err != nil {
+			t.Errorf("%d classes in %d rows: %v", c.k, c.n, err)
+		}
+	}
+	// 2,000 classes in 2,000 rows: the streamed forest's accumulators and
+	// builders grow with n × k and are counted before anything grows.
+	big, _ := separatedData(2000, 2, 8)
+	ids := make([]int, 2000)
+	for i := range ids {
+		ids[i] = i
+	}
+	defer memory.Fake(100_000_000)()
+	_, err = EstimateMI(big, ids, EstimatorConfig{UF: withTrees(PaperUF(), 4), ManyClasses: true, Runtime: Runtime{Workers: 1}})
+	testcheck.Error(t, "2,000 classes under 100 MB", err, "fitting 2 trees on 2000 rows needs about")
 }

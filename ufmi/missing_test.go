@@ -109,7 +109,14 @@ func TestFeatureConstructorsAndMissingCells(t *testing.T) {
 	}
 	_, err = NewFeaturesWithMissing([][]float64{{1, math.Inf(1)}})
 	testcheck.Error(t, "Inf", err, "feature 1 of row 0 is +Inf")
-	_, err = NewFeaturesWithMissing([][]float64{{1, math.NaN()}, {2, math.NaN()}})
+	// A column missing in every row is no training data, but rows to
+	// predict may lack a value (issue 21: one row to predict with a missing
+	// cell was refused).
+	allMissing, err := NewFeaturesWithMissing([][]float64{{1, math.NaN()}, {2, math.NaN()}})
+	if err != nil {
+		t.Fatalf("NewFeaturesWithMissing with a column missing in every row: %v", err)
+	}
+	_, err = FitRF(allMissing, []int{0, 1}, ForestConfig{Trees: 2}, Runtime{})
 	testcheck.Error(t, "all missing", err, "feature 1 is missing in all 2 rows")
 }
 

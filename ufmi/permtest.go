@@ -75,7 +75,31 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	return PermutationResult{Observed: observed, Null: null, PValue: permutationPValue(observed, null)}, nil
+	return pValueResult(observed, null)
+}
+
+// pValueResult is the result of a test with the statistic observed and its
+// null values; a p-value that cannot be computed (a NaN statistic) is an
+// error, never a number.
+func pValueResult(observed float64, null []float64) (PermutationResult, error) {
+	p := permutationPValue(observed, null)
+	if math.IsNaN(p) {
+		return PermutationResult{}, errNoPValue(observed, null)
+	}
+	return PermutationResult{Observed: observed, Null: null, PValue: p}, nil
+}
+
+// errNoPValue says why no p-value was computed: which statistic is NaN.
+func errNoPValue(observed float64, null []float64) error {
+	if math.IsNaN(observed) {
+		return fmt.Errorf("ufmi: no p-value: the statistic is NaN on the observed labels; a permutation test needs a finite statistic")
+	}
+	for i, v := range null {
+		if math.IsNaN(v) {
+			return fmt.Errorf("ufmi: no p-value: the statistic is NaN under permutation %d; a permutation test needs a finite statistic", i)
+		}
+	}
+	return fmt.Errorf("ufmi: no p-value: no permutations")
 }
 
 // permutationNull returns the statistic under permutations lo..hi-1 of
@@ -108,10 +132,20 @@ func permutationNull(x *Features, y []int, stat Statistic, lo, hi int, rt Runtim
 	return null, nil
 }
 
-// permutationPValue is (1 + #{null >= observed}) / (1 + len(null)).
+// permutationPValue is (1 + #{null >= observed}) / (1 + len(null)), or
+// NaN when observed or a null value is NaN (a NaN compares false with
+// everything, so it would otherwise count as exceeded by nothing and give
+// the smallest p-value) or there is no null value. Callers turn NaN into an
+// error (pValueResult, ufmi/sharded).
 func permutationPValue(observed float64, null []float64) float64 {
+	if math.IsNaN(observed) || len(null) == 0 {
+		return math.NaN()
+	}
 	exceed := 0
 	for _, v := range null {
+		if math.IsNaN(v) {
+			return math.NaN()
+		}
 		if v >= observed {
 			exceed++
 		}

@@ -71,15 +71,21 @@ func (f *Forest) Apply(x *Features) ([][]int, error) {
 // that did not use it (out of bag). Rows that no tree left out get a row of
 // NaN and are listed in never.
 func (f *Forest) OOBProba(workers int) (proba [][]float64, never []int) {
-	proba, votes := f.accumulate(f.train, func(t *forestTree, i int) bool {
-		return !t.structure.contains(i) && !t.vote.contains(i)
-	}, workers)
+	proba, votes := f.oobProba(workers)
 	for i, v := range votes {
 		if v == 0 {
 			never = append(never, i)
 		}
 	}
 	return proba, never
+}
+
+// oobProba returns the out-of-bag posteriors of the training rows and, per
+// row, the number of trees it was out of bag in.
+func (f *Forest) oobProba(workers int) (proba [][]float64, votes []int) {
+	return f.accumulate(f.train, func(t *forestTree, i int) bool {
+		return !t.structure.contains(i) && !t.vote.contains(i)
+	}, workers)
 }
 
 // checkInput validates rows to predict and returns them with their level

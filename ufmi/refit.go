@@ -92,6 +92,9 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	if err != nil {
 		return 0, err
 	}
+	if err := cfg.checkClassCount(k, x.n); err != nil {
+		return 0, err
+	}
 	cfg.Method = MethodUF
 	if err := checkConfidence(cfg); err != nil {
 		return 0, err

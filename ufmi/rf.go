@@ -51,11 +51,17 @@ type ForestConfig struct {
 // that sample. y holds class codes 0..K-1 (see ufmi/table's EncodeIntLabels). Tree i
 // draws from the stream (rt.Seed, tree, i); rt.Progress counts the trees.
 func FitRF(x *Features, y []int, cfg ForestConfig, rt Runtime) (*Forest, error) {
+	return fitRF(x, y, cfg, rt, true)
+}
+
+// fitRF is FitRF; whole is false for a part of checked labels (a training
+// part or fold), which may lack classes (see checkFit).
+func fitRF(x *Features, y []int, cfg ForestConfig, rt Runtime, whole bool) (*Forest, error) {
 	trees, err := cfg.check(DefaultTrees)
 	if err != nil {
 		return nil, err
 	}
-	k, params, err := checkFit(x, y, rfTreeDefaults(cfg.Tree))
+	k, params, err := checkFit(x, y, rfTreeDefaults(cfg.Tree), whole)
 	if err != nil {
 		return nil, err
 	}

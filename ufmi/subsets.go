@@ -71,7 +71,11 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	}
 	res.CMI = res.HYGivenA - res.HYGivenAB
 	if both.parts != nil {
-		res.CI = both.parts.errors().at(res.CMI, cfg.Confidence)
+		se, err := both.parts.errors()
+		if err != nil {
+			return CMIEstimate{}, err
+		}
+		res.CI = se.at(res.CMI, cfg.Confidence)
 	}
 	return res, nil
 }
@@ -159,13 +163,20 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 		return nil, err
 	}
 	seIn, seCMI := make([]Interval, full+1), make([]Interval, full+1)
-	seIn[full] = all.errors()
+	if seIn[full], err = all.errors(); err != nil {
+		return nil, err
+	}
 	for mask := 1; mask < full; mask++ {
 		in, err := fits(mask)
 		if err != nil {
 			return nil, err
 		}
-		seIn[mask], seCMI[mask] = in.errors(), all.minus(in).errors()
+		if seIn[mask], err = in.errors(); err != nil {
+			return nil, err
+		}
+		if seCMI[mask], err = all.minus(in).errors(); err != nil {
+			return nil, err
+		}
 	}
 	rows := subsetTableFrom(groups, hy, h)
 	for i := range rows {

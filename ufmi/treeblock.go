@@ -14,6 +14,9 @@ import (
 // pilot's (screeningWeights) when uf screens features, nil otherwise.
 // Memory is O(n × classes) plus the trees in flight.
 func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi int, rt Runtime) (engine.TreeBlock, error) {
+	if _, err := checkTrainingData(x, y); err != nil {
+		return engine.TreeBlock{}, err
+	}
 	uf, err := uf.resolved()
 	if err != nil {
 		return engine.TreeBlock{}, err

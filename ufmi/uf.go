@@ -10,6 +10,15 @@ import (
 // forest's. Unless cfg.NoScreening, a pilot forest screens the features
 // first (screening.go).
 func FitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
+	if _, err := checkTrainingData(x, y); err != nil {
+		return nil, err
+	}
+	return fitUF(x, y, cfg, rt)
+}
+
+// fitUF is FitUF without the check that every class has rows: the fast
+// test fits its structure half, a part of checked labels.
+func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 	cfg, rt, err := screened(x, y, cfg, rt)
 	if err != nil {
 		return nil, err

@@ -320,6 +320,9 @@ type badInput struct {
 	want string
 }
 
+// threeRows is a table too small for intervals and calibrated forests.
+const threeRows = "a,b,y\n1,2,p\n2,1,q\n3,3,p\n"
+
 // badInputs are the command lines TestBadInputTable runs: unreadable files
 // and headers, column lists, counts out of range and cells that are not
 // decimal numbers.
@@ -438,6 +441,17 @@ func badInputs(t *testing.T) []badInput {
 		{"-ci 0", table("-ci", "0"), "-ci 0 must be in (0, 1)"},
 		{"-ci with ksg", mi("-method", "ksg", "-ci", "0.95"), "confidence intervals are available for the uf and rf-oob methods, not ksg"},
 		{"-ci with -results", mi("-ci", "0.95", "-results", t.TempDir()), "-ci with -results is not supported"},
+		// Too few rows for an estimate: an error saying what is needed,
+		// never a NaN printed (issue 21: "95% CI [NaN, NaN]" with exit 0).
+		{"-ci on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows are out of sample in some tree"},
+		{"-ci on 3 rows (-json)", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95", "-json"}, "no confidence interval: 0 of the 3 rows"},
+		{"-ci -given on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-features", "b", "-given", "a", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows"},
+		{"table -ci on 3 rows", []string{"table", "-in", csv(threeRows), "-target", "y", "-features", "a,b", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows"},
+		{"sigrf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "sigrf"}, "sigrf calibrates 5 folds on the training part of the split, 2 of the 3 rows (0.3 held out); it needs at least 5 training rows, so at least 7 rows"},
+		{"irf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "irf"}, "irf calibrates 5 folds"},
+		{"posterior sigrf on 3 rows", []string{"posterior", "-train", csv(threeRows), "-test", csv(threeRows), "-target", "y", "-method", "sigrf"}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
+		{"rf-oob with 4 trees", mi("-method", "rf-oob", "-trees", "4"), "an out-of-bag posterior needs at least 5"},
+		{"numeric target with a value per row", []string{"mi", "-in", good, "-target", "x1"}, "y looks continuous (50 distinct values in 50 rows)"},
 		// A forest in cells of trees.
 		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
 		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},
@@ -479,6 +493,15 @@ func TestOddInputAccepted(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "table", "-in", bom, "-target", "y", "-features", "x,y", "-trees", "20"); code != 0 {
 		t.Errorf("table with the target among the features: exit %d: %s", code, errOut)
+	}
+	// One row to predict with a missing cell: predicted as it is beside
+	// another row (issue 21: "missing in all 1 rows; drop it").
+	train := separatedCSV(t, 100, 5)
+	one, _, code1 := runCLI(t, "posterior", "-train", train, "-test", writeFile(t, "one.csv", "x1,x2,noise\nNA,1,0\n"), "-target", "label", "-trees", "20")
+	two, errOut2, code2 := runCLI(t, "posterior", "-train", train, "-test", writeFile(t, "two.csv", "x1,x2,noise\nNA,1,0\n2,2,2\n"), "-target", "label", "-trees", "20")
+	lines1, lines2 := strings.Split(one, "\n"), strings.Split(two, "\n")
+	if code1 != 0 || code2 != 0 || len(lines1) < 2 || len(lines2) < 2 || lines1[1] != lines2[1] {
+		t.Errorf("posterior of one row with a missing cell: exit %d, %q; beside another row: exit %d, %q %s", code1, one, code2, two, errOut2)
 	}
 }
 
@@ -631,5 +654,20 @@ func TestCategoricalColumnsAndMissingCells(t *testing.T) {
 	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "colour,size", "-trees", "30", "-drop-missing-target", "-na", ",NA,NaN,?")
 	if code != 0 || !strings.Contains(errOut, "dropped 8 rows") || !strings.Contains(out, "colour,size") {
 		t.Errorf("table: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+// The commands print finite numbers or exit 1: checkPrintable names the
+// first NaN or infinite value and skips values not printed (nil).
+func TestCheckPrintable(t *testing.T) {
+	one, nan, inf := 1.0, math.NaN(), math.Inf(-1)
+	if err := checkPrintable(number{"a", &one}, number{"b", nil}); err != nil {
+		t.Errorf("finite numbers: %v", err)
+	}
+	for _, v := range []*float64{&nan, &inf} {
+		err := checkPrintable(number{"a", &one}, number{"the interval's low end", v})
+		if err == nil || !strings.HasPrefix(err.Error(), "the interval's low end came out as ") {
+			t.Errorf("%v: %v", *v, err)
+		}
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/ufmi-dev/ufmi/internal/limits"
 	"io"
+	"math"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 )
@@ -143,6 +144,11 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
+		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
+		number{"the p-value", rep.PValue}); err != nil {
+		return err
+	}
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(rep)
 	}
@@ -187,6 +193,24 @@ func checkTreesPerCell(perCell int, sharded bool, method ufmi.Method, perm int) 
 		return fmt.Errorf("-trees-per-cell splits a uf forest; method %s grows none", method)
 	case perm > 0:
 		return fmt.Errorf("-trees-per-cell with -perm is not supported: each permutation refits a whole forest; shard the permutations instead (-perm with -results, without -trees-per-cell)")
+	}
+	return nil
+}
+
+// number is a value a command prints, with its name for an error.
+type number struct {
+	name string
+	v    *float64 // nil: not printed
+}
+
+// checkPrintable returns an error naming the first number that is NaN or
+// infinite: the commands print finite numbers or exit 1, never "NaN" (and
+// JSON cannot hold one).
+func checkPrintable(numbers ...number) error {
+	for _, n := range numbers {
+		if n.v != nil && (math.IsNaN(*n.v) || math.IsInf(*n.v, 0)) {
+			return fmt.Errorf("%s came out as %v, which ufmi does not print; nothing was printed (too few rows for this estimate?)", n.name, *n.v)
+		}
 	}
 	return nil
 }

@@ -85,6 +85,13 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for i, p := range proba {
+		for c := range p {
+			if err := checkPrintable(number{fmt.Sprintf("the posterior of class %s in test row %d", labels.Classes[c], i+1), &p[c]}); err != nil {
+				return err
+			}
+		}
+	}
 	reportDropped(stderr, data.dropped)
 	if *asJSON {
 		out := map[string]any{"classes": labels.Classes, "posteriors": proba}

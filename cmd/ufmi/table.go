@@ -130,6 +130,16 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 			}
 		}
 	}
+	for _, r := range out {
+		if err := checkPrintable(number{"I(Y;X_in) of " + r.Features, &r.MIIn}, number{"I(Y;X_out|X_in) of " + r.Features, &r.CMIOutGivenIn},
+			number{"I(Y;X)", &r.MIAll}, number{"the sd of I(Y;X_in) of " + r.Features, &r.SDMIIn}, number{"the sd of I(Y;X_out|X_in) of " + r.Features, &r.SDCMI},
+			number{"an interval of " + r.Features, r.MIInLow}, number{"an interval of " + r.Features, r.MIInHigh},
+			number{"an interval of " + r.Features, r.CMILow}, number{"an interval of " + r.Features, r.CMIHigh},
+			number{"an interval of I(Y;X)", r.MIAllLow}, number{"an interval of I(Y;X)", r.MIAllHigh},
+			number{"a p-value of " + r.Features, r.PRefit}, number{"a p-value of " + r.Features, r.PFast}); err != nil {
+			return err
+		}
+	}
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -24,12 +25,59 @@ func K(y []int, limit int) (int, error) {
 }
 
 // Check validates the class codes of n rows and returns K: y must hold n
-// codes in 0..n-1 (K classes need at least K rows) of at least two classes.
+// codes in 0..n-1 (K classes need at least K rows) of at least two classes,
+// every code 0..K-1 with at least one row. A code with no row below the
+// largest (codes {0, 5}) is an error: estimators would count the empty
+// classes (as classes a posterior spreads over, or as label distances),
+// so their estimates would depend on the codes, not on the labels.
 func Check(y []int, n int) (int, error) {
 	if len(y) != n {
 		return 0, fmt.Errorf("ufmi: %d labels for %d feature rows", len(y), n)
 	}
-	return CheckWithin(y, n)
+	k, err := CheckWithin(y, n)
+	if err != nil {
+		return 0, err
+	}
+	return k, EveryClass(Counts(y, nil, k))
+}
+
+// EveryClass returns an error naming the codes without rows when some
+// count is 0: the check of labels given by a caller, whose codes must be
+// 0..K-1 with every class present. (A part of such labels, a training
+// fold, may lack classes: CheckWithin.)
+func EveryClass(counts []int) error {
+	var empty []string
+	missing := 0
+	for c := 0; c < len(counts); c++ {
+		if counts[c] > 0 {
+			continue
+		}
+		hi := c
+		for hi+1 < len(counts) && counts[hi+1] == 0 {
+			hi++
+		}
+		missing += hi - c + 1
+		if len(empty) < 5 {
+			if hi == c {
+				empty = append(empty, fmt.Sprint(c))
+			} else {
+				empty = append(empty, fmt.Sprintf("%d..%d", c, hi))
+			}
+		}
+		c = hi
+	}
+	if missing == 0 {
+		return nil
+	}
+	what := "class code " + empty[0] + " has"
+	if missing > 1 {
+		what = "class codes " + strings.Join(empty, ", ")
+		if len(empty) == 5 {
+			what += ", ..."
+		}
+		what += " have"
+	}
+	return fmt.Errorf("ufmi: %s no rows (%d of the codes 0..%d); codes must be 0..K-1 with every class present: encode the labels with ufmi/table's EncodeIntLabels", what, missing, len(counts)-1)
 }
 
 // CheckWithin validates codes in 0..limit-1, at least two classes present,
@@ -50,6 +98,27 @@ func CheckWithin(y []int, limit int) (int, error) {
 		return 0, fmt.Errorf("ufmi: labels hold a single class; at least two classes are needed")
 	}
 	return k, nil
+}
+
+// ManyClasses and RowsPerClass set when labels look continuous (a
+// regression target, each distinct value a class): ManyClasses or more
+// classes with fewer than RowsPerClass rows per class on average.
+const (
+	ManyClasses  = 50
+	RowsPerClass = 5
+)
+
+// CheckCount returns an error when k classes in n rows look like a
+// continuous target (see ManyClasses): MI with a class label then spreads
+// over classes of a few rows each, and the forests' memory grows with
+// n × k (n = 10,000 distinct values took more than 4.9 GB). optIn names
+// the setting that accepts them anyway.
+func CheckCount(k, n int, optIn string) error {
+	if k < ManyClasses || k*RowsPerClass <= n {
+		return nil
+	}
+	return fmt.Errorf("ufmi: y looks continuous (%d distinct values in %d rows): ufmi estimates MI with a class label, and %d classes leave fewer than %d rows per class; bin y into a few classes, or set %s to estimate with %d classes anyway",
+		k, n, k, RowsPerClass, optIn, k)
 }
 
 // Counts counts codes 0..k-1 over the given rows (all rows when idx is nil).
@@ -99,7 +168,7 @@ func StratifiedFolds(y []int, k int, seed uint64) ([][]int, error) {
 // every fold keeps the class balance. It returns each fold's sorted rows.
 func Folds(y []int, classes, k int, seed uint64) ([][]int, error) {
 	if k > len(y) {
-		return nil, fmt.Errorf("ufmi: %d folds for %d rows", k, len(y))
+		return nil, fmt.Errorf("ufmi: %d folds need at least %d rows, one per fold; the data have %d: use fewer folds or more rows", k, k, len(y))
 	}
 	rng := seeds.Stream(seed, seeds.Fold, 0)
 	byClass := make([][]int, classes)

@@ -29,11 +29,18 @@ const noLimit = 1 << 62
 // systemAvailable is the available memory of this process, read once.
 var systemAvailable = sync.OnceValues(func() (uint64, bool) {
 	avail, ok := system.available()
-	if lim := debug.SetMemoryLimit(-1); lim > 0 && lim < noLimit {
-		avail, ok = minKnown(avail, ok, uint64(lim))
+	return withGoLimit(avail, ok, debug.SetMemoryLimit(-1))
+})
+
+// withGoLimit is min(avail, lim) for the Go runtime's memory limit lim
+// (GOMEMLIMIT; math.MaxInt64 when unset). A limit of 0 or less, or of
+// noLimit or more, is no reading.
+func withGoLimit(avail uint64, ok bool, lim int64) (uint64, bool) {
+	if lim > 0 && lim < noLimit {
+		return minKnown(avail, ok, uint64(lim))
 	}
 	return avail, ok
-})
+}
 
 // available is the smallest of the cgroup limit and MemAvailable; ok is
 // false when neither can be read.
@@ -47,8 +54,15 @@ func (s source) available() (avail uint64, ok bool) {
 	return avail, ok
 }
 
-// minKnown is min(cur, v), or v when cur is not known.
+// minKnown is min(cur, v), or v when cur is not known. A reading v of 0
+// is not known either: no source that can be read reports a machine
+// without memory (a process reading it is running), so a 0 is a failed
+// or transient reading (seen once from a shared host) and is ignored,
+// never taken as "no memory".
 func minKnown(cur uint64, known bool, v uint64) (uint64, bool) {
+	if v == 0 {
+		return cur, known
+	}
 	if !known || v < cur {
 		return v, true
 	}
@@ -69,8 +83,8 @@ func (s source) memAvailable() (uint64, bool) {
 			continue
 		}
 		kb, err := strconv.ParseUint(fields[1], 10, 64)
-		if err != nil || kb > math.MaxUint64/1024 {
-			return 0, false
+		if err != nil || kb == 0 || kb > math.MaxUint64/1024 {
+			return 0, false // 0 is no reading (see minKnown)
 		}
 		return kb * 1024, true
 	}
@@ -136,15 +150,15 @@ func tightestLimit(mount, cg, file string) (uint64, bool) {
 }
 
 // readLimit reads one limit file; "max" and values of noLimit or more mean
-// no limit.
+// no limit, and 0 is no reading.
 func readLimit(name string) (uint64, bool) {
 	b, err := os.ReadFile(name)
 	if err != nil {
 		return 0, false
 	}
 	v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
-	if err != nil || v >= noLimit {
-		return 0, false
+	if err != nil || v == 0 || v >= noLimit {
+		return 0, false // 0 is no reading (see minKnown)
 	}
 	return v, true
 }

@@ -11,15 +11,17 @@ import (
 var fake atomic.Pointer[uint64]
 
 // Available is the memory available to the process in bytes; ok is false
-// when it is not known.
+// when it is not known. A reading of 0 bytes is not known (a source that
+// read 0 is ignored, see minKnown): Available never reports 0 as known.
 func Available() (bytes uint64, ok bool) {
 	if p := fake.Load(); p != nil {
-		return *p, true
+		return *p, *p > 0
 	}
-	return systemAvailable()
+	bytes, ok = systemAvailable()
+	return bytes, ok && bytes > 0
 }
 
-// Fake makes Available report bytes until restore is called. It is for
+// Fake makes Available report bytes (0: not known) until restore is called. It is for
 // tests, which must not run in parallel with other fits while it holds.
 func Fake(bytes uint64) (restore func()) {
 	old := fake.Swap(&bytes)

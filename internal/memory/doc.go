@@ -8,7 +8,9 @@
 //   - MemAvailable of /proc/meminfo,
 //   - the Go runtime's soft memory limit (GOMEMLIMIT), when set.
 //
-// It is read once and cached. When none of these is known (a system without
+// It is read once and cached. A source that reads 0 bytes (a failed or
+// transient reading, seen once on a shared host) is ignored like one that
+// cannot be read: 0 is never taken as "no memory". When none of these is known (a system without
 // /proc, such as macOS or Windows), Check accepts every request: the check
 // is a guard against requests that cannot fit, not an allocator.
 //

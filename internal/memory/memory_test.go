@@ -59,11 +59,48 @@ func TestAvailableSources(t *testing.T) {
 			"cgroup/memory/memory.limit_in_bytes": "9223372036854771712\n"}, 22000000 * 1024, true},
 		{"garbage", map[string]string{"proc/meminfo": "MemAvailable: lots kB\n",
 			"proc/self/cgroup": "nonsense\n0::/\n", "cgroup/memory.max": "-1\n"}, 0, false},
+		// A reading of 0 is no reading: the other sources decide.
+		{"MemAvailable 0 ignored", map[string]string{"proc/meminfo": "MemAvailable:   0 kB\n",
+			"proc/self/cgroup": "0::/job\n", "cgroup/job/memory.max": "2000000000\n"}, 2000000000, true},
+		{"v2 memory.max 0 ignored", map[string]string{"proc/meminfo": meminfo,
+			"proc/self/cgroup": "0::/job\n", "cgroup/job/memory.max": "0\n"}, 22000000 * 1024, true},
+		{"v2 ancestor 0 ignored", map[string]string{"proc/self/cgroup": "0::/a/b\n",
+			"cgroup/a/b/memory.max": "0\n", "cgroup/a/memory.max": "3000\n"}, 3000, true},
+		{"v1 limit 0 ignored", map[string]string{"proc/meminfo": meminfo,
+			"proc/self/cgroup": "4:memory:/docker/abc\n", "cgroup/memory/docker/abc/memory.limit_in_bytes": "0\n"},
+			22000000 * 1024, true},
+		{"every source 0", map[string]string{"proc/meminfo": "MemAvailable: 0 kB\n",
+			"proc/self/cgroup": "0::/\n", "cgroup/memory.max": "0\n"}, 0, false},
 	}
 	for _, c := range cases {
 		got, ok := fakeSource(t, c.files).available()
 		if got != c.want || ok != c.ok {
 			t.Errorf("%s: available() = %d, %v; want %d, %v", c.name, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// GOMEMLIMIT joins the other sources; unset (MaxInt64), 0 or negative, it
+// is no reading.
+func TestGoMemoryLimit(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		avail uint64
+		ok    bool
+		lim   int64
+		want  uint64
+		wok   bool
+	}{
+		{5000, true, math.MaxInt64, 5000, true},
+		{5000, true, 3000, 3000, true},
+		{5000, true, 0, 5000, true},
+		{5000, true, -1, 5000, true},
+		{0, false, 0, 0, false},
+		{0, false, 4096, 4096, true},
+	}
+	for _, c := range cases {
+		if got, ok := withGoLimit(c.avail, c.ok, c.lim); got != c.want || ok != c.wok {
+			t.Errorf("withGoLimit(%d, %v, %d) = %d, %v; want %d, %v", c.avail, c.ok, c.lim, got, ok, c.want, c.wok)
 		}
 	}
 }
@@ -114,6 +151,19 @@ func TestCheckWithFakeLimit(t *testing.T) {
 	want := "ufmi: fitting 100000000 trees on 200 rows needs about 1.2 TB; this machine has 22.5 GB available: use fewer trees or fewer rows"
 	if err == nil || err.Error() != want {
 		t.Fatalf("Check = %v\nwant %s", err, want)
+	}
+}
+
+// Issue 21: a run at n = 500 was refused with "fitting 4 trees on 500
+// rows needs about 220.0 kB; this machine has 0 B available" after one
+// source read 0. A reading of 0 is unknown memory: nothing is refused.
+func TestZeroReadingIsUnknown(t *testing.T) {
+	defer Fake(0)()
+	if a, ok := Available(); ok {
+		t.Fatalf("Available() = %d, %v with a reading of 0; want not known", a, ok)
+	}
+	if err := Check("fitting 4 trees on 500 rows", 220_000, "use fewer trees or fewer rows"); err != nil {
+		t.Fatalf("Check with a reading of 0: %v", err)
 	}
 }
 

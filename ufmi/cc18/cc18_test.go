@@ -244,3 +244,21 @@ func TestDatasetFrameKeepsKindsAndMissingCells(t *testing.T) {
 		t.Errorf("frame:\n%v", df)
 	}
 }
+
+// A training fold without a class in the middle of the codes is fitted on
+// the classes it has (fits refuse codes without rows), and the posteriors
+// come back with 0 for the missing class.
+func TestFoldWithoutAClassIsRecoded(t *testing.T) {
+	codes, present := compactCodes([]int{0, 2, 2, 3, 0}, 4)
+	if !slices.Equal(codes, []int{0, 1, 1, 2, 0}) || !slices.Equal(present, []int{0, 2, 3}) {
+		t.Fatalf("compactCodes = %v, %v", codes, present)
+	}
+	got := widen([][]float64{{0.5, 0.25, 0.25}}, present, 4)
+	if !slices.Equal(got[0], []float64{0.5, 0, 0.25, 0.25}) {
+		t.Fatalf("widen = %v", got)
+	}
+	same := []int{1, 0, 1}
+	if c, p := compactCodes(same, 2); &c[0] != &same[0] || len(p) != 2 {
+		t.Fatalf("every class present: %v, %v", c, p)
+	}
+}

@@ -137,7 +137,8 @@ func foldSeed(seed uint64, f int) uint64 { return seeds.Derive(seed, seeds.FoldM
 // fold)) and scores its posteriors on the test rows.
 func (fd *fold) score(l models.Model, bins int, seed uint64) (FoldScore, error) {
 	k := len(fd.d.Classes)
-	model, err := l.Fit(fd.train, fd.yTrain, foldSeed(seed, fd.index))
+	codes, present := compactCodes(fd.yTrain, k)
+	model, err := l.Fit(fd.train, codes, foldSeed(seed, fd.index))
 	if err != nil {
 		return FoldScore{}, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", fd.d.ID, fd.index, l.Name, err)
 	}
@@ -145,7 +146,7 @@ func (fd *fold) score(l models.Model, bins int, seed uint64) (FoldScore, error) 
 	if err != nil {
 		return FoldScore{}, err
 	}
-	s, err := score(widen(proba, k), fd.yTest, k, bins)
+	s, err := score(widen(proba, present, k), fd.yTest, k, bins)
 	if err != nil {
 		return FoldScore{}, fmt.Errorf("ufmi: dataset %d fold %d %s: %w", fd.d.ID, fd.index, l.Name, err)
 	}
@@ -153,15 +154,45 @@ func (fd *fold) score(l models.Model, bins int, seed uint64) (FoldScore, error) 
 	return s, nil
 }
 
-// widen pads posterior rows to k classes (a model fitted on a fold missing
-// the top classes predicts fewer columns).
-func widen(proba [][]float64, k int) [][]float64 {
-	for i, p := range proba {
-		if len(p) < k {
-			q := make([]float64, k)
-			copy(q, p)
-			proba[i] = q
+// compactCodes recodes the training labels y (codes 0..k-1) to the
+// classes present in them, 0..K'-1 in code order, as a fit requires (every
+// code with rows); present[c'] is the dataset code of class c'. It returns
+// y itself when every class is present.
+func compactCodes(y []int, k int) (codes, present []int) {
+	counts := make([]int, k)
+	for _, c := range y {
+		counts[c]++
+	}
+	to := make([]int, k)
+	for c, n := range counts {
+		if n > 0 {
+			to[c] = len(present)
+			present = append(present, c)
 		}
+	}
+	if len(present) == k {
+		return y, present
+	}
+	codes = make([]int, len(y))
+	for i, c := range y {
+		codes[i] = to[c]
+	}
+	return codes, present
+}
+
+// widen returns posterior rows over the k classes of the dataset from rows
+// over the classes present in the training fold (present[c'] is the
+// dataset code of column c'): the classes the fold lacks get 0.
+func widen(proba [][]float64, present []int, k int) [][]float64 {
+	if len(present) == k {
+		return proba
+	}
+	for i, p := range proba {
+		q := make([]float64, k)
+		for c, v := range p {
+			q[present[c]] = v
+		}
+		proba[i] = q
 	}
 	return proba
 }

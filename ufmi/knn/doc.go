@@ -12,7 +12,20 @@
 // features by column): *ufmi.Features is one, Columns and FromRows make one
 // from plain slices. Features must be numeric and complete: a missing
 // (NaN) value or a categorical column of a *ufmi.Features is an error
-// naming the column (forests take both). Optional tie-breaking jitter is drawn from the caller's
-// seed (the jitter stream of feature j); the estimate never depends on the
+// naming the column (forests take both). The estimate never depends on the
 // number of workers.
+//
+// Ties. KSG and RossMI assume continuous features: repeated values put
+// rows at distance 0 from their neighbours and break the estimate (a 0/1
+// feature equal to the label gave -2.38 nats instead of log 2, a constant
+// feature -3.08). By default they break the ties of every column that
+// repeats a value with tiny noise drawn from the caller's seed (the jitter
+// stream of feature j), Uniform[-a/2, a/2) with a = max(1e-10 × the
+// column's largest magnitude, 1e-12 × its largest group of equal values),
+// as scikit-learn's mutual_info_classif adds 1e-10-scaled noise; columns
+// without repeated values are untouched. A column whose distinct values lie
+// closer than 1000·a is an error naming it. MixedKSG, made for discrete and
+// mixed features, sees the data as given. Config.KeepTies turns the
+// tie-breaking off (the reference code's semantics); Config.Jitter > 0 adds
+// noise of the caller's size to every column instead.
 package knn

@@ -12,7 +12,7 @@ func TestKNNSearchMatchesBruteForce(t *testing.T) {
 		{600, 1, 2, 0}, {600, 3, 3, 0}, {500, 6, 2, 0}, {600, 2, 3, 4}, {400, 3, 2, 2}, {300, 1, 2, 1}, {400, 2, 2, -3},
 	} {
 		rows, y, x := knnTestData(t, uint64(c.n+c.d+c.levels), c.n, c.d, c.classes, c.levels)
-		kd, err := newKNNData(x, y, Config{}, 0, 0)
+		kd, err := newKNNData(x, y, Config{}, 0, 0, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestKNNSearchMatchesBruteForce(t *testing.T) {
 func TestKNNTreeStructure(t *testing.T) {
 	t.Parallel()
 	_, y, x := knnTestData(t, 3, 1000, 4, 2, 3)
-	kd, err := newKNNData(x, y, Config{}, 0, 0)
+	kd, err := newKNNData(x, y, Config{}, 0, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

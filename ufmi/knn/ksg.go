@@ -3,6 +3,7 @@ package knn
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/pool"
@@ -110,9 +111,67 @@ type Config struct {
 	K int
 	// Jitter, when positive, adds independent Uniform[-Jitter/2, Jitter/2)
 	// noise to every feature value (not to the labels) before the estimate,
-	// drawn from the estimator's seed, for callers who want ties broken.
-	// 0 (the default) leaves the features untouched, as the reference does.
+	// drawn from the estimator's seed, for callers who want ties broken
+	// their way. 0 (the default) breaks ties only where they are (below).
 	Jitter float64
+	// KeepTies turns off the default tie-breaking of KSG and RossMI: with
+	// Jitter 0 they then see the features exactly as given, as the
+	// reference code does, and repeated values can drive the estimate far
+	// below 0 (a 0/1 feature equal to the label gave -2.38 instead of
+	// log 2).
+	//
+	// By default (Jitter 0, KeepTies false) KSG and RossMI, which assume
+	// continuous features, break the ties of every column that repeats a
+	// value: they add Uniform[-a/2, a/2) noise to that column, drawn from
+	// the estimator's seed (the jitter stream of the column), with
+	// a = max(1e-10 × the column's largest magnitude, 1e-12 × the rows of
+	// its largest group of equal values), so that jittered neighbours lie
+	// about 1e-12 apart, far above the 1e-15 tie tolerance. A column whose
+	// distinct values lie closer than 1000·a is an error naming it (noise
+	// that breaks its ties would blur its values). Columns without repeated
+	// values are untouched, as is every column for MixedKSG, which is made
+	// for discrete and mixed data (ties and all).
+	KeepTies bool
+}
+
+// The default tie-breaking noise (Config.KeepTies): its amplitude relative
+// to the column's largest magnitude, its floor per row of the largest
+// group of equal values, and the largest share of the smallest gap between
+// distinct values it may reach.
+const (
+	tieJitterScale = 1e-10
+	tieJitterFloor = 1e-12
+	tieGapShare    = 1e-3
+)
+
+// tieNoise returns the amplitude of the noise that breaks the ties of col
+// (0 when no value repeats) and how many rows repeat an earlier value, or
+// an error, naming the column as what, when its distinct values lie too
+// close for any such noise.
+func tieNoise(col []float64, what string) (amp float64, repeats int, err error) {
+	sorted := slices.Clone(col)
+	slices.Sort(sorted)
+	group, largest, gap := 1, 1, math.Inf(1)
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			repeats++
+			group++
+			largest = max(largest, group)
+			continue
+		}
+		group = 1
+		gap = math.Min(gap, sorted[i]-sorted[i-1]) // +Inf when it overflows: no constraint
+	}
+	if repeats == 0 {
+		return 0, 0, nil
+	}
+	scale := math.Max(math.Abs(sorted[0]), math.Abs(sorted[len(sorted)-1]))
+	amp = math.Max(tieJitterScale*scale, tieJitterFloor*float64(largest))
+	if amp > tieGapShare*gap {
+		return 0, repeats, fmt.Errorf("ufmi: %s repeats values (%d of %d rows) and its distinct values lie only %.3g apart: KSG and Ross assume continuous features (ties make their estimate wrong, often negative), and noise of %.3g that would break the ties would blur those values: use mixed-ksg (made for discrete and mixed data) or a forest method (uf, rf-oob, ...)",
+			what, repeats, len(col), gap, amp)
+	}
+	return amp, repeats, nil
 }
 
 // knnDefaultK is the reference's number of neighbours.
@@ -158,8 +217,10 @@ func (kd *knnData) tieTolerance() float64 { return kd.tol }
 var overflowRange = math.Ldexp(1, 1023)
 
 // newKNNData validates x, y and cfg and assembles the joint matrix, jittered
-// from seed when cfg asks for it; workers bound the per-point loops.
-func newKNNData(x Matrix, y []int, cfg Config, seed uint64, workers int) (*knnData, error) {
+// from seed when cfg asks for it or, with breakTies (KSG, RossMI), where a
+// column repeats values (Config.KeepTies); workers bound the per-point
+// loops.
+func newKNNData(x Matrix, y []int, cfg Config, seed uint64, workers int, breakTies bool) (*knnData, error) {
 	if x == nil || x.Rows() == 0 || x.Cols() == 0 {
 		return nil, fmt.Errorf("ufmi: kNN estimate needs a non-empty feature matrix")
 	}
@@ -188,20 +249,37 @@ func newKNNData(x Matrix, y []int, cfg Config, seed uint64, workers int) (*knnDa
 	kd := &knnData{n: n, d: d, k: k, classes: nClasses, y: y, unit: 1,
 		counts: classes.Counts(y, nil, nClasses), workers: workers}
 	kd.joint = make([]float64, n*(d+1))
+	desc, _ := x.(describedMatrix)
 	for j := range d {
 		col := x.Column(j)
 		if len(col) != n {
 			return nil, fmt.Errorf("ufmi: feature %d has %d values for %d rows", j, len(col), n)
 		}
 		var noise func() float64
-		if cfg.Jitter > 0 {
+		amp, reflect := cfg.Jitter, false
+		if cfg.Jitter == 0 && breakTies && !cfg.KeepTies {
+			what := fmt.Sprintf("feature %d", j)
+			if desc != nil && desc.Name(j) != "" {
+				what = fmt.Sprintf("column %q", desc.Name(j))
+			}
+			if amp, _, err = tieNoise(col, what); err != nil {
+				return nil, err
+			}
+			reflect = true // noise the caller did not ask for never overflows: it turns back
+		}
+		if amp > 0 {
 			rng := seeds.Stream(seed, seeds.Jitter, j)
-			noise = func() float64 { return cfg.Jitter * (rng.Float64() - 0.5) }
+			noise = func() float64 { return amp * (rng.Float64() - 0.5) }
 		}
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for i, v := range col {
 			if noise != nil {
-				if v += noise(); math.IsInf(v, 0) {
+				e := noise()
+				if v2 := v + e; !math.IsInf(v2, 0) {
+					v = v2
+				} else if reflect {
+					v -= e
+				} else {
 					return nil, fmt.Errorf("ufmi: jitter %v makes feature %d of row %d overflow; use a smaller jitter", cfg.Jitter, j, i)
 				}
 			}
@@ -276,7 +354,7 @@ func (kd *knnData) perPoint(tree *knnTree, sameClass bool, term func(i int, s *k
 // makes n_y,i count every row, which is why the estimate collapses towards
 // 0 as the feature dimension grows.
 func KSG(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, error) {
-	kd, err := newKNNData(x, y, cfg, seed, workers)
+	kd, err := newKNNData(x, y, cfg, seed, workers, true)
 	if err != nil {
 		return 0, err
 	}
@@ -311,7 +389,7 @@ func KSG(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, erro
 // (0, 1e-15), where the reference's radius would be negative: rescale such
 // features.
 func MixedKSG(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, error) {
-	kd, err := newKNNData(x, y, cfg, seed, workers)
+	kd, err := newKNNData(x, y, cfg, seed, workers, false)
 	if err != nil {
 		return 0, err
 	}

@@ -211,7 +211,9 @@ func TestKNNEstimatorsMatchBruteForce(t *testing.T) {
 		for seed := uint64(1); seed <= 3; seed++ {
 			rows, y, x := knnTestData(t, seed, c.n, c.d, c.classes, c.levels)
 			for _, e := range knnEstimators {
-				got, err := e.fast(x, y, Config{K: c.k}, 0, 2)
+				// KeepTies: the data as given, ties and all, as the
+				// reference and the brute force see them.
+				got, err := e.fast(x, y, Config{K: c.k, KeepTies: true}, 0, 2)
 				if c.levels < 0 && e.name == "MixedKSG" {
 					// Neighbours a few ulps away put ε in (0, 1e-15), where
 					// the reference's radius ε - 1e-15 is negative.
@@ -282,7 +284,7 @@ func TestRossMICapsKPerClass(t *testing.T) {
 	rows = append(rows, []float64{0, 0, 0}, []float64{0.5, 0.1, 0}, []float64{1, 1, 1})
 	y = append(y, 2, 2, 2) // class 2 has 3 rows: k = 2 for them
 	x, _ := FromRows(rows)
-	got, err := RossMI(x, y, Config{K: 5}, 0, 0)
+	got, err := RossMI(x, y, Config{K: 5, KeepTies: true}, 0, 0) // the third column repeats 0
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +319,7 @@ func TestKNNJitter(t *testing.T) {
 	t.Parallel()
 	rows, y, x := knnTestData(t, 2, 120, 2, 2, 3)
 	cfg := Config{Jitter: 1e-3}
-	kd, err := newKNNData(x, y, cfg, 42, 0)
+	kd, err := newKNNData(x, y, cfg, 42, 0, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,15 +381,16 @@ func TestKNNHugeFeatureRanges(t *testing.T) {
 	}
 	xHuge, _ := FromRows(huge)
 	xScaled, _ := FromRows(scaled)
-	if kd, err := newKNNData(xHuge, y, Config{}, 0, 0); err != nil || kd.unit != 0.5 {
+	if kd, err := newKNNData(xHuge, y, Config{KeepTies: true}, 0, 0, true); err != nil || kd.unit != 0.5 {
 		t.Fatalf("huge range: unit %v, error %v; want the halved unit", kd.unit, err)
 	}
 	for _, e := range knnEstimators {
-		got, err := e.fast(xHuge, y, Config{}, 0, 0)
+		// KeepTies: the tied level stays as given, as in the brute force.
+		got, err := e.fast(xHuge, y, Config{KeepTies: true}, 0, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", e.name, err)
 		}
-		want, err := e.fast(xScaled, y, Config{}, 0, 0)
+		want, err := e.fast(xScaled, y, Config{KeepTies: true}, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -447,9 +450,85 @@ func TestKNNOverflowingDistancesFromFuzzing(t *testing.T) {
 	huge, _ := FromRows([][]float64{{1e308}, {1e308}, {1.7e308}, {-1.7e308}, {5e-324}, {0}, {0}})
 	y := []int{0, 1, 0, 1, 0, 1, 0}
 	for name, est := range map[string]func(Matrix, []int, Config, uint64, int) (float64, error){"KSG": KSG, "MixedKSG": MixedKSG, "RossMI": RossMI} {
-		v, err := est(huge, y, Config{K: 2}, 0, 0)
+		// KeepTies: 0 and 5e-324 lie too close for tie-breaking noise
+		// (an error, TestKNNBreaksTies); this test is about the overflow.
+		v, err := est(huge, y, Config{K: 2, KeepTies: true}, 0, 0)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			t.Errorf("%s: %v, %v; want a finite estimate", name, v, err)
 		}
+	}
+}
+
+// Issue 21: KSG and Ross assume continuous features. A 0/1 feature equal to
+// the label (n = 200) gave MI -2.376 (KSG) and -2.398 (Ross), a constant
+// feature -3.08. By default they break the ties of a column that repeats
+// values with tiny seeded noise (Config.KeepTies): the estimates are then
+// within 0.03 nats of the sample's MI, H(Y) for the 0/1 feature and 0 for
+// the constant one (0.05).
+func TestKNNBreaksTies(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 200
+	y := make([]int, n)
+	same, constant := make([]float64, n), make([]float64, n)
+	for i := range y {
+		y[i] = rng.IntN(2)
+		same[i], constant[i] = float64(y[i]), 3
+	}
+	counts := [2]float64{}
+	for _, c := range y {
+		counts[c]++
+	}
+	hy := 0.0
+	for _, c := range counts {
+		hy -= c / float64(n) * math.Log(c/float64(n))
+	}
+	for _, e := range []knnEstimator{knnEstimators[0], knnEstimators[2]} {
+		for _, c := range []struct {
+			name      string
+			col       []float64
+			want, tol float64
+		}{{"0/1 feature equal to the label", same, hy, 0.03}, {"constant feature", constant, 0, 0.05}} {
+			x := Columns{c.col}
+			got, err := e.fast(x, y, Config{}, 7, 0)
+			if err != nil || math.Abs(got-c.want) > c.tol {
+				t.Errorf("%s, %s: %v (%v); want %.3f ± %v", e.name, c.name, got, err, c.want, c.tol)
+			}
+			again, _ := e.fast(x, y, Config{}, 7, 0)
+			if again != got {
+				t.Errorf("%s, %s: seed 7 gave %v, then %v", e.name, c.name, got, again)
+			}
+			raw, err := e.fast(x, y, Config{KeepTies: true}, 7, 0)
+			if err != nil || raw > -2 {
+				t.Errorf("%s, %s with KeepTies: %v (%v); the reference's semantics give below -2", e.name, c.name, raw, err)
+			}
+		}
+	}
+	// Mixed-KSG is made for ties: untouched, and right.
+	mixed, err := MixedKSG(Columns{same}, y, Config{}, 7, 0)
+	keep, _ := MixedKSG(Columns{same}, y, Config{KeepTies: true}, 7, 0)
+	if err != nil || mixed != keep || math.Abs(mixed-hy) > 0.03 {
+		t.Errorf("MixedKSG: %v (%v), with KeepTies %v; want the same, near %.3f", mixed, err, keep, hy)
+	}
+	// Columns without repeated values are untouched, bit for bit.
+	_, yc, xc := knnTestData(t, 3, 150, 2, 2, 0)
+	for _, e := range knnEstimators {
+		a, _ := e.fast(xc, yc, Config{}, 7, 0)
+		b, _ := e.fast(xc, yc, Config{KeepTies: true}, 7, 0)
+		if math.Float64bits(a) != math.Float64bits(b) {
+			t.Errorf("%s on continuous data: %v by default, %v with KeepTies", e.name, a, b)
+		}
+	}
+	// Values a few ulps apart leave no room for noise below their gaps.
+	near := make([]float64, n)
+	for i := range near {
+		near[i] = 1
+		if i%3 == 0 {
+			near[i] = math.Nextafter(1, 2)
+		}
+	}
+	_, err = KSG(Columns{same, near}, y, Config{}, 7, 0)
+	if err == nil || !strings.Contains(err.Error(), "feature 1 repeats values (198 of 200 rows) and its distinct values lie only 2.22e-16 apart") {
+		t.Errorf("ties an ulp apart: %v", err)
 	}
 }

@@ -24,7 +24,7 @@ import (
 // Unlike scikit-learn, the estimate is raw (it can be negative) and no noise
 // is added unless cfg.Jitter asks for it.
 func RossMI(x Matrix, y []int, cfg Config, seed uint64, workers int) (float64, error) {
-	kd, err := newKNNData(x, y, cfg, seed, workers)
+	kd, err := newKNNData(x, y, cfg, seed, workers, true)
 	if err != nil {
 		return 0, err
 	}

@@ -1,6 +1,7 @@
 package sharded
 
 import (
+	"math"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/engine"
@@ -55,5 +56,8 @@ func TestEngineIsComplete(t *testing.T) {
 	}
 	if got := permutationPValue(1, []float64{0, 2, 1}); got != 0.75 {
 		t.Errorf("p-value through the engine = %v, want 0.75", got)
+	}
+	if got := permutationPValue(math.NaN(), []float64{0, 2}); !math.IsNaN(got) {
+		t.Errorf("p-value of a NaN observed MI through the engine = %v, want NaN", got)
 	}
 }

@@ -3,6 +3,7 @@ package sharded
 import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/limits"
+	"math"
 
 	"github.com/ufmi-dev/ufmi/internal/shard"
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -75,6 +76,10 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 		return MIResult{}, fmt.Errorf("ufmi: %s holds %d null values, want %d; use a new results folder", o.Dir, len(null), perms)
 	}
 	obs := res.Estimate.MI
-	res.Test = &ufmi.PermutationResult{Observed: obs, Null: null, PValue: permutationPValue(obs, null)}
+	p := permutationPValue(obs, null)
+	if math.IsNaN(p) {
+		return MIResult{}, fmt.Errorf("ufmi: no p-value: the observed MI (%v) or a null value is NaN; a permutation test needs a finite statistic", obs)
+	}
+	res.Test = &ufmi.PermutationResult{Observed: obs, Null: null, PValue: p}
 	return res, nil
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/configkey"
 	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/internal/shard"
@@ -80,6 +81,11 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	facts, err := newFacts(x, y, ufmi.MethodUF)
 	if err != nil {
 		return MIResult{}, err
+	}
+	if !cfg.ManyClasses {
+		if err := classes.CheckCount(facts.classes, facts.rows, "EstimatorConfig.ManyClasses"); err != nil {
+			return MIResult{}, err
+		}
 	}
 	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-tree-blocks %d %s", perCell, settings), x, y, o)}
 	var cells []shard.Cell

@@ -22,7 +22,11 @@ type rawColumn struct {
 	text    []string  // each cell's text, trimmed ("" where missing)
 	missing []bool    // missing cells
 	numbers []float64 // a numeric column's values, NaN where missing (nil: not numeric)
-	ints    bool      // an int series: labels are encoded by value
+	// ints holds an int series' values, exactly (0 where missing; nil: not
+	// an int series): its labels are encoded by these values, never
+	// through float64, which merges integers beyond 2^53 and overflows at
+	// ±2^63.
+	ints []int
 	// mixedRow is the first row whose text is not a number in a text column
 	// whose other cells include numbers (-1: none). Such a column is
 	// ambiguous (a typo such as 1,5 or 0x1p3 in a numeric column, or numeric
@@ -111,8 +115,16 @@ func seriesColumn(s series.Series, o Options) rawColumn {
 	nan := s.IsNaN()
 	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1}
 	switch s.Type() {
-	case series.Int, series.Float:
-		r.numbers, r.ints = s.Float(), s.Type() == series.Int
+	case series.Int:
+		r.numbers, r.ints = s.Float(), make([]int, s.Len())
+		for i := range r.ints {
+			if v, err := s.Elem(i).Int(); err == nil && !nan[i] {
+				r.ints[i], r.text[i] = v, strconv.Itoa(v)
+			}
+		}
+		return r
+	case series.Float:
+		r.numbers = s.Float()
 		for i, v := range r.numbers {
 			if !nan[i] {
 				r.text[i] = strconv.FormatFloat(v, 'g', -1, 64)
@@ -164,8 +176,8 @@ func (r rawColumn) feature(categorical bool, rows []int) ufmi.Column {
 	return ufmi.Column{Name: r.name, Kind: ufmi.Categorical, Values: codes, Levels: levels}
 }
 
-// labels encodes the column as class labels (an int series by value, any
-// other by text) and returns the rows kept: every row, or with
+// labels encodes the column as class labels (an int series by its exact
+// values, any other by text) and returns the rows kept: every row, or with
 // dropMissing the rows whose label is present; a missing label is
 // otherwise an error.
 func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped int, err error) {
@@ -188,12 +200,8 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 		return nil, nil, 0, fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
 			r.name, dropped, n, first+1)
 	}
-	if r.ints {
-		codes := make([]int, len(rows))
-		for k, i := range rows {
-			codes[k] = int(r.numbers[i])
-		}
-		labels, err = EncodeIntLabels(codes)
+	if r.ints != nil {
+		labels, err = EncodeIntLabels(pick.At(r.ints, rows))
 	} else {
 		labels, err = EncodeStringLabels(pick.At(r.text, rows))
 	}
@@ -208,8 +216,14 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 
 // convert builds Data from a resolved spec; column returns a raw column by
 // name. defaulted says the spec's features are the default ones: a column
-// of them missing in every kept row is then left out, with a notice.
+// of them missing in every kept row is then left out, with a notice. With a
+// target the rows are training data, where a listed column missing in every
+// row is an error; without one they are rows to predict, which may lack
+// any value (even the only row's).
 func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn, error)) (*Data, error) {
+	if n == 0 {
+		return nil, fmt.Errorf("ufmi: the table has no data rows")
+	}
 	d := &Data{Target: s.Target, Given: s.Given, Rows: span(0, n)}
 	if s.Target != "" {
 		target, err := column(s.Target)
@@ -256,6 +270,13 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 	x, err := ufmi.NewColumnFeatures(cols)
 	if err != nil {
 		return nil, err
+	}
+	if s.Target != "" {
+		for j := range x.Cols() {
+			if x.Missing(j) == x.Rows() {
+				return nil, fmt.Errorf("ufmi: column %q is missing in all %d rows; drop it", x.Name(j), x.Rows())
+			}
+		}
 	}
 	d.X = x
 	return d, nil

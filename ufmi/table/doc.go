@@ -22,15 +22,18 @@
 //   - Levels are coded in order of first appearance in the rows, so level
 //     names and their order never change an estimate. A column with one
 //     level (like a constant number) is never split on, except present
-//     against missing; a column missing in every row, or with more than
-//     tree.MaxLevels levels, is an error naming it, except that a default
-//     feature column (Spec.Features empty) missing in every row is left
-//     out with a notice. Spec.Drop leaves columns out of the defaults.
+//     against missing; a column with more than tree.MaxLevels levels is an
+//     error naming it, and so is a column missing in every row of training
+//     data (with a target; rows to predict may lack any value), except that
+//     a default feature column (Spec.Features empty) missing in every row
+//     is left out with a notice. Spec.Drop leaves columns out of the
+//     defaults. A table without rows is an error.
 //   - CSV files (ReadRecords): comma-separated UTF-8 text, gzip'd or not,
 //     lines ending in LF, CRLF or (old Mac files) a lone CR; a file in
 //     UTF-16 or separated by semicolons or tabs is an error saying so.
-//   - The target's classes are its cell texts (an int column's: its values,
-//     in numeric order); a missing target is an error unless
+//   - The target's classes are its cell texts (an int column's: its exact
+//     integer values, in numeric order, never rounded through float64); a
+//     missing target is an error unless
 //     Options.DropMissingTarget drops the row, counted in Data.Dropped.
 //
 // Forests take categorical columns and missing cells natively (see package

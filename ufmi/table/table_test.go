@@ -256,3 +256,71 @@ func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
 		t.Errorf("subset table %+v", table)
 	}
 }
+
+// Issue 21: an int target went through float64, so {0, 2^53, 2^53+1} had 2
+// classes and {MaxInt64, MinInt64} "a single class". Int columns are read
+// as the integers they hold.
+func TestIntTargetKeepsEveryInteger(t *testing.T) {
+	t.Parallel()
+	x := series.New([]float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, series.Float, "x")
+	for _, c := range []struct {
+		values  []int
+		classes []string
+	}{
+		{[]int{0, 1 << 53, 1<<53 + 1, 0, 1 << 53, 1<<53 + 1}, []string{"0", "9007199254740992", "9007199254740993"}},
+		{[]int{math.MaxInt64, math.MinInt64, math.MaxInt64, math.MinInt64, math.MaxInt64, math.MinInt64},
+			[]string{"-9223372036854775808", "9223372036854775807"}},
+	} {
+		df := dataframe.New(series.New(c.values, series.Int, "y"), x)
+		d, err := FromDataFrame(df, Spec{Target: "y"})
+		if err != nil {
+			t.Fatalf("%v: %v", c.values, err)
+		}
+		if !slices.Equal(d.Labels.Classes, c.classes) {
+			t.Errorf("%v: classes %v, want %v", c.values, d.Labels.Classes, c.classes)
+		}
+		for i, v := range c.values {
+			if d.Labels.Classes[d.Labels.Codes[i]] != fmt.Sprint(v) {
+				t.Errorf("%v: row %d coded %d (%s)", c.values, i, d.Labels.Codes[i], d.Labels.Classes[d.Labels.Codes[i]])
+			}
+		}
+		// As a categorical feature, the levels are the exact integers too.
+		f, err := FromDataFrame(df, Spec{Features: []string{"y"}, Options: Options{Categorical: []string{"y"}}})
+		if err != nil || len(f.X.Levels(0)) != len(c.classes) || f.X.Levels(0)[0] != fmt.Sprint(c.values[0]) {
+			t.Errorf("%v as a categorical feature: %v, levels %v", c.values, err, f.X.Levels(0))
+		}
+	}
+}
+
+// Issue 21: one row to predict with a missing cell was refused ("missing in
+// all 1 rows; drop it") although the same row predicted fine beside
+// another. Rows to predict may lack values; training data may not have a
+// column missing everywhere. An empty frame has no rows.
+func TestRowsToPredictMayLackValues(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(200, 6)
+	spec := Spec{Target: "label", Features: []string{"colour", "size"}}
+	model := models.UF("UF", quick.UF)
+	train := frameOf(t, header, rows)
+	one := dataframe.New(series.New([]string{"green"}, series.String, "colour"), series.New([]float64{math.NaN()}, series.Float, "size"))
+	two := dataframe.New(series.New([]string{"green", "red"}, series.String, "colour"), series.New([]float64{math.NaN(), 1}, series.Float, "size"))
+	p1, err := Posterior(train, one, spec, model, 1)
+	if err != nil {
+		t.Fatalf("one row with a missing cell: %v", err)
+	}
+	p2, err := Posterior(train, two, spec, model, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p1.Proba[0], p2.Proba[0]) {
+		t.Errorf("the row alone predicts %v, beside another %v", p1.Proba[0], p2.Proba[0])
+	}
+	// A categorical cell missing in the only row, too.
+	oneCat := dataframe.New(series.New([]string{"NA"}, series.String, "colour"), series.New([]float64{0.5}, series.Float, "size"))
+	if _, err := Posterior(train, oneCat, spec, model, 1); err != nil {
+		t.Errorf("one row with a missing level: %v", err)
+	}
+	empty := train.Subset([]int{})
+	_, err = MI(empty, Spec{Target: "label"}, quick)
+	testcheck.Error(t, "an empty frame", err, "the table has no data rows")
+}

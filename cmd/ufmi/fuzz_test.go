@@ -43,6 +43,10 @@ func FuzzCLI(f *testing.F) {
 		for op := range 14 {
 			f.Add([]byte(s), uint8(op+14*(i%3)), uint8(len(s)))
 		}
+		// The extras (-ci, -shard, -perm) on mi with uf and rf-oob, and on table.
+		for _, op := range []int{0, 2, 9} {
+			f.Add([]byte(s), uint8(op+14*(i%3)+42*(1+i%3)), uint8(len(s)))
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte, op, col uint8) {
 		in := filepath.Join(t.TempDir(), "in.csv")
@@ -50,6 +54,7 @@ func FuzzCLI(f *testing.F) {
 			t.Fatal(err)
 		}
 		args := fuzzArgs(in, headerOf(data), op, col)
+		args = withExtras(args, op, t.TempDir())
 		var stdout, stderr bytes.Buffer
 		code := run(args, &stdout, &stderr)
 		switch code {
@@ -67,6 +72,26 @@ func FuzzCLI(f *testing.F) {
 			t.Fatalf("%q: exit %d: %s", args, code, stderr.String())
 		}
 	})
+}
+
+// withExtras adds, for op/42 % 4 = 1, 2 or 3, the flags that ask for more
+// than an estimate to the mi and table commands: a 90% interval (-ci), one
+// shard of two of a results folder (-shard 0/2 -results), or a refit
+// permutation test with an interval (-perm 3 -ci). Other commands are left
+// as they are.
+func withExtras(args []string, op uint8, dir string) []string {
+	if args[0] != "mi" && args[0] != "table" {
+		return args
+	}
+	switch int(op) / 42 % 4 {
+	case 1:
+		return append(args, "-ci", "0.9")
+	case 2:
+		return append(args, "-shard", "0/2", "-results", dir)
+	case 3:
+		return append(args, "-perm", "3", "-ci", "0.9")
+	}
+	return args
 }
 
 // withoutNotes drops the note lines ("ufmi CMD: note: ...") that may

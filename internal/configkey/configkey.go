@@ -85,13 +85,21 @@ func legacy(c ufmi.UFConfig) legacyUF {
 	return l
 }
 
-// treeGoSyntax is %#v of tree settings, all features spelled as the zero
-// MaxFeatures (as the old zero value meant).
+// treeGoSyntax is the old %#v of tree settings, all features spelled as the
+// zero MaxFeatures (as the old zero value meant). The fields are spelled one
+// by one, so that fields tree.Config gains later change no old key.
 func treeGoSyntax(tc tree.Config) string {
 	if tc.MaxFeatures == tree.AllFeatures() {
 		tc.MaxFeatures = tree.MaxFeatures{}
 	}
-	return fmt.Sprintf("%#v", tc)
+	return fmt.Sprintf("tree.Config{Criterion:%#v, MaxFeatures:%#v, MinSamplesLeaf:%#v, MinSamplesSplit:%#v, MaxDepth:%#v, FeatureWeights:%#v}",
+		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights)
+}
+
+// treeFields is the old %+v of tree settings, field by field.
+func treeFields(tc tree.Config) string {
+	return fmt.Sprintf("{Criterion:%v MaxFeatures:%v MinSamplesLeaf:%v MinSamplesSplit:%v MaxDepth:%v FeatureWeights:%v}",
+		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights)
 }
 
 // UFGoSyntax spells a UF configuration as the old %#v of UFConfig with the
@@ -117,8 +125,8 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // job's fingerprint).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
-	return fmt.Sprintf("{Trees:%d Tree:%+v StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
+	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>}",
-		l.trees, l.tree, l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
+		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
 		l.treeLevel, l.pilotTrees, l.pilotFloor, seed)
 }

@@ -315,7 +315,7 @@ func TestEveryMethodRefusesClassCodesWithoutRows(t *testing.T) {
 	for i, c := range y {
 		gap[i] = 5 * c
 	}
-	for _, m := range Methods {
+	for _, m := range methods {
 		cfg := EstimatorConfig{Method: m, Forest: ForestConfig{Trees: 20}, UF: UFConfig{Trees: 10}, Runtime: Runtime{Seed: 1}}
 		_, err := EstimateMI(x, gap, cfg)
 		if err == nil || !strings.Contains(err.Error(), "class codes 1..4 have no rows") {

@@ -29,18 +29,18 @@ const (
 	MethodRoss     Method = "ross"      // Ross's kNN estimator for discrete Y
 )
 
-// Methods lists every estimator, in the order tables show them.
-var Methods = []Method{MethodUF, MethodRFSplit, MethodRFOOB, MethodSigRF, MethodIRF, MethodKSG, MethodMixedKSG, MethodRoss}
+// methods lists every estimator, in the order tables show them.
+var methods = []Method{MethodUF, MethodRFSplit, MethodRFOOB, MethodSigRF, MethodIRF, MethodKSG, MethodMixedKSG, MethodRoss}
 
 // ParseMethod reads a method name such as "uf" or "rf-oob".
 func ParseMethod(s string) (Method, error) {
-	for _, m := range Methods {
+	for _, m := range methods {
 		if string(m) == strings.ToLower(s) {
 			return m, nil
 		}
 	}
-	names := make([]string, len(Methods))
-	for i, m := range Methods {
+	names := make([]string, len(methods))
+	for i, m := range methods {
 		names[i] = string(m)
 	}
 	return "", fmt.Errorf("ufmi: unknown method %q (want one of %s)", s, strings.Join(names, ", "))

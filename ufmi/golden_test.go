@@ -222,7 +222,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			return err
 		})
 	}
-	for _, m := range Methods {
+	for _, m := range methods {
 		if m == MethodUF {
 			continue
 		}

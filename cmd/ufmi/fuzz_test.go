@@ -121,6 +121,10 @@ func headerOf(data []byte) []string {
 	return header
 }
 
+// fuzzMethods are the estimators of "ufmi mi -method" (TestFuzzMethodsAreEveryMethod
+// keeps the list whole).
+var fuzzMethods = []string{"uf", "rf-split", "rf-oob", "sigrf", "irf", "ksg", "mixed-ksg", "ross"}
+
 // fuzzArgs builds the command line op selects: ops 0-7 "mi" with each
 // method, 8 "mi -given", 9 "table", 10-13 "posterior" with each forest;
 // op/14 picks the UF preset. col%len(header) is the target column; the
@@ -138,8 +142,8 @@ func fuzzArgs(in string, header []string, op, col uint8) []string {
 	preset := []string{"default", "paper", "authors"}[int(op)/14%3]
 	small := []string{"-trees", "3", "-seed", "1", "-workers", "1", "-json"}
 	switch op := int(op) % 14; {
-	case op < len(ufmi.Methods):
-		return append([]string{"mi", "-in", in, "-target", target, "-method", string(ufmi.Methods[op]), "-preset", preset, "-k", "2"}, small...)
+	case op < len(fuzzMethods):
+		return append([]string{"mi", "-in", in, "-target", target, "-method", fuzzMethods[op], "-preset", preset, "-k", "2"}, small...)
 	case op == 8 && len(others) > 1:
 		return append([]string{"mi", "-in", in, "-target", target, "-given", others[0], "-features", strings.Join(others[1:], ","), "-preset", preset}, small...)
 	case op <= 9:
@@ -225,4 +229,17 @@ func FuzzSlurmScript(f *testing.F) {
 		}
 		checkSlurmScript(t, fakes, t.TempDir(), c, generateWithBinary)
 	})
+}
+
+// Every method name parses, and the help of -method lists exactly these.
+func TestFuzzMethodsAreEveryMethod(t *testing.T) {
+	for _, m := range fuzzMethods {
+		if _, err := ufmi.ParseMethod(m); err != nil {
+			t.Errorf("%s: %v", m, err)
+		}
+	}
+	_, err := ufmi.ParseMethod("no-such-method")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(fuzzMethods, ", ")) {
+		t.Errorf("the methods ufmi knows are not the fuzzed ones: %v", err)
+	}
 }

@@ -16,6 +16,7 @@ package configkey
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
@@ -91,7 +92,26 @@ func treeGoSyntax(tc tree.Config) string {
 	if tc.MaxFeatures == tree.AllFeatures() {
 		tc.MaxFeatures = tree.MaxFeatures{}
 	}
-	return fmt.Sprintf("%#v", tc)
+	return treeText("%#v", tc, ", Oblique:false, ObliqueNonZeros:0}")
+}
+
+// treeText prints tree settings in format (%#v or %+v) as they were
+// printed before the oblique fields (whose zero values print as suffix):
+// axis-aligned trees without them, oblique ones with them, the mean
+// number of columns per projection spelled out.
+func treeText(format string, tc tree.Config, suffix string) string {
+	if !tc.Oblique {
+		tc.ObliqueNonZeros = 0 // not used
+		text := fmt.Sprintf(format, tc)
+		if old, ok := strings.CutSuffix(text, suffix); ok {
+			return old + "}"
+		}
+		return text
+	}
+	if tc.ObliqueNonZeros == 0 {
+		tc.ObliqueNonZeros = tree.DefaultObliqueNonZeros
+	}
+	return fmt.Sprintf(format, tc)
 }
 
 // UFGoSyntax spells a UF configuration as the old %#v of UFConfig with the
@@ -119,6 +139,6 @@ func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	return fmt.Sprintf("{Trees:%d Tree:%+v StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>}",
-		l.trees, l.tree, l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
+		l.trees, treeText("%+v", l.tree, " Oblique:false ObliqueNonZeros:0}"), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
 		l.treeLevel, l.pilotTrees, l.pilotFloor, seed)
 }

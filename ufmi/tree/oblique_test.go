@@ -204,3 +204,48 @@ func TestObliqueConfigResolve(t *testing.T) {
 		}
 	}
 }
+
+// On 2-D data whose classes are separated by the line x1 + x2 = 0, an
+// oblique tree reaches a pure partition of its rows with far fewer leaves
+// than an axis-aligned one.
+func TestObliqueTreesFitARotatedBoundaryWithFewerLeaves(t *testing.T) {
+	t.Parallel()
+	const n = 2000
+	rng := rand.New(rand.NewPCG(8, 8))
+	cols := [][]float64{make([]float64, n), make([]float64, n)}
+	y := make([]int, n)
+	for i := range y {
+		cols[0][i], cols[1][i] = rng.NormFloat64(), rng.NormFloat64()
+		if cols[0][i]+cols[1][i] > 0 {
+			y[i] = 1
+		}
+	}
+	sorted := NewPresort(cols, nil)
+	mult := make([]int32, n)
+	for i := range mult {
+		mult[i] = 1
+	}
+	leaves := func(oblique bool) float64 {
+		params, err := Config{Oblique: oblique, ObliqueNonZeros: 2}.Resolve(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := NewBuilder(sorted, codes32(y), 2, params)
+		total := 0
+		for tr := range 10 {
+			tree, counts := b.Grow(mult, nil, seeds.Stream(1, seeds.Tree, tr))
+			for l := range tree.Leaves() {
+				if counts[2*l] > 0 && counts[2*l+1] > 0 {
+					t.Fatalf("oblique %v: leaf %d is not pure: %v", oblique, l, counts[2*l:2*l+2])
+				}
+			}
+			total += tree.Leaves()
+		}
+		return float64(total) / 10
+	}
+	axis, oblique := leaves(false), leaves(true)
+	t.Logf("mean leaves: axis-aligned %.1f, oblique %.1f", axis, oblique)
+	if oblique > axis/3 {
+		t.Errorf("oblique trees have %.1f leaves, axis-aligned ones %.1f: want at most a third", oblique, axis)
+	}
+}

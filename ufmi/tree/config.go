@@ -3,6 +3,7 @@ package tree
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Criterion is the impurity a tree minimises when it chooses a split.
@@ -196,13 +197,29 @@ type Params struct {
 	drawable        int       // features of positive weight (d without weights)
 	oblique         bool      // examine sparse random projections of numeric columns
 	nonZeros        float64   // mean columns per projection (oblique)
+	d               int       // features
+}
+
+// SplitBytes is the memory, beyond NodeBytes, that an internal node of a
+// tree grown with p may take (for memory estimates): at an oblique split,
+// its projection, a header and ceil(ObliqueNonZeros) terms at most (and at
+// most d) of 16 bytes each; 0 without Oblique.
+func (p Params) SplitBytes() int {
+	if !p.oblique {
+		return 0
+	}
+	terms := float64(p.d)
+	if p.nonZeros < terms {
+		terms = math.Ceil(p.nonZeros)
+	}
+	return int(unsafe.Sizeof(projTerm{})) * (1 + int(terms))
 }
 
 // Resolve checks the configuration for data with d features and resolves
 // its defaults; MaxFeatures and MinSamplesLeaf left unset become all
 // features and 1 (a forest fills in its own defaults first).
 func (c Config) Resolve(d int) (Params, error) {
-	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth}
+	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth, d: d}
 	if c.Criterion != Gini && c.Criterion != Entropy {
 		return p, fmt.Errorf("ufmi: unknown criterion %d (want Gini or Entropy)", int(c.Criterion))
 	}

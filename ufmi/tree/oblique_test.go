@@ -197,11 +197,17 @@ func TestObliqueConfigResolve(t *testing.T) {
 			t.Errorf("non-zeros %v accepted", nz)
 		}
 	}
-	for _, c := range []struct{ nz, want float64 }{{0, DefaultObliqueNonZeros}, {1, 1}, {2.5, 2.5}, {1e9, 1e9}} {
+	for _, c := range []struct {
+		nz, want float64
+		bytes    int // a header and at most ceil(nz) terms, at most d = 3
+	}{{0, DefaultObliqueNonZeros, 48}, {1, 1, 32}, {2.5, 2.5, 64}, {1e9, 1e9, 64}} {
 		p, err := (Config{Oblique: true, ObliqueNonZeros: c.nz}).Resolve(3)
-		if err != nil || !p.oblique || p.nonZeros != c.want {
-			t.Errorf("non-zeros %v: %+v, %v", c.nz, p, err)
+		if err != nil || !p.oblique || p.nonZeros != c.want || p.SplitBytes() != c.bytes {
+			t.Errorf("non-zeros %v: %+v, %v, split bytes %d", c.nz, p, err, p.SplitBytes())
 		}
+	}
+	if p, _ := (Config{ObliqueNonZeros: 3}).Resolve(3); p.oblique || p.SplitBytes() != 0 {
+		t.Errorf("axis-aligned trees: %+v, split bytes %d", p, p.SplitBytes())
 	}
 }
 

@@ -255,3 +255,48 @@ func TestObliqueTreesFitARotatedBoundaryWithFewerLeaves(t *testing.T) {
 		t.Errorf("oblique trees have %.1f leaves, axis-aligned ones %.1f: want at most a third", oblique, axis)
 	}
 }
+
+// Child, which takes one value, refuses an oblique split; ChildOf routes
+// any node as Child does at the others.
+func TestChildAtObliqueSplits(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(6, 6))
+	const n, d = 300, 5
+	cols, cat, y := obliqueData(rng, n, d, 2, true, 0.1)
+	params, err := Config{Oblique: true, ObliqueNonZeros: 2}.Resolve(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mult := make([]int32, n)
+	for i := range mult {
+		mult[i] = 1
+	}
+	tree, _ := NewBuilder(NewPresort(cols, cat), codes32(y), 2, params).Grow(mult, nil, seeds.Stream(2, seeds.Tree, 0))
+	oblique := 0
+	for id := range tree.Nodes() {
+		nd := tree.Node(id)
+		if nd.Feature < 0 {
+			continue
+		}
+		if !nd.Oblique {
+			for i := range n {
+				if tree.Child(id, cols[nd.Feature][i]) != tree.ChildOf(id, cols, i) {
+					t.Fatalf("node %d, row %d: Child and ChildOf disagree", id, i)
+				}
+			}
+			continue
+		}
+		oblique++
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Child at oblique node %d did not panic", id)
+				}
+			}()
+			tree.Child(id, cols[nd.Feature][0])
+		}()
+	}
+	if oblique == 0 {
+		t.Fatal("no oblique split")
+	}
+}

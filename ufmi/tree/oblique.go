@@ -1,9 +1,8 @@
 package tree
 
 import (
-	"cmp"
 	"math"
-	"slices"
+	"math/bits"
 )
 
 // Oblique splits (Config.Oblique), sparse random projections as in SPORF
@@ -27,15 +26,36 @@ type obliqueScratch struct {
 	// those of the best split so far; they trade places as levelsFound and
 	// bestLevels do.
 	termsFound, bestTerms []projTerm
-	zs                    []zEntry // the node's rows by projection
+	zs, zBuf              []zEntry // the node's rows by projection, and the radix sort's other buffer
 	zRank                 []uint32 // dense rank of each row's projection, in that order
 	zClass                []uint16 // class of each row, in that order
 }
 
-// zEntry is a row's projection and class.
+// zEntry is a row's projection, as its sort key (zKey), and its class.
 type zEntry struct {
-	z     float64
+	key   uint64
 	class uint16
+}
+
+// zKey maps a projection (not NaN) to an integer of the same order:
+// equal keys for equal values (-0 is taken as +0), and keyZ maps it back.
+func zKey(z float64) uint64 {
+	if z == 0 {
+		z = 0 // -0 as +0
+	}
+	b := math.Float64bits(z)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// keyZ is the projection of key k (zKey's inverse).
+func keyZ(k uint64) float64 {
+	if k>>63 != 0 {
+		return math.Float64frombits(k &^ (1 << 63))
+	}
+	return math.Float64frombits(^k)
 }
 
 // projectionSize draws the number of columns of a projection:
@@ -187,7 +207,7 @@ func (b *Builder) rowZ(terms []projTerm, r int32) float64 {
 func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int) split {
 	m := end - start
 	if cap(b.zs) < m {
-		b.zs, b.zRank, b.zClass = make([]zEntry, m), make([]uint32, m), make([]uint16, m)
+		b.zs, b.zBuf, b.zRank, b.zClass = make([]zEntry, m), make([]zEntry, m), make([]uint32, m), make([]uint16, m)
 	}
 	zs, ranks, cls := b.zs[:m], b.zRank[:m], b.zClass[:m]
 	terms := b.termsFound
@@ -197,12 +217,12 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 		if math.IsNaN(z) {
 			return noSplit
 		}
-		zs[p] = zEntry{z, rows.classes[0][start+p]}
+		zs[p] = zEntry{zKey(z), rows.classes[0][start+p]}
 	}
-	slices.SortFunc(zs, func(a, c zEntry) int { return cmp.Compare(a.z, c.z) })
+	zs = sortZ(zs, b.zBuf[:m])
 	rank := uint32(0)
 	for p := range zs {
-		if p > 0 && zs[p].z != zs[p-1].z {
+		if p > 0 && zs[p].key != zs[p-1].key {
 			rank++
 		}
 		ranks[p], cls[p] = rank, zs[p].class
@@ -220,7 +240,7 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 		return s
 	}
 	s.leftRows, s.missingLeft = s.pos+1, 2*(s.pos+1) >= m
-	s.threshold = midpoint(zs[s.pos].z, zs[s.pos+1].z)
+	s.threshold = midpoint(keyZ(zs[s.pos].key), keyZ(zs[s.pos+1].key))
 	return s
 }
 
@@ -261,4 +281,126 @@ func obliqueGoesLeft(z, threshold float64, missingLeft bool) bool {
 		return false
 	}
 	return missingLeft
+}
+
+// radixMin is the fewest entries sortZ sorts by radix.
+const radixMin = 128
+
+// sortZ sorts entries by key, increasing, and returns them: in a or in
+// buf (as long as a), which it uses as scratch. Entries of equal key come
+// in an unspecified but deterministic order (a scan never splits between
+// them, so their order changes nothing). Specialised to zEntry, it is
+// several times faster than slices.SortFunc: a least-significant-digit
+// radix sort by bytes for long ranges (skipping the bytes all keys share),
+// else an introsort: quicksort with a median-of-three pivot and a
+// three-way partition (bootstrap copies and coarse values make equal keys
+// common), insertion sort for short ranges, heapsort past a depth limit.
+func sortZ(a, buf []zEntry) []zEntry {
+	if len(a) < radixMin {
+		introSortZ(a, 2*bits.Len(uint(len(a))))
+		return a
+	}
+	var count [8][256]int32
+	for _, e := range a {
+		k := e.key
+		for d := range count {
+			count[d][byte(k>>(8*d))]++
+		}
+	}
+	n := int32(len(a))
+	for d := range count {
+		c := &count[d]
+		if c[byte(a[0].key>>(8*d))] == n {
+			continue // every key has this byte
+		}
+		sum := int32(0)
+		for v := range c {
+			c[v], sum = sum, sum+c[v]
+		}
+		shift := 8 * uint(d)
+		for _, e := range a {
+			v := byte(e.key >> shift)
+			buf[c[v]] = e
+			c[v]++
+		}
+		a, buf = buf, a
+	}
+	return a
+}
+
+// introSortZ sorts entries by key, increasing: sortZ below radixMin.
+func introSortZ(a []zEntry, depth int) {
+	for len(a) > 12 {
+		if depth == 0 {
+			heapSortZ(a)
+			return
+		}
+		depth--
+		n := len(a)
+		x, y, z := a[0].key, a[n/2].key, a[n-1].key
+		if x > y {
+			x, y = y, x
+		}
+		if y > z {
+			y = max(x, z)
+		}
+		// Three-way partition around pivot y: [0, lt) below, [lt, i)
+		// equal, [gt, n) above.
+		lt, i, gt := 0, 0, n
+		for i < gt {
+			switch v := a[i].key; {
+			case v < y:
+				a[lt], a[i] = a[i], a[lt]
+				lt++
+				i++
+			case v > y:
+				gt--
+				a[gt], a[i] = a[i], a[gt]
+			default:
+				i++
+			}
+		}
+		// Recurse into the smaller side, loop on the larger.
+		if lt < n-gt {
+			introSortZ(a[:lt], depth)
+			a = a[gt:]
+		} else {
+			introSortZ(a[gt:], depth)
+			a = a[:lt]
+		}
+	}
+	for i := 1; i < len(a); i++ {
+		e, j := a[i], i
+		for ; j > 0 && a[j-1].key > e.key; j-- {
+			a[j] = a[j-1]
+		}
+		a[j] = e
+	}
+}
+
+// heapSortZ sorts entries by key, increasing.
+func heapSortZ(a []zEntry) {
+	down := func(root, n int) {
+		for {
+			child := 2*root + 1
+			if child >= n {
+				return
+			}
+			if child+1 < n && a[child].key < a[child+1].key {
+				child++
+			}
+			if a[root].key >= a[child].key {
+				return
+			}
+			a[root], a[child] = a[child], a[root]
+			root = child
+		}
+	}
+	for i := len(a)/2 - 1; i >= 0; i-- {
+		down(i, len(a))
+	}
+	for i := len(a) - 1; i > 0; i-- {
+		a[0], a[i] = a[i], a[0]
+		down(0, i)
+	}
 }

@@ -300,3 +300,50 @@ func TestChildAtObliqueSplits(t *testing.T) {
 		t.Fatal("no oblique split")
 	}
 }
+
+// sortZ orders projections as floats do, on short and long inputs with
+// many equal values, signed zeros, huge and tiny magnitudes; so does the
+// heapsort behind it.
+func TestSortZ(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(10, 10))
+	specials := []float64{0, math.Copysign(0, -1), 5e-324, -5e-324, math.MaxFloat64, -math.MaxFloat64, math.Inf(1), math.Inf(-1), 1, -1}
+	for trial := range 300 {
+		n := rng.IntN(600)
+		zs, entries := make([]float64, n), make([]zEntry, n)
+		for i := range zs {
+			switch rng.IntN(4) {
+			case 0:
+				zs[i] = specials[rng.IntN(len(specials))]
+			case 1:
+				zs[i] = float64(rng.IntN(5) - 2)
+			default:
+				zs[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(40)-20))
+			}
+			entries[i] = zEntry{key: zKey(zs[i]), class: uint16(i % 7)}
+		}
+		var got []zEntry
+		if trial%5 == 0 {
+			got = slices.Clone(entries)
+			heapSortZ(got)
+		} else {
+			got = sortZ(slices.Clone(entries), make([]zEntry, n))
+		}
+		slices.Sort(zs)
+		classes := map[[2]uint64]int{} // (key, class) pairs kept
+		for _, e := range entries {
+			classes[[2]uint64{e.key, uint64(e.class)}]++
+		}
+		for i, e := range got {
+			if z := keyZ(e.key); z != zs[i] || (z == 0 && math.Signbit(z)) {
+				t.Fatalf("trial %d (n %d): position %d holds %v, want %v (zero as +0)", trial, n, i, z, zs[i])
+			}
+			classes[[2]uint64{e.key, uint64(e.class)}]--
+		}
+		for k, v := range classes {
+			if v != 0 {
+				t.Fatalf("trial %d: entry %v lost or duplicated", trial, k)
+			}
+		}
+	}
+}

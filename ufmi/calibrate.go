@@ -130,6 +130,9 @@ func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig, workers
 	}
 	s := forestSize{n: nTrain, d: x.d, k: k, trees: fcfg.Trees, sampleRows: draws,
 		workers: min(pool.Workers(workers), fcfg.Trees)}
+	if params, err := fcfg.Tree.Resolve(x.d); err == nil {
+		s.splitBytes = params.SplitBytes()
+	}
 	return s.checkMany(folds, fmt.Sprintf("fitting %d calibration folds of %d trees on %d rows", folds, fcfg.Trees, x.n))
 }
 

@@ -62,7 +62,7 @@ type growPlan struct {
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 	nWorkers := min(pool.Workers(plan.rt.Workers), plan.trees)
 	size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees, sampleRows: plan.sampler.sampleRows(),
-		workers: nWorkers, honest: plan.voter.needsRowLeaves()}
+		workers: nWorkers, honest: plan.voter.needsRowLeaves(), splitBytes: plan.params.SplitBytes()}
 	if err := size.check(); err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 	window := 2 * nw
 	// The memory check counts the trees in flight, not the forest.
 	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees-plan.first), sampleRows: plan.sampler.sampleRows(),
-		workers: nw, honest: plan.voter.needsRowLeaves()}
+		workers: nw, honest: plan.voter.needsRowLeaves(), splitBytes: plan.params.SplitBytes()}
 	if err := size.check(); err != nil {
 		return err
 	}

@@ -43,6 +43,7 @@ type forestSize struct {
 	sampleRows int  // rows (with multiplicity) that grow each tree
 	workers    int  // goroutines growing trees, each with its own builder
 	honest     bool // the forest keeps the leaf of every training row (UF)
+	splitBytes int  // beyond tree.NodeBytes per internal node (tree.Params.SplitBytes: oblique projections)
 }
 
 // allocRounding covers the allocator's rounding of each size up to its
@@ -50,12 +51,13 @@ type forestSize struct {
 const allocRounding = 1.125
 
 // kept is what the fitted forest holds: per tree, its nodes (room for
-// 2·sampleRows of tree.NodeBytes), K posterior values per leaf (at most
+// 2·sampleRows of tree.NodeBytes, and splitBytes per internal node, at
+// most sampleRows of them), K posterior values per leaf (at most
 // sampleRows leaves), three index bitsets and, for honest forests, the leaf
 // of every training row.
 func (s forestSize) kept() float64 {
 	n, m := float64(s.n), float64(s.sampleRows)
-	perTree := 2*m*float64(tree.NodeBytes) + m*float64(s.k)*8 + 3*n/8 + 256
+	perTree := 2*m*float64(tree.NodeBytes) + m*float64(s.splitBytes) + m*float64(s.k)*8 + 3*n/8 + 256
 	if s.honest {
 		perTree += 4 * n
 	}

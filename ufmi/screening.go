@@ -40,12 +40,14 @@ func screeningWeights(x *Features, y []int, uf UFConfig, rt Runtime) ([]float64,
 }
 
 // pilotConfig returns the configuration of resolved cfg's pilot forest:
-// PilotTrees trees examining all features, without weights or screening of
-// their own.
+// PilotTrees axis-aligned trees examining all features, without weights
+// or screening of their own (an oblique forest's pilot too: each of its
+// splits then measures one feature).
 func pilotConfig(cfg UFConfig) UFConfig {
 	pilot := cfg
 	pilot.Trees, pilot.NoScreening, pilot.PilotTrees, pilot.PilotFloor = cfg.PilotTrees, true, 0, 0
 	pilot.Tree.MaxFeatures, pilot.Tree.FeatureWeights = tree.AllFeatures(), nil
+	pilot.Tree.Oblique, pilot.Tree.ObliqueNonZeros = false, 0
 	return pilot
 }
 
@@ -76,6 +78,8 @@ func importanceWeights(imp []float64, floor float64) []float64 {
 // information about Y reduces S by zero in expectation, whereas the plug-in
 // Gini (the structure rows' view) rewards every split: so noise features
 // score about zero, up or down, and informative ones score clearly above.
+// An oblique split (tree.Config.Oblique) shares its reduction among its
+// columns in proportion to the sizes of their weights.
 func (f *Forest) HonestImportance() ([]float64, error) {
 	if !f.honest {
 		return nil, fmt.Errorf("ufmi: honest importance needs an honest forest (FitUF)")
@@ -131,11 +135,10 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 		id := 0
 		for {
 			counts[id*k+c]++
-			nd := t.Node(id)
-			if nd.Feature < 0 {
+			if t.Node(id).Feature < 0 {
 				break
 			}
-			id = t.Child(id, imp.cols[nd.Feature][i])
+			id = t.ChildOf(id, imp.cols, i)
 		}
 	}
 	if len(voters) == 0 {
@@ -148,7 +151,20 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 			continue
 		}
 		drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-		imp.sum[nd.Feature] += drop / float64(len(voters))
+		if !nd.Oblique {
+			imp.sum[nd.Feature] += drop / float64(len(voters))
+			continue
+		}
+		// An oblique split's drop is shared by its columns in proportion
+		// to their weights' sizes.
+		cols, weights := t.Projection(id)
+		total := 0.0
+		for _, w := range weights {
+			total += math.Abs(w)
+		}
+		for c, j := range cols {
+			imp.sum[j] += drop * math.Abs(weights[c]) / total / float64(len(voters))
+		}
 	}
 }
 

@@ -4,12 +4,13 @@
 // the best boundary is oblique; exact I(X;Y) = 0.337 nats at equal priors):
 // the default UF, the paper preset, IRF and KSG, and the default UF on the
 // same rows rotated so that μ is the first axis (an orthogonal reflection,
-// which changes no information). The rotated column shows how much of the
-// loss is the axis-aligned partition's. For each dimension d and sample
+// which changes no information), and the default UF with oblique splits
+// (uf-oblique: tree.Config.Oblique). The rotated column shows how much of
+// the loss is the axis-aligned partition's. For each dimension d and sample
 // size n it prints the truth and each estimator's mean and standard
 // deviation over the data sets.
 //
-//	go run ./bench/trunk [-d 10,50] [-n 1000,2000,5000] [-reps 5] [-trees 300] [-methods uf,paper,irf,ksg,uf-rotated]
+//	go run ./bench/trunk [-d 10,50] [-n 1000,2000,5000] [-reps 5] [-trees 300] [-methods uf,paper,irf,ksg,uf-rotated,uf-oblique]
 package main
 
 import (
@@ -31,7 +32,7 @@ func main() {
 	sizes := flag.String("n", "1000,2000,5000", "sample sizes")
 	reps := flag.Int("reps", 5, "data sets per cell")
 	trees := flag.Int("trees", ufmi.DefaultTrees, "trees of every forest")
-	methods := flag.String("methods", "uf,paper,irf,ksg,uf-rotated", "estimators, in columns")
+	methods := flag.String("methods", "uf,paper,irf,ksg,uf-rotated,uf-oblique", "estimators, in columns")
 	flag.Parse()
 	if err := run(*dims, *sizes, *reps, *trees, strings.Split(*methods, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "trunk:", err)
@@ -50,6 +51,11 @@ var estimators = map[string]func(x [][]float64, y []int, s sim.TrunkSimulation, 
 		return estimate(x, y, ufmi.EstimatorConfig{Method: ufmi.MethodKSG, Runtime: ufmi.Runtime{Seed: seed}})
 	},
 	"uf-rotated": ufEstimate(func() ufmi.UFConfig { return ufmi.DefaultUF() }, true),
+	"uf-oblique": ufEstimate(func() ufmi.UFConfig {
+		uf := ufmi.DefaultUF()
+		uf.Tree.Oblique = true
+		return uf
+	}, false),
 }
 
 // ufEstimate measures a UF preset, on the rows rotated so that μ is the

@@ -92,14 +92,30 @@ func treeGoSyntax(tc tree.Config) string {
 	if tc.MaxFeatures == tree.AllFeatures() {
 		tc.MaxFeatures = tree.MaxFeatures{}
 	}
-	return fmt.Sprintf("tree.Config{Criterion:%#v, MaxFeatures:%#v, MinSamplesLeaf:%#v, MinSamplesSplit:%#v, MaxDepth:%#v, FeatureWeights:%#v}",
-		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights)
+	return fmt.Sprintf("tree.Config{Criterion:%#v, MaxFeatures:%#v, MinSamplesLeaf:%#v, MinSamplesSplit:%#v, MaxDepth:%#v, FeatureWeights:%#v%s}",
+		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights,
+		obliqueText(tc, ", Oblique:%#v, ObliqueNonZeros:%#v"))
 }
 
 // treeFields is the old %+v of tree settings, field by field.
 func treeFields(tc tree.Config) string {
-	return fmt.Sprintf("{Criterion:%v MaxFeatures:%v MinSamplesLeaf:%v MinSamplesSplit:%v MaxDepth:%v FeatureWeights:%v}",
-		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights)
+	return fmt.Sprintf("{Criterion:%v MaxFeatures:%v MinSamplesLeaf:%v MinSamplesSplit:%v MaxDepth:%v FeatureWeights:%v%s}",
+		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights,
+		obliqueText(tc, " Oblique:%v ObliqueNonZeros:%v"))
+}
+
+// obliqueText spells the oblique fields of an oblique tree (nothing for an
+// axis-aligned one, whose keys predate them), the mean number of columns
+// per projection resolved.
+func obliqueText(tc tree.Config, format string) string {
+	if !tc.Oblique {
+		return ""
+	}
+	nz := tc.ObliqueNonZeros
+	if nz == 0 {
+		nz = tree.DefaultObliqueNonZeros
+	}
+	return fmt.Sprintf(format, true, nz)
 }
 
 // UFGoSyntax spells a UF configuration as the old %#v of UFConfig with the

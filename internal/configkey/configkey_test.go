@@ -9,6 +9,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // A tree-block job of the command line's presets (ufmi mi -preset P -trees
@@ -59,16 +60,30 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 		func(c *ufmi.UFConfig) { c.PilotTrees = 61 },
 		func(c *ufmi.UFConfig) { c.Tree.MinSamplesLeaf = 5 },
 		func(c *ufmi.UFConfig) { c.NoScreening, c.PilotTrees, c.PilotFloor = true, 0, 0 },
+		func(c *ufmi.UFConfig) { c.Tree.Oblique = true },
+		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueNonZeros = true, 2 },
 	} {
 		c := ufmi.DefaultUF()
 		change(&c)
 		variants = append(variants, c)
 	}
-	seen := map[string]int{}
+	seen, fields := map[string]int{}, map[string]int{}
 	for i, v := range variants {
 		if j, ok := seen[UFGoSyntax(v)]; ok {
 			t.Errorf("configurations %d and %d spell alike: %s", j, i, UFGoSyntax(v))
 		}
-		seen[UFGoSyntax(v)] = i
+		if j, ok := fields[UFFields(v, 1)]; ok {
+			t.Errorf("configurations %d and %d spell alike: %s", j, i, UFFields(v, 1))
+		}
+		seen[UFGoSyntax(v)], fields[UFFields(v, 1)] = i, i
+	}
+	// The mean projection size's default spelled out, or unused.
+	oblique, spelled, unused := ufmi.DefaultUF(), ufmi.DefaultUF(), ufmi.DefaultUF()
+	oblique.Tree.Oblique = true
+	spelled.Tree.Oblique, spelled.Tree.ObliqueNonZeros = true, tree.DefaultObliqueNonZeros
+	unused.Tree.ObliqueNonZeros = 3
+	if UFGoSyntax(oblique) != UFGoSyntax(spelled) || UFFields(oblique, 1) != UFFields(spelled, 1) ||
+		UFGoSyntax(unused) != UFGoSyntax(ufmi.DefaultUF()) || UFFields(unused, 1) != UFFields(ufmi.DefaultUF(), 1) {
+		t.Error("equal oblique settings spell differently")
 	}
 }

@@ -129,13 +129,13 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	}
 	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
 	if b.scratch && b.tree != nil && cap(b.tree.nodes) >= 2*m && cap(b.leafCounts) >= m*b.k {
-		*b.tree = Tree{nodes: b.tree.nodes[:0], sets: b.tree.sets[:0]}
+		*b.tree = Tree{nodes: b.tree.nodes[:0], sets: b.tree.sets[:0], proj: b.tree.proj[:0]}
 		b.leafCounts = b.leafCounts[:0]
 	} else {
 		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
 		b.leafCounts = make([]float64, 0, m*b.k)
 	}
-	b.useSmall = b.smallOK() && !b.noSmall
+	b.useSmall = b.smallOK() && !b.noSmall && !b.params.oblique
 	counts := b.countsFor(0)
 	for _, c := range top.classes[0] {
 		counts[c]++
@@ -241,7 +241,11 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 			b.partition(rows, next, f, start, end, sp.leftRows)
 		}
 	} else {
-		b.markLeft(rows, sp, start, end, &nd)
+		if sp.oblique {
+			b.markOblique(rows, sp, start, end, &nd)
+		} else {
+			b.markLeft(rows, sp, start, end, &nd)
+		}
 		for p, r := range rows.order[0][start:end] {
 			left[rows.classes[0][p+start]] += int(b.goLeft[r])
 		}
@@ -296,6 +300,19 @@ func (b *Builder) partitionOthers(depth int, nd *treeNode, cut, start, end int) 
 	f := nd.feature
 	rankOf, distinct := b.sorted.rowRank[f], b.sorted.distinct[f]
 	l, r := 0, len(dst)-1
+	if nd.oblique() {
+		threshold, terms := b.tree.projection(nd)
+		for _, row := range src {
+			if obliqueGoesLeft(b.rowZ(terms, row), threshold, nd.missingLeft) {
+				dst[l] = row
+				l++
+			} else {
+				dst[r] = row
+				r--
+			}
+		}
+		return start + l
+	}
 	if nd.set >= 0 {
 		for _, row := range src {
 			v := math.NaN()

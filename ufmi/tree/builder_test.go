@@ -110,7 +110,7 @@ func rowLevels(t *Tree, leafCounts []float64, k int) int {
 // 10,000 on the same data in four forms: numeric (continuous values);
 // binned, every feature cut into 16 bins, as numbers; categorical, the same
 // bins as 16 levels; and missing, the continuous values with 10% of the
-// cells missing at random. It reports the time per tree and per row-level,
+// cells missing at random; and the numeric form by oblique trees. It reports the time per tree and per row-level,
 // so that the categorical and missing-aware scans can be compared with the
 // numeric one on the same work.
 func BenchmarkGrowTreeKinds(b *testing.B) {
@@ -136,9 +136,11 @@ func BenchmarkGrowTreeKinds(b *testing.B) {
 		name        string
 		cols        [][]float64
 		categorical []bool
-	}{{"numeric", cols, nil}, {"binned", binned, nil}, {"categorical", binned, all}, {"missing", missing, nil}} {
+		oblique     bool
+	}{{"numeric", cols, nil, false}, {"binned", binned, nil, false}, {"categorical", binned, all, false}, {"missing", missing, nil, false},
+		{"oblique", cols, nil, true}} {
 		b.Run(c.name, func(b *testing.B) {
-			params, err := Config{}.Resolve(d)
+			params, err := Config{Oblique: c.oblique}.Resolve(d)
 			if err != nil {
 				b.Fatal(err)
 			}

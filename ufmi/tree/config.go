@@ -3,6 +3,7 @@ package tree
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Criterion is the impurity a tree minimises when it chooses a split.
@@ -166,7 +167,24 @@ type Config struct {
 	// weight 0 is never split on. With all features examined (the default
 	// MaxFeatures) only that exclusion has an effect.
 	FeatureWeights []float64
+	// Oblique makes each node examine sparse random projections of the
+	// numeric columns instead of single numeric columns (sparse oblique
+	// splits, as in SPORF): each numeric feature a node draws, when none of
+	// the node's rows misses it, is combined with further numeric columns
+	// drawn the same way, each weighted +1 or -1 at random, and the node
+	// splits on the weighted sum (see the package documentation).
+	// Categorical features, and numeric ones with missing values among the
+	// node's rows, are examined as without Oblique. ObliqueNonZeros is the
+	// mean number of columns per projection, >= 1 (0: 1.5): a projection
+	// takes floor(ObliqueNonZeros) columns, one more with probability
+	// frac(ObliqueNonZeros).
+	Oblique         bool
+	ObliqueNonZeros float64
 }
+
+// DefaultObliqueNonZeros is the mean number of columns of an oblique
+// split's projection when Config.ObliqueNonZeros is 0.
+const DefaultObliqueNonZeros = 1.5
 
 // Params is a Config resolved for a data set with d features.
 type Params struct {
@@ -177,13 +195,31 @@ type Params struct {
 	maxDepth        int
 	weights         []float64 // nil: every feature equally likely
 	drawable        int       // features of positive weight (d without weights)
+	oblique         bool      // examine sparse random projections of numeric columns
+	nonZeros        float64   // mean columns per projection (oblique)
+	d               int       // features
+}
+
+// SplitBytes is the memory, beyond NodeBytes, that an internal node of a
+// tree grown with p may take (for memory estimates): at an oblique split,
+// its projection, a header and ceil(ObliqueNonZeros) terms at most (and at
+// most d) of 16 bytes each; 0 without Oblique.
+func (p Params) SplitBytes() int {
+	if !p.oblique {
+		return 0
+	}
+	terms := float64(p.d)
+	if p.nonZeros < terms {
+		terms = math.Ceil(p.nonZeros)
+	}
+	return int(unsafe.Sizeof(projTerm{})) * (1 + int(terms))
 }
 
 // Resolve checks the configuration for data with d features and resolves
 // its defaults; MaxFeatures and MinSamplesLeaf left unset become all
 // features and 1 (a forest fills in its own defaults first).
 func (c Config) Resolve(d int) (Params, error) {
-	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth}
+	p := Params{criterion: c.Criterion, minSamplesLeaf: c.MinSamplesLeaf, minSamplesSplit: c.MinSamplesSplit, maxDepth: c.MaxDepth, d: d}
 	if c.Criterion != Gini && c.Criterion != Entropy {
 		return p, fmt.Errorf("ufmi: unknown criterion %d (want Gini or Entropy)", int(c.Criterion))
 	}
@@ -200,6 +236,13 @@ func (c Config) Resolve(d int) (Params, error) {
 	p.minSamplesSplit = max(p.minSamplesSplit, 2*p.minSamplesLeaf)
 	if p.maxDepth == 0 {
 		p.maxDepth = math.MaxInt32
+	}
+	if nz := c.ObliqueNonZeros; nz != 0 && !(nz >= 1 && !math.IsInf(nz, 1)) {
+		return p, fmt.Errorf("ufmi: oblique non-zeros %v must be finite and at least 1 (0 means %v)", nz, DefaultObliqueNonZeros)
+	}
+	p.oblique, p.nonZeros = c.Oblique, c.ObliqueNonZeros
+	if p.nonZeros == 0 {
+		p.nonZeros = DefaultObliqueNonZeros
 	}
 	var err error
 	if p.mtry, err = c.MaxFeatures.resolve(d); err != nil {

@@ -10,6 +10,49 @@
 // Categorical features hold level codes 0..MaxLevels-1; a split sends a set
 // of levels left, stored as a bitset in the tree. Missing values are NaN.
 //
+// # Oblique splits
+//
+// With Config.Oblique, nodes also split on sparse random projections of
+// the numeric columns, as in SPORF (Tomita et al. 2020):
+//
+//   - A node draws its candidate features exactly as without Oblique
+//     (MaxFeatures of them, by FeatureWeights when set; a feature constant
+//     in the node does not count). A drawn categorical feature, or a
+//     numeric one with a missing value among the node's rows, is scanned as
+//     without Oblique.
+//   - A drawn numeric feature j without missing values among the node's
+//     rows becomes a projection of k = floor(ObliqueNonZeros) +
+//     Bernoulli(frac(ObliqueNonZeros)) columns (at most d): j, then k-1
+//     further columns drawn as the node draws its features (uniformly, or
+//     in proportion to FeatureWeights), without repetition, among the
+//     numeric columns neither missing nor constant among the node's rows
+//     (all of them when there are fewer). Each column is weighted +1 or -1
+//     with equal probability; weights are not scaled, so columns of very
+//     different scales should be standardised first (scaling each column
+//     by its range or interquartile range among the node's rows did not
+//     change the trunk's estimates, sim.TrunkSimulation). A projection of
+//     one column is that column: scanned and stored as an axis-aligned
+//     split.
+//   - A projection is scored as a numeric feature: the node's rows are
+//     sorted by z = Σ_c w_c·x_c (raw values), and every threshold between
+//     consecutive distinct values of z is scored by the criterion, rows
+//     counted with their multiplicities, each side keeping MinSamplesLeaf
+//     rows. The threshold is the midpoint between the last z sent left and
+//     the next, as for a numeric feature. The best candidate of the node,
+//     projection or single feature, wins; of equal scores the first drawn.
+//   - An oblique split sends a row left when its z is at most the
+//     threshold, right when greater; a row missing any of the split's
+//     columns goes to the larger child (left on ties), the side of a split
+//     without missing training rows. Tree.Projection lists a split's
+//     columns and weights; Node.Feature is its first column, j.
+//   - Oblique trees grow every node by the partitioning builder (none by
+//     the small-node builder), so every node, whatever its size, examines
+//     projections. Every draw comes from the generator Grow is given.
+//
+// A tree stores each oblique split's projection beside its nodes (16
+// bytes per column and one header): NodeBytes is unchanged, and
+// Params.SplitBytes bounds the extra memory per split.
+//
 // A tree draws its feature orders from the generator it is given; the
 // forest derives that generator from (seed, tree index), so trees never
 // depend on the worker that grows them. Data come column by column

@@ -23,12 +23,15 @@ type splitter struct {
 	rng       *rand.Rand
 	impurityTables
 	levelScratch
+	obliqueScratch
 }
 
 // split is a node's chosen split. pos indexes the feature's present
 // (non-missing) values in the node's order: a numeric split sends the
 // first pos+1 of them left. A categorical split sends left the levels
-// listed in the splitter's bestLevels.
+// listed in the splitter's bestLevels. An oblique split sends left the
+// rows whose projection (the splitter's bestTerms) is at most threshold,
+// the first pos+1 in the projection's order.
 type split struct {
 	feature     int
 	pos         int
@@ -37,12 +40,18 @@ type split struct {
 	missingLeft bool // missing values (and levels the node did not see) go left
 	categorical bool
 	plain       bool // numeric, no missing value in the node: left rows are a prefix
+	oblique     bool
+	threshold   float64 // oblique: the threshold on the projection
 }
 
 // bestSplit examines features in a fresh random order until mtry
 // non-constant ones have been scanned (as scikit-learn does), and returns
-// the best split; ok is false when no feature can split the node.
-func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) *split {
+// the best split; ok is false when no feature can split the node. With
+// Oblique, a numeric feature without missing values in the node is
+// scanned as the projection it becomes (oblique.go), unless that
+// projection is the feature alone.
+func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) *split {
+	b.eligibleReady = false
 	return b.chooseSplit(func(f int) *split {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)
@@ -55,6 +64,8 @@ func (b *splitter) bestSplit(rows *sortedRows, start, end int, counts []int) *sp
 			*s = b.scanLevels(vals, cls, counts)
 		case vals[m-1] == missingRank:
 			*s = b.scanMissing(vals, cls, counts)
+		case b.params.oblique && b.drawProjection(rows, f, start, end) > 1:
+			*s = b.scanProjection(rows, start, end, counts)
 		default:
 			*s = split{}
 			if m == 2 && b.params.criterion == Gini {
@@ -106,6 +117,8 @@ func (b *splitter) chooseSplit(scan func(f int) *split) *split {
 			b.cur, b.best = b.best, s
 			if s.categorical {
 				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
+			} else if s.oblique {
+				b.bestTerms, b.termsFound = b.termsFound, b.bestTerms
 			}
 		}
 	}

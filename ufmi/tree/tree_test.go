@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/internal/synth"
 )
 
 // smallColumns draws n rows of d features with few distinct values (so
@@ -151,4 +153,53 @@ func TestMaxFeaturesResolve(t *testing.T) {
 			t.Errorf("ParseMaxFeatures(%q) accepted", s)
 		}
 	}
+}
+
+// BenchmarkRouting routes every row of the training data (10,000 rows, 20
+// numeric features) down one fully grown tree, by LeafOf (column-major)
+// and by Apply (a row); LeafOf/oblique down an oblique tree.
+func BenchmarkRouting(b *testing.B) {
+	const n, d = 10000, 20
+	rows, y := synth.Bench(n, d, 1)
+	cols := synth.Columns(rows)
+	mult := make([]int32, n)
+	for i := range mult {
+		mult[i] = 1
+	}
+	grow := func(cfg Config) *Tree {
+		params, err := cfg.Resolve(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tree, _ := NewBuilder(NewPresort(cols, nil), codes32(y), 2, params).Grow(mult, nil, seeds.Stream(1, seeds.Tree, 0))
+		return tree
+	}
+	tree, oblique := grow(Config{}), grow(Config{Oblique: true})
+	b.Run("LeafOf/oblique", func(b *testing.B) {
+		sum := int32(0)
+		for b.Loop() {
+			for i := range n {
+				sum += oblique.LeafOf(cols, i)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/row")
+	})
+	b.Run("LeafOf", func(b *testing.B) {
+		sum := int32(0)
+		for b.Loop() {
+			for i := range n {
+				sum += tree.LeafOf(cols, i)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/row")
+	})
+	b.Run("Apply", func(b *testing.B) {
+		sum := 0
+		for b.Loop() {
+			for _, r := range rows {
+				sum += tree.Apply(r)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/row")
+	})
 }

@@ -7,12 +7,20 @@ import (
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // obliqueUF is the default UF with oblique splits.
 func obliqueUF() UFConfig {
 	uf := DefaultUF()
 	uf.Tree.Oblique = true
+	return uf
+}
+
+// meansUF is the default UF with oblique splits on class-mean differences.
+func meansUF() UFConfig {
+	uf := obliqueUF()
+	uf.Tree.ObliqueDirections = tree.MeanDifferences
 	return uf
 }
 
@@ -205,7 +213,15 @@ func TestObliqueForestWithCategoricalAndMissingCells(t *testing.T) {
 func TestObliqueForestIgnoresWorkers(t *testing.T) {
 	t.Parallel()
 	x, y := mixedObliqueData(t, 600, 3)
-	cfg := withTrees(obliqueUF(), 12)
+	for _, uf := range []UFConfig{obliqueUF(), meansUF()} {
+		checkWorkers(t, x, y, withTrees(uf, 12))
+	}
+}
+
+// checkWorkers fails unless forests of cfg, and their estimates, are the
+// same with one worker and with three.
+func checkWorkers(t *testing.T, x *Features, y []int, cfg UFConfig) {
+	t.Helper()
 	var fits [2]*Forest
 	var mis [2]float64
 	for k, workers := range []int{1, 3} {
@@ -240,6 +256,45 @@ func TestObliqueForestIgnoresWorkers(t *testing.T) {
 			if math.Float64bits(a.posterior[c]) != math.Float64bits(b.posterior[c]) {
 				t.Fatalf("tree %d: posteriors differ", tr)
 			}
+		}
+	}
+}
+
+// Oblique splits on class-mean differences bring the trunk's estimate
+// (d = 10, n = 2000, truth 0.337) much closer to the truth than
+// axis-aligned or random oblique splits: on data sets 1-3 with seed 3,
+// axis-aligned 0.201, 0.203, 0.167; random oblique 0.206, 0.210, 0.172;
+// mean differences 0.288, 0.304, 0.252 (0.080 to 0.102 above both). The
+// test asks for 0.06 above both, and below the truth.
+func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
+	t.Parallel()
+	s := sim.TrunkSimulation{N: 2000, D: 10, Prior: 0.5}
+	truth, err := s.Truth()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for set := uint64(1); set <= 3; set++ {
+		rows, y, err := s.Sample(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := NewFeatures(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mi [3]float64
+		for k, uf := range []UFConfig{DefaultUF(), obliqueUF(), meansUF()} {
+			est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mi[k] = est.MI
+		}
+		axis, oblique, means := mi[0], mi[1], mi[2]
+		t.Logf("data set %d: truth %.4f; axis-aligned %.4f, random oblique %.4f, mean differences %.4f", set, truth.MI, axis, oblique, means)
+		if !(means > axis+0.06 && means > oblique+0.06 && means < truth.MI) {
+			t.Errorf("data set %d: mean differences %.4f, axis-aligned %.4f, random oblique %.4f, truth %.4f: want mean differences 0.06 above the others, below the truth",
+				set, means, axis, oblique, truth.MI)
 		}
 	}
 }

@@ -5,12 +5,13 @@
 // the default UF, the paper preset, IRF and KSG, and the default UF on the
 // same rows rotated so that μ is the first axis (an orthogonal reflection,
 // which changes no information), and the default UF with oblique splits
-// (uf-oblique: tree.Config.Oblique). The rotated column shows how much of
+// (uf-oblique: tree.Config.Oblique) and with oblique splits on class-mean
+// differences (uf-means: ObliqueDirections MeanDifferences). The rotated column shows how much of
 // the loss is the axis-aligned partition's. For each dimension d and sample
 // size n it prints the truth and each estimator's mean and standard
 // deviation over the data sets.
 //
-//	go run ./bench/trunk [-d 10,50] [-n 1000,2000,5000] [-reps 5] [-trees 300] [-methods uf,paper,irf,ksg,uf-rotated,uf-oblique]
+//	go run ./bench/trunk [-d 10,50] [-n 1000,2000,5000] [-reps 5] [-trees 300] [-methods uf,paper,irf,ksg,uf-rotated,uf-oblique,uf-means]
 package main
 
 import (
@@ -25,6 +26,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 func main() {
@@ -32,7 +34,7 @@ func main() {
 	sizes := flag.String("n", "1000,2000,5000", "sample sizes")
 	reps := flag.Int("reps", 5, "data sets per cell")
 	trees := flag.Int("trees", ufmi.DefaultTrees, "trees of every forest")
-	methods := flag.String("methods", "uf,paper,irf,ksg,uf-rotated,uf-oblique", "estimators, in columns")
+	methods := flag.String("methods", "uf,paper,irf,ksg,uf-rotated,uf-oblique,uf-means", "estimators, in columns")
 	flag.Parse()
 	if err := run(*dims, *sizes, *reps, *trees, strings.Split(*methods, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "trunk:", err)
@@ -54,6 +56,11 @@ var estimators = map[string]func(x [][]float64, y []int, s sim.TrunkSimulation, 
 	"uf-oblique": ufEstimate(func() ufmi.UFConfig {
 		uf := ufmi.DefaultUF()
 		uf.Tree.Oblique = true
+		return uf
+	}, false),
+	"uf-means": ufEstimate(func() ufmi.UFConfig {
+		uf := ufmi.DefaultUF()
+		uf.Tree.Oblique, uf.Tree.ObliqueDirections = true, tree.MeanDifferences
 		return uf
 	}, false),
 }

@@ -94,20 +94,21 @@ func treeGoSyntax(tc tree.Config) string {
 	}
 	return fmt.Sprintf("tree.Config{Criterion:%#v, MaxFeatures:%#v, MinSamplesLeaf:%#v, MinSamplesSplit:%#v, MaxDepth:%#v, FeatureWeights:%#v%s}",
 		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights,
-		obliqueText(tc, ", Oblique:%#v, ObliqueNonZeros:%#v"))
+		obliqueText(tc, ", Oblique:%#v, ObliqueNonZeros:%#v", ", ObliqueDirections:%#v"))
 }
 
 // treeFields is the old %+v of tree settings, field by field.
 func treeFields(tc tree.Config) string {
 	return fmt.Sprintf("{Criterion:%v MaxFeatures:%v MinSamplesLeaf:%v MinSamplesSplit:%v MaxDepth:%v FeatureWeights:%v%s}",
 		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights,
-		obliqueText(tc, " Oblique:%v ObliqueNonZeros:%v"))
+		obliqueText(tc, " Oblique:%v ObliqueNonZeros:%v", " ObliqueDirections:%v"))
 }
 
 // obliqueText spells the oblique fields of an oblique tree (nothing for an
 // axis-aligned one, whose keys predate them), the mean number of columns
-// per projection resolved.
-func obliqueText(tc tree.Config, format string) string {
+// per projection resolved; the directions (directions, a format of one
+// verb) only when not RandomProjections, whose keys predate them.
+func obliqueText(tc tree.Config, format, directions string) string {
 	if !tc.Oblique {
 		return ""
 	}
@@ -115,7 +116,11 @@ func obliqueText(tc tree.Config, format string) string {
 	if nz == 0 {
 		nz = tree.DefaultObliqueNonZeros
 	}
-	return fmt.Sprintf(format, true, nz)
+	s := fmt.Sprintf(format, true, nz)
+	if tc.ObliqueDirections != tree.RandomProjections {
+		s += fmt.Sprintf(directions, tc.ObliqueDirections)
+	}
+	return s
 }
 
 // UFGoSyntax spells a UF configuration as the old %#v of UFConfig with the

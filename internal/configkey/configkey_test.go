@@ -62,6 +62,7 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 		func(c *ufmi.UFConfig) { c.NoScreening, c.PilotTrees, c.PilotFloor = true, 0, 0 },
 		func(c *ufmi.UFConfig) { c.Tree.Oblique = true },
 		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueNonZeros = true, 2 },
+		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences },
 	} {
 		c := ufmi.DefaultUF()
 		change(&c)
@@ -82,6 +83,8 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 	oblique.Tree.Oblique = true
 	spelled.Tree.Oblique, spelled.Tree.ObliqueNonZeros = true, tree.DefaultObliqueNonZeros
 	unused.Tree.ObliqueNonZeros = 3
+	unused.Tree.ObliqueDirections = tree.MeanDifferences
+	spelled.Tree.ObliqueDirections = tree.RandomProjections
 	if UFGoSyntax(oblique) != UFGoSyntax(spelled) || UFFields(oblique, 1) != UFFields(spelled, 1) ||
 		UFGoSyntax(unused) != UFGoSyntax(ufmi.DefaultUF()) || UFFields(unused, 1) != UFFields(ufmi.DefaultUF(), 1) {
 		t.Error("equal oblique settings spell differently")

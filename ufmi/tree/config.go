@@ -180,6 +180,36 @@ type Config struct {
 	// frac(ObliqueNonZeros).
 	Oblique         bool
 	ObliqueNonZeros float64
+	// ObliqueDirections chooses how an oblique tree weights the columns of
+	// a projection: RandomProjections (the zero value), sparse ±1 weights
+	// at random; MeanDifferences, dense directions from the class means of
+	// the node's rows (see the package documentation). Without Oblique it
+	// has no effect.
+	ObliqueDirections ObliqueDirections
+}
+
+// ObliqueDirections is how an oblique tree chooses its projections.
+type ObliqueDirections int
+
+const (
+	// RandomProjections: each drawn numeric feature becomes a sparse
+	// random projection of about ObliqueNonZeros columns weighted ±1.
+	RandomProjections ObliqueDirections = iota
+	// MeanDifferences: each drawn numeric feature becomes the dense
+	// projection on the difference of two classes' means over the node's
+	// rows, across every eligible numeric column (ObliqueNonZeros unused).
+	MeanDifferences
+)
+
+// String names the rule.
+func (o ObliqueDirections) String() string {
+	switch o {
+	case RandomProjections:
+		return "RandomProjections"
+	case MeanDifferences:
+		return "MeanDifferences"
+	}
+	return fmt.Sprintf("ObliqueDirections(%d)", int(o))
 }
 
 // DefaultObliqueNonZeros is the mean number of columns of an oblique
@@ -197,19 +227,20 @@ type Params struct {
 	drawable        int       // features of positive weight (d without weights)
 	oblique         bool      // examine sparse random projections of numeric columns
 	nonZeros        float64   // mean columns per projection (oblique)
-	d               int       // features
+	directions      ObliqueDirections
+	d               int // features
 }
 
 // SplitBytes is the memory, beyond NodeBytes, that an internal node of a
 // tree grown with p may take (for memory estimates): at an oblique split,
 // its projection, a header and ceil(ObliqueNonZeros) terms at most (and at
-// most d) of 16 bytes each; 0 without Oblique.
+// most d; d with MeanDifferences) of 16 bytes each; 0 without Oblique.
 func (p Params) SplitBytes() int {
 	if !p.oblique {
 		return 0
 	}
 	terms := float64(p.d)
-	if p.nonZeros < terms {
+	if p.nonZeros < terms && p.directions == RandomProjections {
 		terms = math.Ceil(p.nonZeros)
 	}
 	return int(unsafe.Sizeof(projTerm{})) * (1 + int(terms))
@@ -240,7 +271,10 @@ func (c Config) Resolve(d int) (Params, error) {
 	if nz := c.ObliqueNonZeros; nz != 0 && !(nz >= 1 && !math.IsInf(nz, 1)) {
 		return p, fmt.Errorf("ufmi: oblique non-zeros %v must be finite and at least 1 (0 means %v)", nz, DefaultObliqueNonZeros)
 	}
-	p.oblique, p.nonZeros = c.Oblique, c.ObliqueNonZeros
+	if c.ObliqueDirections != RandomProjections && c.ObliqueDirections != MeanDifferences {
+		return p, fmt.Errorf("ufmi: unknown oblique directions %d (want RandomProjections or MeanDifferences)", int(c.ObliqueDirections))
+	}
+	p.oblique, p.nonZeros, p.directions = c.Oblique, c.ObliqueNonZeros, c.ObliqueDirections
 	if p.nonZeros == 0 {
 		p.nonZeros = DefaultObliqueNonZeros
 	}

@@ -29,6 +29,12 @@ type obliqueScratch struct {
 	zs, zBuf              []zEntry // the node's rows by projection, and the radix sort's other buffer
 	zRank                 []uint32 // dense rank of each row's projection, in that order
 	zClass                []uint16 // class of each row, in that order
+	// MeanDifferences: meanDone is set once a node whose rows hold two
+	// classes has scanned its one direction (meanRepeat: the draw to
+	// come repeats it); sums and sizes accumulate the class means.
+	meanDone, meanRepeat bool
+	present              []int
+	sumA, sumB, sumSq    []float64
 }
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.
@@ -79,7 +85,10 @@ func (b *Builder) projectionSize() int {
 // weights) without replacement, then a random sign for each column when
 // there are several. It leaves the terms in termsFound and returns their
 // number.
-func (b *Builder) drawProjection(rows *sortedRows, f, start, end int) int {
+func (b *Builder) drawProjection(rows *sortedRows, f, start, end int, counts []int) int {
+	if b.params.directions == MeanDifferences {
+		return b.meanProjection(rows, f, start, end, counts)
+	}
 	b.termsFound = b.drawTerms(append(b.termsFound[:0], projTerm{col: int32(f), w: 1}), rows, start, end)
 	return len(b.termsFound)
 }
@@ -179,6 +188,77 @@ func (b *Builder) eligibleColumns(rows *sortedRows, start, end int) []int32 {
 	return b.eligible
 }
 
+// meanProjection is drawProjection with MeanDifferences: the projection
+// on the difference between the means of two classes among the node's rows
+// [start, end) (rows counted with their multiplicities), over every eligible
+// column. The two classes are those present when there are two (the
+// direction is then the node's one: later draws repeat it, and meanRepeat
+// tells scanProjection so), else two distinct classes drawn uniformly among
+// those present, the first's mean minus the second's. Columns of zero
+// difference are left out; a direction of fewer than two columns is f
+// alone (scanned as an axis-aligned feature).
+func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []int) int {
+	b.meanRepeat = false
+	terms := append(b.termsFound[:0], projTerm{col: int32(f), w: 1})
+	b.termsFound = terms
+	b.present = b.present[:0]
+	for c, n := range counts {
+		if n > 0 {
+			b.present = append(b.present, c)
+		}
+	}
+	if len(b.present) < 2 {
+		return 1
+	}
+	ca, cb := b.present[0], b.present[1]
+	if len(b.present) == 2 {
+		ca, cb = cb, ca // class 1 minus class 0 with two classes
+		if b.meanDone {
+			b.meanRepeat = true
+			return 2 // any count above 1: scanProjection gives no new split
+		}
+	} else {
+		i := b.rng.IntN(len(b.present))
+		j := b.rng.IntN(len(b.present) - 1)
+		if j >= i {
+			j++
+		}
+		ca, cb = b.present[i], b.present[j]
+	}
+	eligible := b.eligibleColumns(rows, start, end)
+	if len(eligible) < 2 {
+		return 1
+	}
+	na, nb := float64(counts[ca]), float64(counts[cb])
+	rowRank, distinct := b.sorted.rowRank, b.sorted.distinct
+	order, cls := rows.order[0][start:end], rows.classes[0][start:end]
+	terms = terms[:0]
+	for _, c := range eligible {
+		rr, dv := rowRank[c], distinct[c]
+		sa, sb := 0.0, 0.0
+		for p, r := range order {
+			switch int(cls[p]) {
+			case ca:
+				sa += dv[rr[r]]
+			case cb:
+				sb += dv[rr[r]]
+			}
+		}
+		if w := sa/na - sb/nb; w != 0 && !math.IsNaN(w) && !math.IsInf(w, 0) {
+			terms = append(terms, projTerm{col: c, w: w})
+		}
+	}
+	if len(terms) < 2 {
+		b.termsFound = append(terms[:0], projTerm{col: int32(f), w: 1})
+		return 1
+	}
+	b.termsFound = terms
+	if len(b.present) == 2 {
+		b.meanDone = true
+	}
+	return len(terms)
+}
+
 // sampleZ is the projection of sample row r over terms whose columns the
 // row does not miss.
 func (b *Builder) sampleZ(terms []projTerm, r int32) float64 {
@@ -212,6 +292,9 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 	zs, ranks, cls := b.zs[:m], b.zRank[:m], b.zClass[:m]
 	terms := b.termsFound
 	noSplit := split{pos: -1, score: math.Inf(-1)}
+	if b.meanRepeat {
+		return noSplit // the node's direction again: its split is known
+	}
 	for p, r := range rows.order[0][start:end] {
 		z := b.sampleZ(terms, r)
 		if math.IsNaN(z) {

@@ -71,7 +71,7 @@ func row(cols [][]float64, i int) []float64 {
 func TestObliqueTreesPartition(t *testing.T) {
 	t.Parallel()
 	obliqueNodes, trees := 0, 0
-	for seed := range 60 {
+	for seed := range 120 { // seeds 60 and up: MeanDifferences
 		rng := rand.New(rand.NewPCG(uint64(seed), 17))
 		d := 1 + rng.IntN(20)
 		n := 50 + rng.IntN(400)
@@ -79,7 +79,8 @@ func TestObliqueTreesPartition(t *testing.T) {
 		cols, cat, y := obliqueData(rng, n, d, k, seed%3 != 0, []float64{0, 0.1, 0.3}[seed%3])
 		// Classes must run 0..k-1 for the counts below; k is only a bound.
 		cfg := Config{Oblique: true, Criterion: Criterion(seed % 2), MinSamplesLeaf: 1 + rng.IntN(4),
-			MaxFeatures: FeatureCount(1 + rng.IntN(d)), ObliqueNonZeros: []float64{0, 1, 2, 2.7, 5, 100}[seed%6]}
+			MaxFeatures: FeatureCount(1 + rng.IntN(d)), ObliqueNonZeros: []float64{0, 1, 2, 2.7, 5, 100}[seed%6],
+			ObliqueDirections: ObliqueDirections(seed / 60)}
 		if seed%5 == 4 {
 			cfg.FeatureWeights = make([]float64, d)
 			for j := range cfg.FeatureWeights {
@@ -141,7 +142,11 @@ func TestObliqueTreesPartition(t *testing.T) {
 				}
 				seen := map[int]bool{}
 				for c, j := range features {
-					if cat[j] || seen[j] || math.Abs(weights[c]) != 1 || (cfg.FeatureWeights != nil && cfg.FeatureWeights[j] == 0) {
+					badWeight := math.Abs(weights[c]) != 1
+					if cfg.ObliqueDirections == MeanDifferences {
+						badWeight = weights[c] == 0 || math.IsNaN(weights[c]) || math.IsInf(weights[c], 0)
+					}
+					if cat[j] || seen[j] || badWeight || (cfg.FeatureWeights != nil && cfg.FeatureWeights[j] == 0) {
 						t.Fatalf("%s: oblique node %d: projection %v %v", name, id, features, weights)
 					}
 					seen[j] = true
@@ -205,6 +210,12 @@ func TestObliqueConfigResolve(t *testing.T) {
 		if err != nil || !p.oblique || p.nonZeros != c.want || p.SplitBytes() != c.bytes {
 			t.Errorf("non-zeros %v: %+v, %v, split bytes %d", c.nz, p, err, p.SplitBytes())
 		}
+	}
+	if _, err := (Config{Oblique: true, ObliqueDirections: 2}).Resolve(3); err == nil {
+		t.Error("unknown oblique directions accepted")
+	}
+	if p, err := (Config{Oblique: true, ObliqueDirections: MeanDifferences}).Resolve(3); err != nil || p.SplitBytes() != 64 {
+		t.Errorf("mean differences: %+v, %v: want split bytes 64 (dense)", p, err)
 	}
 	if p, _ := (Config{ObliqueNonZeros: 3}).Resolve(3); p.oblique || p.SplitBytes() != 0 {
 		t.Errorf("axis-aligned trees: %+v, split bytes %d", p, p.SplitBytes())
@@ -346,4 +357,77 @@ func TestSortZ(t *testing.T) {
 			}
 		}
 	}
+}
+
+// On 2-D data whose classes are separated by the line x1 + x2 = 0, the
+// root of a MeanDifferences tree splits along (1, 1) (the classes' mean
+// difference) near the boundary: its children are nearly pure. Trees grown
+// again with the same seed, by a reused builder, are the same.
+func TestMeanDifferencesFindTheRotatedBoundary(t *testing.T) {
+	t.Parallel()
+	const n = 2000
+	rng := rand.New(rand.NewPCG(8, 8))
+	cols := [][]float64{make([]float64, n), make([]float64, n)}
+	y := make([]int, n)
+	for i := range y {
+		cols[0][i], cols[1][i] = rng.NormFloat64(), rng.NormFloat64()
+		if cols[0][i]+cols[1][i] > 0 {
+			y[i] = 1
+		}
+	}
+	sorted := NewPresort(cols, nil)
+	mult := make([]int32, n)
+	for range n {
+		mult[rng.IntN(n)]++
+	}
+	params, err := Config{Oblique: true, ObliqueDirections: MeanDifferences}.Resolve(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBuilder(sorted, codes32(y), 2, params)
+	reused := NewBuilder(sorted, codes32(y), 2, params)
+	reused.Scratch()
+	for tr := range 5 {
+		tree, _ := b.Grow(mult, nil, seeds.Stream(1, seeds.Tree, tr))
+		root := tree.Node(0)
+		features, weights := tree.Projection(0)
+		if !root.Oblique || len(features) != 2 {
+			t.Fatalf("tree %d: root %+v, projection %v %v: want an oblique split on both columns", tr, root, features, weights)
+		}
+		w := [2]float64{}
+		for c, j := range features {
+			w[j] = weights[c]
+		}
+		if cos := (w[0] + w[1]) / math.Sqrt(2*(w[0]*w[0]+w[1]*w[1])); cos < 0.99 {
+			t.Errorf("tree %d: direction %v, cosine %.4f with (1, 1)", tr, w, cos)
+		}
+		wrong, total := 0, 0
+		for i := range n {
+			left := w[0]*cols[0][i]+w[1]*cols[1][i] <= root.Threshold
+			if left == (y[i] == 1) {
+				wrong += int(mult[i])
+			}
+			total += int(mult[i])
+		}
+		if tr == 0 {
+			t.Logf("direction %v, threshold %.4f, %d of %d rows misrouted", w, root.Threshold, wrong, total)
+		}
+		if float64(wrong) > 0.02*float64(total) {
+			t.Errorf("tree %d: the root misroutes %d of %d rows", tr, wrong, total)
+		}
+		again, _ := reused.Grow(mult, nil, seeds.Stream(1, seeds.Tree, tr))
+		if a, b := treeText(tree), treeText(again); a != b {
+			t.Fatalf("tree %d: a reused builder grew another tree:\n%s\nwant\n%s", tr, b, a)
+		}
+	}
+}
+
+// treeText spells a tree's nodes and projections.
+func treeText(tr *Tree) string {
+	s := ""
+	for id := range tr.Nodes() {
+		f, w := tr.Projection(id)
+		s += fmt.Sprint(tr.Node(id), tr.LeftLevels(id), f, w, "\n")
+	}
+	return s
 }

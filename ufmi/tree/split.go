@@ -51,7 +51,7 @@ type split struct {
 // scanned as the projection it becomes (oblique.go), unless that
 // projection is the feature alone.
 func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) *split {
-	b.eligibleReady = false
+	b.eligibleReady, b.meanDone = false, false
 	return b.chooseSplit(func(f int) *split {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)
@@ -64,7 +64,7 @@ func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) *spl
 			*s = b.scanLevels(vals, cls, counts)
 		case vals[m-1] == missingRank:
 			*s = b.scanMissing(vals, cls, counts)
-		case b.params.oblique && b.drawProjection(rows, f, start, end) > 1:
+		case b.params.oblique && b.drawProjection(rows, f, start, end, counts) > 1:
 			*s = b.scanProjection(rows, start, end, counts)
 		default:
 			*s = split{}

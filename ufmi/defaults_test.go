@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -191,5 +192,22 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The oblique preset is the default with class-mean oblique splits, by
+// name too.
+func TestObliquePreset(t *testing.T) {
+	c, err := ParseUFPreset("oblique")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultUF()
+	want.Tree.Oblique, want.Tree.ObliqueDirections = true, tree.MeanDifferences
+	if goSyntax(c) != goSyntax(want) {
+		t.Errorf("oblique preset %#v", c)
+	}
+	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique") {
+		t.Errorf("unknown preset error %v does not list oblique", err)
 	}
 }

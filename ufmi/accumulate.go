@@ -1,7 +1,6 @@
 package ufmi
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
@@ -245,26 +244,6 @@ func (s *posteriorSums) means(prior []float64, filtered bool) [][]float64 {
 		rows[i] = s.sum[i*k : i*k+k : i*k+k]
 	}
 	return rows
-}
-
-// add adds other, sums of the same rows, to s (tree blocks: other's trees
-// follow s's).
-func (s *posteriorSums) add(other *posteriorSums) error {
-	if other.k != s.k || other.width != s.width || len(other.sum) != len(s.sum) {
-		return fmt.Errorf("ufmi: posterior sums of %d rows × %d classes and %d rows × %d classes", s.rows(), s.k, other.rows(), other.k)
-	}
-	for i, v := range other.sum {
-		s.sum[i] += v
-	}
-	if s.votes != nil || other.votes != nil {
-		mine, theirs := s.voteCounts(), other.voteCounts()
-		for i, v := range theirs {
-			mine[i] += v
-		}
-		s.votes = mine
-	}
-	s.trees += other.trees
-	return nil
 }
 
 // treeLeaves returns the leaf of every row of x in tree ft: the kept leaves

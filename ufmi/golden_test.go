@@ -189,9 +189,9 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			oob, never := f.OOBProba(2)
 			g.addRows(oob)
 			g.add(float64(len(never)))
-			h, err2 := f.HonestConditionalEntropy(u.TreeLevelEntropy, nil, 1)
+			h, err2 := f.HonestConditionalEntropy(u.TreeLevelEntropy, nil)
 			g.add(h)
-			return errors(err, err2)
+			return firstError(err, err2)
 		})
 		record("blocks-"+p, func(g *goldenHash) error {
 			rt := Runtime{Seed: 11, Workers: 2}
@@ -272,7 +272,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 	return lines
 }
 
-func errors(errs ...error) error {
+func firstError(errs ...error) error {
 	for _, err := range errs {
 		if err != nil {
 			return err

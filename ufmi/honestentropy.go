@@ -12,8 +12,10 @@ import (
 // posterior over the training rows and any extra unlabeled rows.
 // Tree level (the authors' code, cfg.TreeLevelEntropy): each tree's mean
 // leaf-posterior entropy over its evaluation rows (all training rows when
-// the forest holds no evaluation set), averaged over trees.
-func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features, workers int) (float64, error) {
+// the forest holds no evaluation set), averaged over trees. The trees are
+// added up in tree order on the calling goroutine, as a streamed estimate
+// adds them.
+func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (float64, error) {
 	if !f.honest {
 		return 0, fmt.Errorf("ufmi: honest conditional entropy needs an honest forest (FitUF); use OOBProba or a held-out split for RF")
 	}

@@ -118,7 +118,7 @@ func TestIntervalPosteriorVariants(t *testing.T) {
 						t.Fatal(err)
 					}
 					hy, _ := LabelEntropy(y)
-					h, _ := f.HonestConditionalEntropy(false, nil, 0)
+					h, _ := f.HonestConditionalEntropy(false, nil)
 					phis, model := posteriorVariants(f, y)
 					for nm, phi := range phis {
 						_, sd := meanSD(phi)

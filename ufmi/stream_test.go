@@ -39,7 +39,7 @@ func TestStreamingEntropyEqualsInMemoryForest(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := f.HonestConditionalEntropy(cfg.TreeLevelEntropy, unl, workers)
+				want, err := f.HonestConditionalEntropy(cfg.TreeLevelEntropy, unl)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -78,7 +78,7 @@ func run(n, d, trees int, seed uint64, workers int, inMemory, withRanger bool) e
 		if err != nil {
 			return err
 		}
-		h, err := f.HonestConditionalEntropy(false, nil, workers)
+		h, err := f.HonestConditionalEntropy(false, nil)
 		if err != nil {
 			return err
 		}

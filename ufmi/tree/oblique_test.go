@@ -229,14 +229,7 @@ func TestObliqueTreesFitARotatedBoundaryWithFewerLeaves(t *testing.T) {
 	t.Parallel()
 	const n = 2000
 	rng := rand.New(rand.NewPCG(8, 8))
-	cols := [][]float64{make([]float64, n), make([]float64, n)}
-	y := make([]int, n)
-	for i := range y {
-		cols[0][i], cols[1][i] = rng.NormFloat64(), rng.NormFloat64()
-		if cols[0][i]+cols[1][i] > 0 {
-			y[i] = 1
-		}
-	}
+	cols, y := rotatedBoundary(rng, n)
 	sorted := NewPresort(cols, nil)
 	mult := make([]int32, n)
 	for i := range mult {
@@ -367,14 +360,7 @@ func TestMeanDifferencesFindTheRotatedBoundary(t *testing.T) {
 	t.Parallel()
 	const n = 2000
 	rng := rand.New(rand.NewPCG(8, 8))
-	cols := [][]float64{make([]float64, n), make([]float64, n)}
-	y := make([]int, n)
-	for i := range y {
-		cols[0][i], cols[1][i] = rng.NormFloat64(), rng.NormFloat64()
-		if cols[0][i]+cols[1][i] > 0 {
-			y[i] = 1
-		}
-	}
+	cols, y := rotatedBoundary(rng, n)
 	sorted := NewPresort(cols, nil)
 	mult := make([]int32, n)
 	for range n {
@@ -430,4 +416,18 @@ func treeText(tr *Tree) string {
 		s += fmt.Sprint(tr.Node(id), tr.LeftLevels(id), f, w, "\n")
 	}
 	return s
+}
+
+// rotatedBoundary draws n rows of two N(0, 1) columns labelled 1 above the
+// line x1 + x2 = 0, 0 below it.
+func rotatedBoundary(rng *rand.Rand, n int) ([][]float64, []int) {
+	cols := [][]float64{make([]float64, n), make([]float64, n)}
+	y := make([]int, n)
+	for i := range y {
+		cols[0][i], cols[1][i] = rng.NormFloat64(), rng.NormFloat64()
+		if cols[0][i]+cols[1][i] > 0 {
+			y[i] = 1
+		}
+	}
+	return cols, y
 }

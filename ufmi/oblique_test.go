@@ -261,11 +261,11 @@ func checkWorkers(t *testing.T, x *Features, y []int, cfg UFConfig) {
 }
 
 // Oblique splits on class-mean differences bring the trunk's estimate
-// (d = 10, n = 2000, truth 0.337) much closer to the truth than
-// axis-aligned or random oblique splits: on data sets 1-3 with seed 3,
+// (d = 10, n = 2000, truth 0.337) to the truth, where axis-aligned and
+// random oblique splits stay far below: on data sets 1-3 with seed 3,
 // axis-aligned 0.201, 0.203, 0.167; random oblique 0.206, 0.210, 0.172;
-// mean differences 0.288, 0.304, 0.252 (0.080 to 0.102 above both). The
-// test asks for 0.06 above both, and below the truth.
+// mean differences 0.336, 0.357, 0.295 (0.12 to 0.15 above both). The
+// test asks for 0.08 above both, and within 0.05 of the truth.
 func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
 	t.Parallel()
 	s := sim.TrunkSimulation{N: 2000, D: 10, Prior: 0.5}
@@ -292,8 +292,8 @@ func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
 		}
 		axis, oblique, means := mi[0], mi[1], mi[2]
 		t.Logf("data set %d: truth %.4f; axis-aligned %.4f, random oblique %.4f, mean differences %.4f", set, truth.MI, axis, oblique, means)
-		if !(means > axis+0.06 && means > oblique+0.06 && means < truth.MI) {
-			t.Errorf("data set %d: mean differences %.4f, axis-aligned %.4f, random oblique %.4f, truth %.4f: want mean differences 0.06 above the others, below the truth",
+		if !(means > axis+0.08 && means > oblique+0.08 && math.Abs(means-truth.MI) < 0.05) {
+			t.Errorf("data set %d: mean differences %.4f, axis-aligned %.4f, random oblique %.4f, truth %.4f: want mean differences 0.08 above the others, within 0.05 of the truth",
 				set, means, axis, oblique, truth.MI)
 		}
 	}

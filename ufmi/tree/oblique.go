@@ -29,13 +29,28 @@ type obliqueScratch struct {
 	zs, zBuf              []zEntry // the node's rows by projection, and the radix sort's other buffer
 	zRank                 []uint32 // dense rank of each row's projection, in that order
 	zClass                []uint16 // class of each row, in that order
-	// MeanDifferences: meanDone is set once a node whose rows hold two
-	// classes has scanned its one direction (meanRepeat: the draw to
-	// come repeats it); sums and sizes accumulate the class means.
-	meanDone, meanRepeat bool
-	present              []int
-	sumA, sumB, sumSq    []float64
+	// MeanDifferences: meanDone says what a node whose rows hold two
+	// classes has done with its one direction (meanRepeat: the draw to
+	// come repeats it). inherited is the projection (Tree.proj set) of the
+	// nearest oblique ancestor of the node, or -1; inheritedDone is set
+	// once the node has scanned it.
+	meanDone                  meanState
+	meanRepeat, inheritedDone bool
+	inherited                 int32
+	noiseSD, along            []float64 // per term of a mean direction; per column of the inherited one
+	present                   []int
+	sumA, sumB, sumSq         []float64
 }
+
+// meanState is what a two-class node has done with its class-mean
+// direction.
+type meanState uint8
+
+const (
+	meanPending meanState = iota // not drawn yet
+	meanScanned                  // its direction (or the inherited one) scanned
+	meanAxis                     // no direction: drawn features are scanned alone
+)
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.
 type zEntry struct {
@@ -197,6 +212,10 @@ func (b *Builder) eligibleColumns(rows *sortedRows, start, end int) []int32 {
 // those present, the first's mean minus the second's. Columns of zero
 // difference are left out; a direction of fewer than two columns is f
 // alone (scanned as an axis-aligned feature).
+//
+// A difference no larger than noise (meanDifferenceSignificant) is not
+// used: the node takes instead the direction of its nearest oblique
+// ancestor (inherited), scanned once per node, or, without one, f alone.
 func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []int) int {
 	b.meanRepeat = false
 	terms := append(b.termsFound[:0], projTerm{col: int32(f), w: 1})
@@ -213,7 +232,10 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	ca, cb := b.present[0], b.present[1]
 	if len(b.present) == 2 {
 		ca, cb = cb, ca // class 1 minus class 0 with two classes
-		if b.meanDone {
+		switch b.meanDone {
+		case meanAxis:
+			return 1
+		case meanScanned:
 			b.meanRepeat = true
 			return 2 // any count above 1: scanProjection gives no new split
 		}
@@ -233,30 +255,120 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	rowRank, distinct := b.sorted.rowRank, b.sorted.distinct
 	order, cls := rows.order[0][start:end], rows.classes[0][start:end]
 	terms = terms[:0]
+	b.noiseSD = b.noiseSD[:0]
+	exact := false // a column separates the classes without noise
 	for _, c := range eligible {
 		rr, dv := rowRank[c], distinct[c]
-		sa, sb := 0.0, 0.0
+		sa, sb, qa, qb := 0.0, 0.0, 0.0, 0.0
 		for p, r := range order {
-			switch int(cls[p]) {
+			switch v := dv[rr[r]]; int(cls[p]) {
 			case ca:
-				sa += dv[rr[r]]
+				sa += v
+				qa += v * v
 			case cb:
-				sb += dv[rr[r]]
+				sb += v
+				qb += v * v
 			}
 		}
-		if w := sa/na - sb/nb; w != 0 && !math.IsNaN(w) && !math.IsInf(w, 0) {
-			terms = append(terms, projTerm{col: c, w: w})
+		w := sa/na - sb/nb
+		if w == 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			continue
 		}
+		terms = append(terms, projTerm{col: c, w: w})
+		sd := differenceNoise(sa, qa, na, sb, qb, nb)
+		exact = exact || !(sd > 0)
+		b.noiseSD = append(b.noiseSD, sd)
 	}
-	if len(terms) < 2 {
-		b.termsFound = append(terms[:0], projTerm{col: int32(f), w: 1})
-		return 1
+	if na < 2 || nb < 2 || len(terms) < 2 || !(exact || b.newDirection(terms, na, nb)) {
+		return b.withoutMeanDirection(terms, f)
 	}
 	b.termsFound = terms
 	if len(b.present) == 2 {
-		b.meanDone = true
+		b.meanDone = meanScanned
 	}
 	return len(terms)
+}
+
+// withoutMeanDirection is meanProjection's answer when the node's class
+// means give no direction: the nearest oblique ancestor's projection,
+// scanned once per node (meanRepeat after), or f alone without one.
+func (b *Builder) withoutMeanDirection(terms []projTerm, f int) int {
+	if b.inherited == noProjection {
+		b.termsFound = append(terms[:0], projTerm{col: int32(f), w: 1})
+		if len(b.present) == 2 {
+			b.meanDone = meanAxis
+		}
+		return 1
+	}
+	if b.inheritedDone {
+		b.termsFound = terms[:0]
+		b.meanRepeat = true
+		return 2
+	}
+	_, inherited := b.tree.projection(&treeNode{set: b.inherited})
+	b.termsFound = append(terms[:0], inherited...)
+	b.inheritedDone = true
+	if len(b.present) == 2 {
+		b.meanDone = meanScanned
+	}
+	return len(b.termsFound)
+}
+
+// differenceNoise is the standard deviation of a class-mean difference
+// mean_a - mean_b of one column under noise: the pooled within-class
+// standard deviation times sqrt(1/na + 1/nb), from each class's sum s and
+// sum of squares q of the column's values (0 when both classes are
+// constant in it, NaN with too few rows).
+func differenceNoise(sa, qa, na, sb, qb, nb float64) float64 {
+	if na < 2 || nb < 2 {
+		return math.NaN()
+	}
+	pooled := (max(qa-sa*sa/na, 0) + max(qb-sb*sb/nb, 0)) / (na + nb - 2)
+	return math.Sqrt(pooled * (1/na + 1/nb))
+}
+
+// newDirection reports whether the class-mean differences terms (of noise
+// standard deviations noiseSD) give the node a direction of its own: when
+// the differences, each divided by its noise, are farther from zero than
+// noise takes them (without an inherited direction), or farther from the
+// line of the inherited direction (with one). The squared distance is about
+// chi-squared with as many degrees of freedom as columns (one fewer from a
+// line) when there is no new direction; it must exceed its mean plus two
+// standard deviations (a level of about 3%).
+func (b *Builder) newDirection(terms []projTerm, na, nb float64) bool {
+	if na < 2 || nb < 2 {
+		return false
+	}
+	dist, dof := 0.0, float64(len(terms))
+	for i, tm := range terms {
+		z := tm.w / b.noiseSD[i]
+		dist += z * z
+	}
+	if b.inherited != noProjection {
+		// Remove the component along the inherited direction u, in the
+		// scaled coordinates w_c/sd_c where u becomes u_c/sd_c...
+		_, inherited := b.tree.projection(&treeNode{set: b.inherited})
+		if len(b.along) < len(b.features) {
+			b.along = make([]float64, len(b.features))
+		}
+		for _, tm := range inherited {
+			b.along[tm.col] = tm.w
+		}
+		dot, norm := 0.0, 0.0
+		for i, tm := range terms {
+			v := b.along[tm.col] / b.noiseSD[i]
+			dot += tm.w / b.noiseSD[i] * v
+			norm += v * v
+		}
+		for _, tm := range inherited {
+			b.along[tm.col] = 0
+		}
+		if norm > 0 {
+			dist -= dot * dot / norm
+			dof--
+		}
+	}
+	return dof > 0 && dist > dof+2*math.Sqrt(2*dof)
 }
 
 // sampleZ is the projection of sample row r over terms whose columns the
@@ -487,3 +599,7 @@ func heapSortZ(a []zEntry) {
 		down(0, i)
 	}
 }
+
+// noProjection is the inherited projection of a node without an oblique
+// ancestor (projections' sets are -2 and below).
+const noProjection int32 = -1

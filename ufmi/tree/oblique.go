@@ -29,28 +29,17 @@ type obliqueScratch struct {
 	zs, zBuf              []zEntry // the node's rows by projection, and the radix sort's other buffer
 	zRank                 []uint32 // dense rank of each row's projection, in that order
 	zClass                []uint16 // class of each row, in that order
-	// MeanDifferences: meanDone says what a node whose rows hold two
-	// classes has done with its one direction (meanRepeat: the draw to
-	// come repeats it). inherited is the projection (Tree.proj set) of the
-	// nearest oblique ancestor of the node, or -1; inheritedDone is set
-	// once the node has scanned it.
-	meanDone                  meanState
-	meanRepeat, inheritedDone bool
-	inherited                 int32
-	noiseSD, along            []float64 // per term of a mean direction; per column of the inherited one
-	present                   []int
-	sumA, sumB, sumSq         []float64
+	// MeanDifferences: meanDone is set once a node whose rows hold two
+	// classes has drawn its one direction (later draws scan their feature
+	// alone). inherited is the projection (a Tree.proj set) of the node's
+	// nearest oblique ancestor, or noProjection; inheritedDone is set once
+	// the node has scanned it.
+	meanDone, inheritedDone bool
+	inherited               int32
+	noiseSD                 []float64 // the noise of each term of the direction being drawn
+	along                   []float64 // by column: the inherited direction's weights, while in use
+	present                 []int
 }
-
-// meanState is what a two-class node has done with its class-mean
-// direction.
-type meanState uint8
-
-const (
-	meanPending meanState = iota // not drawn yet
-	meanScanned                  // its direction (or the inherited one) scanned
-	meanAxis                     // no direction: drawn features are scanned alone
-)
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.
 type zEntry struct {
@@ -206,18 +195,19 @@ func (b *Builder) eligibleColumns(rows *sortedRows, start, end int) []int32 {
 // meanProjection is drawProjection with MeanDifferences: the projection
 // on the difference between the means of two classes among the node's rows
 // [start, end) (rows counted with their multiplicities), over every eligible
-// column. The two classes are those present when there are two (the
-// direction is then the node's one: later draws repeat it, and meanRepeat
-// tells scanProjection so), else two distinct classes drawn uniformly among
-// those present, the first's mean minus the second's. Columns of zero
-// difference are left out; a direction of fewer than two columns is f
-// alone (scanned as an axis-aligned feature).
+// column, each weighted by the inverse of its pooled within-class variance
+// in the node (diagonal linear discriminant analysis). The two classes are
+// those present when there are two (the node then has one direction:
+// later draws scan their feature alone), else two distinct classes drawn
+// uniformly among those present, the first's mean minus the second's.
+// Columns of zero difference are left out.
 //
-// A difference no larger than noise (meanDifferenceSignificant) is not
-// used: the node takes instead the direction of its nearest oblique
-// ancestor (inherited), scanned once per node, or, without one, f alone.
+// The node keeps a direction of its own only when its class means differ
+// by more than noise (newDirection): from zero without an oblique ancestor,
+// from the line of the nearest oblique ancestor's direction with one.
+// Otherwise the node scans that inherited direction (once), or, without an
+// ancestor, f alone (an axis-aligned scan).
 func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []int) int {
-	b.meanRepeat = false
 	terms := append(b.termsFound[:0], projTerm{col: int32(f), w: 1})
 	b.termsFound = terms
 	b.present = b.present[:0]
@@ -232,12 +222,8 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	ca, cb := b.present[0], b.present[1]
 	if len(b.present) == 2 {
 		ca, cb = cb, ca // class 1 minus class 0 with two classes
-		switch b.meanDone {
-		case meanAxis:
-			return 1
-		case meanScanned:
-			b.meanRepeat = true
-			return 2 // any count above 1: scanProjection gives no new split
+		if b.meanDone {
+			return 1 // the node's direction was drawn: f alone
 		}
 	} else {
 		i := b.rng.IntN(len(b.present))
@@ -282,35 +268,28 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	if na < 2 || nb < 2 || len(terms) < 2 || !(exact || b.newDirection(terms, na, nb)) {
 		return b.withoutMeanDirection(terms, f)
 	}
-	b.termsFound = terms
-	if len(b.present) == 2 {
-		b.meanDone = meanScanned
+	if !exact {
+		for i := range terms {
+			terms[i].w /= b.noiseSD[i] * b.noiseSD[i]
+		}
 	}
+	b.termsFound = terms
+	b.meanDone = len(b.present) == 2
 	return len(terms)
 }
 
 // withoutMeanDirection is meanProjection's answer when the node's class
-// means give no direction: the nearest oblique ancestor's projection,
-// scanned once per node (meanRepeat after), or f alone without one.
+// means give no direction of its own: the nearest oblique ancestor's
+// projection, scanned once per node, or else f alone.
 func (b *Builder) withoutMeanDirection(terms []projTerm, f int) int {
-	if b.inherited == noProjection {
+	b.meanDone = len(b.present) == 2
+	if b.inherited == noProjection || b.inheritedDone {
 		b.termsFound = append(terms[:0], projTerm{col: int32(f), w: 1})
-		if len(b.present) == 2 {
-			b.meanDone = meanAxis
-		}
 		return 1
-	}
-	if b.inheritedDone {
-		b.termsFound = terms[:0]
-		b.meanRepeat = true
-		return 2
 	}
 	_, inherited := b.tree.projection(&treeNode{set: b.inherited})
 	b.termsFound = append(terms[:0], inherited...)
 	b.inheritedDone = true
-	if len(b.present) == 2 {
-		b.meanDone = meanScanned
-	}
 	return len(b.termsFound)
 }
 
@@ -345,8 +324,11 @@ func (b *Builder) newDirection(terms []projTerm, na, nb float64) bool {
 		dist += z * z
 	}
 	if b.inherited != noProjection {
-		// Remove the component along the inherited direction u, in the
-		// scaled coordinates w_c/sd_c where u becomes u_c/sd_c...
+		// Remove the component along the inherited direction u. Its
+		// weights are differences over variances, so under no new
+		// direction the differences lie on the line of u_c·var_c, which in
+		// the coordinates w_c/sd_c is the line of u_c·sd_c (var_c is
+		// sd_c² up to a factor common to every column).
 		_, inherited := b.tree.projection(&treeNode{set: b.inherited})
 		if len(b.along) < len(b.features) {
 			b.along = make([]float64, len(b.features))
@@ -356,7 +338,7 @@ func (b *Builder) newDirection(terms []projTerm, na, nb float64) bool {
 		}
 		dot, norm := 0.0, 0.0
 		for i, tm := range terms {
-			v := b.along[tm.col] / b.noiseSD[i]
+			v := b.along[tm.col] * b.noiseSD[i]
 			dot += tm.w / b.noiseSD[i] * v
 			norm += v * v
 		}
@@ -404,9 +386,6 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 	zs, ranks, cls := b.zs[:m], b.zRank[:m], b.zClass[:m]
 	terms := b.termsFound
 	noSplit := split{pos: -1, score: math.Inf(-1)}
-	if b.meanRepeat {
-		return noSplit // the node's direction again: its split is known
-	}
 	for p, r := range rows.order[0][start:end] {
 		z := b.sampleZ(terms, r)
 		if math.IsNaN(z) {

@@ -55,6 +55,25 @@ func BenchmarkFeatureScreening(b *testing.B) {
 	}
 }
 
+// BenchmarkObliqueUF measures what ObliqueUF's splits cost beside the
+// default UF: an MI estimate at n = 10,000, d = 20 (docs/guide.md,
+// "Presets").
+func BenchmarkObliqueUF(b *testing.B) {
+	x, y := benchData(10000, 20, 1)
+	for _, c := range []struct {
+		name string
+		uf   UFConfig
+	}{{"default", DefaultUF()}, {"oblique", ObliqueUF()}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := EstimateMI(x, y, EstimatorConfig{UF: c.uf, Runtime: Runtime{Seed: 1}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // connectomeShaped draws 213 rows of 4 features and 4 classes with the
 // Drosophila table's shape: class counts (100, 21, 29, 63), two coarse
 // integer features and two continuous ones.

@@ -12,10 +12,15 @@
 // mode imputation and one-hot encoding, cc18.Preprocess), which uses no
 // label, so the bound stays a bound.
 //
-//	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300]
+// With -bounds FILE, the bounds are read from FILE when it holds them
+// (lines "id bound classifier", tab-separated) and written to it when
+// computed, so that later runs of other presets skip the classifiers.
+//
+//	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE]
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -36,13 +41,14 @@ func main() {
 	presets := flag.String("presets", "default", "UF presets to estimate with (ufmi mi -preset names)")
 	ids := flag.String("ids", "", "comma-separated OpenML ids (default: every data set of the mirror within -max-rows)")
 	trees := flag.Int("trees", ufmi.DefaultTrees, "trees of every UF")
+	boundsFile := flag.String("bounds", "", "file caching the classifier bounds by OpenML id")
 	flag.Parse()
 	mirror := os.Getenv("UFMI_MIRROR")
 	if mirror == "" {
 		fmt.Fprintln(os.Stderr, "ccbound: set UFMI_MIRROR to the data mirror (its cc18/ folder)")
 		os.Exit(2)
 	}
-	if err := run(mirror, *maxRows, strings.Split(*presets, ","), *ids, *trees); err != nil {
+	if err := run(mirror, *maxRows, strings.Split(*presets, ","), *ids, *trees, *boundsFile); err != nil {
 		fmt.Fprintln(os.Stderr, "ccbound:", err)
 		os.Exit(1)
 	}
@@ -57,7 +63,11 @@ type result struct {
 	estimates []float64
 }
 
-func run(mirror string, maxRows int, presets []string, idList string, trees int) error {
+func run(mirror string, maxRows int, presets []string, idList string, trees int, boundsFile string) error {
+	cache, err := readBounds(boundsFile)
+	if err != nil {
+		return err
+	}
 	script := filepath.Join("bench", "classifier_bound.py")
 	if _, err := os.Stat(script); err != nil {
 		return fmt.Errorf("run from the repository's root (%s not found)", script)
@@ -101,9 +111,15 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int)
 		if d.Rows() > maxRows {
 			continue
 		}
-		r, err := measure(d, dir, script, configs)
+		cached, known := cache[id]
+		r, err := measure(d, dir, script, configs, cached, known)
 		if err != nil {
 			return fmt.Errorf("%s: %w", d.Name, err)
+		}
+		if !known && boundsFile != "" {
+			if err := appendBound(boundsFile, id, r); err != nil {
+				return err
+			}
 		}
 		cells := make([]string, len(r.estimates))
 		for i, v := range r.estimates {
@@ -131,8 +147,52 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int)
 	return nil
 }
 
-// measure computes one data set's bound and estimates.
-func measure(d *cc18.Dataset, dir, script string, configs []ufmi.UFConfig) (result, error) {
+// cachedBound is a data set's bound read from a -bounds file.
+type cachedBound struct {
+	bound float64
+	by    string
+}
+
+// readBounds reads a -bounds file ("" or a missing file: no bounds).
+func readBounds(path string) (map[int]cachedBound, error) {
+	out := map[int]cachedBound{}
+	if path == "" {
+		return out, nil
+	}
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if line == "" {
+			continue
+		}
+		var id int
+		var c cachedBound
+		if _, err := fmt.Sscanf(line, "%d\t%g\t%s", &id, &c.bound, &c.by); err != nil {
+			return nil, fmt.Errorf("%s line %d: %q is not \"id bound classifier\"", path, i+1, line)
+		}
+		out[id] = c
+	}
+	return out, nil
+}
+
+// appendBound adds a data set's bound to a -bounds file.
+func appendBound(path string, id int, r result) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f, "%d\t%.17g\t%s\n", id, r.bound, r.by)
+	return errors.Join(err, f.Close())
+}
+
+// measure computes one data set's bound (unless known, then cached) and
+// estimates.
+func measure(d *cc18.Dataset, dir, script string, configs []ufmi.UFConfig, cached cachedBound, known bool) (result, error) {
 	all := make([]int, d.Rows())
 	for i := range all {
 		all[i] = i
@@ -141,27 +201,14 @@ func measure(d *cc18.Dataset, dir, script string, configs []ufmi.UFConfig) (resu
 	if err != nil {
 		return result{}, err
 	}
-	path := filepath.Join(dir, fmt.Sprintf("%d.csv", d.ID))
-	if err := peer.WriteCSV(path, x, d.Y); err != nil {
-		return result{}, err
-	}
-	out, err := exec.Command("/usr/bin/python3", script, path, "5", "1", "2").CombinedOutput()
-	if err != nil {
-		return result{}, fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
-	}
 	hy, err := ufmi.LabelEntropy(d.Y)
 	if err != nil {
 		return result{}, err
 	}
-	r := result{name: d.Name, n: d.Rows(), hy: hy, bound: math.Inf(-1)}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var name string
-		var loss float64
-		if _, err := fmt.Sscan(line, &name, &loss); err != nil {
-			return result{}, fmt.Errorf("unreadable classifier line %q", line)
-		}
-		if b := hy - loss; b > r.bound {
-			r.bound, r.by = b, name
+	r := result{name: d.Name, n: d.Rows(), hy: hy, bound: cached.bound, by: cached.by}
+	if !known {
+		if r.bound, r.by, err = classifierBound(d, x, hy, dir, script); err != nil {
+			return result{}, err
 		}
 	}
 	features, err := ufmi.NewFeatures(x)
@@ -177,4 +224,29 @@ func measure(d *cc18.Dataset, dir, script string, configs []ufmi.UFConfig) (resu
 		r.estimates = append(r.estimates, est.MI)
 	}
 	return r, nil
+}
+
+// classifierBound runs bench/classifier_bound.py on the preprocessed rows
+// x and returns the best bound H(Y) - log-loss and its classifier.
+func classifierBound(d *cc18.Dataset, x [][]float64, hy float64, dir, script string) (float64, string, error) {
+	path := filepath.Join(dir, fmt.Sprintf("%d.csv", d.ID))
+	if err := peer.WriteCSV(path, x, d.Y); err != nil {
+		return 0, "", err
+	}
+	out, err := exec.Command("/usr/bin/python3", script, path, "5", "1", "2").CombinedOutput()
+	if err != nil {
+		return 0, "", fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
+	}
+	bound, by := math.Inf(-1), ""
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var name string
+		var loss float64
+		if _, err := fmt.Sscan(line, &name, &loss); err != nil {
+			return 0, "", fmt.Errorf("unreadable classifier line %q", line)
+		}
+		if b := hy - loss; b > bound {
+			bound, by = b, name
+		}
+	}
+	return bound, by, nil
 }

@@ -56,6 +56,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"default":                ufmi.DefaultUF(),
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
+		"oblique":                ufmi.ObliqueUF(),
 		"default-noscreen":       noScreen(6),
 		"default-noscreen-leaf5": noScreen(5),
 		"default-noscreen-leaf8": noScreen(8),

@@ -40,6 +40,9 @@ type Builder struct {
 	small    smallRows // the small-node builder's (small.go)
 	useSmall bool      // grow subtrees of at most smallMax rows with it
 	noSmall  bool      // never use the small-node builder (tests compare)
+	// inheritAt[depth] is the projection (Tree.proj set) of the nearest
+	// oblique ancestor of the node being grown at that depth, or -1.
+	inheritAt []int32
 }
 
 // NewBuilder returns a builder for the presorted data, class codes y
@@ -137,6 +140,7 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	}
 	b.useSmall = b.smallOK() && !b.noSmall && !b.params.oblique
 	counts := b.countsFor(0)
+	b.setInherited(0, noProjection)
 	for _, c := range top.classes[0] {
 		counts[c]++
 	}
@@ -169,6 +173,15 @@ func (b *Builder) fill(top *sortedRows, j int, mult []int32, most int32, m int) 
 	}
 }
 
+// setInherited records the projection the nodes at depth inherit (see
+// meanProjection): a Tree.proj set, or -1.
+func (b *Builder) setInherited(depth int, set int32) {
+	for len(b.inheritAt) <= depth {
+		b.inheritAt = append(b.inheritAt, noProjection)
+	}
+	b.inheritAt[depth] = set
+}
+
 // countsFor returns a zeroed class-count buffer for a node at this depth.
 func (b *Builder) countsFor(depth int) []int {
 	for len(b.countsAt) <= depth {
@@ -198,6 +211,7 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
 		return id
 	}
+	b.inherited = b.inheritAt[depth]
 	best := b.bestSplit(rows, start, end, counts)
 	if best == nil {
 		b.makeLeaf(id, counts, rows.order[0][start:end], b.others[depth&1][ostart:oend])
@@ -259,6 +273,11 @@ func (b *Builder) node(start, end, ostart, oend, depth int) int32 {
 			cut = b.cutBetween(sp.feature, ranks[sp.pos], ranks[sp.pos+1], nd.threshold)
 		}
 		omid = b.partitionOthers(depth, &nd, cut, ostart, oend)
+	}
+	if nd.oblique() {
+		b.setInherited(depth+1, nd.set)
+	} else {
+		b.setInherited(depth+1, b.inheritAt[depth])
 	}
 	nd.left = b.node(start, mid, ostart, omid, depth+1)
 	for c := range left {

@@ -61,24 +61,41 @@
 //     distinct ones drawn uniformly at random, in order.
 //   - Each eligible column c (numeric, neither missing nor constant among
 //     the node's rows, of positive FeatureWeights weight when set; j is
-//     one) is weighted w_c = mean_a(x_c) - mean_b(x_c), the class means
-//     over the node's rows counted with their multiplicities (the
-//     structure rows only: honesty is kept). Columns of zero (or
-//     non-finite) weight are left out, and a direction of fewer than two
-//     columns is j alone, scanned as an axis-aligned feature.
+//     one) gets the difference d_c = mean_a(x_c) - mean_b(x_c) of the class
+//     means over the node's rows counted with their multiplicities (the
+//     structure rows only: honesty is kept), its noise
+//     s_c = sqrt(v_c (1/n_a + 1/n_b)), v_c the pooled within-class
+//     variance, and the weight w_c = d_c / v_c (diagonal linear
+//     discriminant analysis, so that a column's scale does not matter).
+//     Columns of zero (or non-finite) difference are left out.
+//   - The node keeps this direction only when it is more than noise: the
+//     statistic Σ (d_c/s_c)², about chi-squared with as many degrees of
+//     freedom as columns when the class means are equal, must exceed its
+//     mean plus two standard deviations. Below an oblique split, the
+//     statistic measures instead the distance from the line of the nearest
+//     oblique ancestor's direction (one degree of freedom fewer). A node
+//     whose class means differ only along that line (as in a slab cut
+//     across the boundary) scans the ancestor's direction again, once, in
+//     place of a noisier one of its own; without an oblique ancestor it
+//     scans j alone. A direction of fewer than two columns is j alone.
 //   - With two classes the node has one direction: the first drawn numeric
-//     feature scans it, later ones count as scanned but add nothing (their
-//     split would be the same). Scanning, thresholds, routing and storage
-//     are those of random projections; Node.Feature is the first column of
-//     the direction.
+//     feature scans it, later ones are scanned alone as axis-aligned
+//     features, and the best of them all wins. Scanning, thresholds,
+//     routing and storage are those of random projections; Node.Feature is
+//     the first column of the direction.
 //
 // On the trunk simulation (bench/trunk, n = 2000, 3 data sets, truth
-// 0.337) the default UF's estimate goes from 0.190 to 0.287 at d = 10 and
-// from 0.118 to 0.226 at d = 50 (random projections: 0.197 and 0.117).
-// Restricting the direction to a random projection's columns (about 1.5)
-// gave 0.202 and 0.122; dividing each weight by the column's within-class
-// variance in the node (diagonal LDA) gave 0.288 and 0.227: neither is
-// kept.
+// 0.337) the default UF's estimate is 0.190 at d = 10 and 0.118 at d = 50;
+// with these directions, 0.327 and 0.299 (random projections: 0.197 and
+// 0.117). Measured on the way (docs/guide.md, "Presets", has the tables):
+// raw mean differences, each node always taking its own direction, gave
+// 0.287 and 0.226; a node always reusing its root's direction 0.338 and
+// 0.316 (but every tree is then a one-direction tree); the node's own
+// direction, or its ancestor's when no better than noise, 0.334 and 0.315
+// (without axis-aligned candidates, which real tables need); weighting
+// columns by the screening pilot's importance 0.244 and 0.166 (weak
+// features starved); keeping only columns whose difference exceeds 2 or
+// 3 of its noise, 0.327 and 0.283 or 0.235.
 //
 // A tree stores each oblique split's projection beside its nodes (16
 // bytes per column and one header; up to d columns with MeanDifferences):

@@ -30,11 +30,15 @@ type obliqueScratch struct {
 	zRank                 []uint32 // dense rank of each row's projection, in that order
 	zClass                []uint16 // class of each row, in that order
 	// MeanDifferences: meanDone is set once a node whose rows hold two
-	// classes has scanned its one direction (meanRepeat: the draw to
-	// come repeats it); sums and sizes accumulate the class means.
-	meanDone, meanRepeat bool
-	present              []int
-	sumA, sumB, sumSq    []float64
+	// classes has drawn its one direction (later draws scan their feature
+	// alone). inherited is the projection (a Tree.proj set) of the node's
+	// nearest oblique ancestor, or noProjection; inheritedDone is set once
+	// the node has scanned it.
+	meanDone, inheritedDone bool
+	inherited               int32
+	noiseSD                 []float64 // the noise of each term of the direction being drawn
+	along                   []float64 // by column: the inherited direction's weights, while in use
+	present                 []int
 }
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.
@@ -191,14 +195,19 @@ func (b *Builder) eligibleColumns(rows *sortedRows, start, end int) []int32 {
 // meanProjection is drawProjection with MeanDifferences: the projection
 // on the difference between the means of two classes among the node's rows
 // [start, end) (rows counted with their multiplicities), over every eligible
-// column. The two classes are those present when there are two (the
-// direction is then the node's one: later draws repeat it, and meanRepeat
-// tells scanProjection so), else two distinct classes drawn uniformly among
-// those present, the first's mean minus the second's. Columns of zero
-// difference are left out; a direction of fewer than two columns is f
-// alone (scanned as an axis-aligned feature).
+// column, each weighted by the inverse of its pooled within-class variance
+// in the node (diagonal linear discriminant analysis). The two classes are
+// those present when there are two (the node then has one direction:
+// later draws scan their feature alone), else two distinct classes drawn
+// uniformly among those present, the first's mean minus the second's.
+// Columns of zero difference are left out.
+//
+// The node keeps a direction of its own only when its class means differ
+// by more than noise (newDirection): from zero without an oblique ancestor,
+// from the line of the nearest oblique ancestor's direction with one.
+// Otherwise the node scans that inherited direction (once), or, without an
+// ancestor, f alone (an axis-aligned scan).
 func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []int) int {
-	b.meanRepeat = false
 	terms := append(b.termsFound[:0], projTerm{col: int32(f), w: 1})
 	b.termsFound = terms
 	b.present = b.present[:0]
@@ -214,8 +223,7 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	if len(b.present) == 2 {
 		ca, cb = cb, ca // class 1 minus class 0 with two classes
 		if b.meanDone {
-			b.meanRepeat = true
-			return 2 // any count above 1: scanProjection gives no new split
+			return 1 // the node's direction was drawn: f alone
 		}
 	} else {
 		i := b.rng.IntN(len(b.present))
@@ -233,30 +241,116 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	rowRank, distinct := b.sorted.rowRank, b.sorted.distinct
 	order, cls := rows.order[0][start:end], rows.classes[0][start:end]
 	terms = terms[:0]
+	b.noiseSD = b.noiseSD[:0]
+	exact := false // a column separates the classes without noise
 	for _, c := range eligible {
 		rr, dv := rowRank[c], distinct[c]
-		sa, sb := 0.0, 0.0
+		sa, sb, qa, qb := 0.0, 0.0, 0.0, 0.0
 		for p, r := range order {
-			switch int(cls[p]) {
+			switch v := dv[rr[r]]; int(cls[p]) {
 			case ca:
-				sa += dv[rr[r]]
+				sa += v
+				qa += v * v
 			case cb:
-				sb += dv[rr[r]]
+				sb += v
+				qb += v * v
 			}
 		}
-		if w := sa/na - sb/nb; w != 0 && !math.IsNaN(w) && !math.IsInf(w, 0) {
-			terms = append(terms, projTerm{col: c, w: w})
+		w := sa/na - sb/nb
+		if w == 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			continue
+		}
+		terms = append(terms, projTerm{col: c, w: w})
+		sd := differenceNoise(sa, qa, na, sb, qb, nb)
+		exact = exact || !(sd > 0)
+		b.noiseSD = append(b.noiseSD, sd)
+	}
+	if na < 2 || nb < 2 || len(terms) < 2 || !(exact || b.newDirection(terms, na, nb)) {
+		return b.withoutMeanDirection(terms, f)
+	}
+	if !exact {
+		for i := range terms {
+			terms[i].w /= b.noiseSD[i] * b.noiseSD[i]
 		}
 	}
-	if len(terms) < 2 {
+	b.termsFound = terms
+	b.meanDone = len(b.present) == 2
+	return len(terms)
+}
+
+// withoutMeanDirection is meanProjection's answer when the node's class
+// means give no direction of its own: the nearest oblique ancestor's
+// projection, scanned once per node, or else f alone.
+func (b *Builder) withoutMeanDirection(terms []projTerm, f int) int {
+	b.meanDone = len(b.present) == 2
+	if b.inherited == noProjection || b.inheritedDone {
 		b.termsFound = append(terms[:0], projTerm{col: int32(f), w: 1})
 		return 1
 	}
-	b.termsFound = terms
-	if len(b.present) == 2 {
-		b.meanDone = true
+	_, inherited := b.tree.projection(&treeNode{set: b.inherited})
+	b.termsFound = append(terms[:0], inherited...)
+	b.inheritedDone = true
+	return len(b.termsFound)
+}
+
+// differenceNoise is the standard deviation of a class-mean difference
+// mean_a - mean_b of one column under noise: the pooled within-class
+// standard deviation times sqrt(1/na + 1/nb), from each class's sum s and
+// sum of squares q of the column's values (0 when both classes are
+// constant in it, NaN with too few rows).
+func differenceNoise(sa, qa, na, sb, qb, nb float64) float64 {
+	if na < 2 || nb < 2 {
+		return math.NaN()
 	}
-	return len(terms)
+	pooled := (max(qa-sa*sa/na, 0) + max(qb-sb*sb/nb, 0)) / (na + nb - 2)
+	return math.Sqrt(pooled * (1/na + 1/nb))
+}
+
+// newDirection reports whether the class-mean differences terms (of noise
+// standard deviations noiseSD) give the node a direction of its own: when
+// the differences, each divided by its noise, are farther from zero than
+// noise takes them (without an inherited direction), or farther from the
+// line of the inherited direction (with one). The squared distance is about
+// chi-squared with as many degrees of freedom as columns (one fewer from a
+// line) when there is no new direction; it must exceed its mean plus two
+// standard deviations (a level of about 3%).
+func (b *Builder) newDirection(terms []projTerm, na, nb float64) bool {
+	if na < 2 || nb < 2 {
+		return false
+	}
+	dist, dof := 0.0, float64(len(terms))
+	for i, tm := range terms {
+		z := tm.w / b.noiseSD[i]
+		dist += z * z
+	}
+	if b.inherited != noProjection {
+		// Remove the component along the inherited direction u. Its
+		// weights are differences over variances, so under no new
+		// direction the differences lie on the line of u_c·var_c, which in
+		// the coordinates w_c/sd_c is the line of u_c·sd_c (var_c is
+		// sd_c² up to a factor common to every column).
+		_, inherited := b.tree.projection(&treeNode{set: b.inherited})
+		if len(b.along) < len(b.features) {
+			b.along = make([]float64, len(b.features))
+		}
+		for _, tm := range inherited {
+			b.along[tm.col] = tm.w
+		}
+		dot, norm := 0.0, 0.0
+		for i, tm := range terms {
+			v := b.along[tm.col] * b.noiseSD[i]
+			dot += tm.w / b.noiseSD[i] * v
+			norm += v * v
+		}
+		for _, tm := range inherited {
+			b.along[tm.col] = 0
+		}
+		if norm > 0 {
+			dist -= dot * dot / norm
+			dof--
+		}
+	}
+	return dof > 0 && dist > dof+2*math.Sqrt(2*dof)
 }
 
 // sampleZ is the projection of sample row r over terms whose columns the
@@ -292,9 +386,6 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 	zs, ranks, cls := b.zs[:m], b.zRank[:m], b.zClass[:m]
 	terms := b.termsFound
 	noSplit := split{pos: -1, score: math.Inf(-1)}
-	if b.meanRepeat {
-		return noSplit // the node's direction again: its split is known
-	}
 	for p, r := range rows.order[0][start:end] {
 		z := b.sampleZ(terms, r)
 		if math.IsNaN(z) {
@@ -487,3 +578,7 @@ func heapSortZ(a []zEntry) {
 		down(0, i)
 	}
 }
+
+// noProjection is the inherited projection of a node without an oblique
+// ancestor (projections' sets are -2 and below).
+const noProjection int32 = -1

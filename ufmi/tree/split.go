@@ -51,7 +51,7 @@ type split struct {
 // scanned as the projection it becomes (oblique.go), unless that
 // projection is the feature alone.
 func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) *split {
-	b.eligibleReady, b.meanDone = false, false
+	b.eligibleReady, b.meanDone, b.inheritedDone = false, false, false
 	return b.chooseSplit(func(f int) *split {
 		vals, cls := rows.ranks[f][start:end], rows.classes[f][start:end]
 		m := len(vals)

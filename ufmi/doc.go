@@ -51,7 +51,8 @@
 //
 // EstimatorConfig.Confidence (e.g. 0.95) adds a confidence interval to the
 // estimates of the uf and rf-oob methods (Estimate.CI, CMIEstimate.CI, the
-// SubsetRow intervals): the estimate ± z·SE, where SE combines the
+// SubsetRow intervals): the estimate ± z·SE (near zero, an interval that
+// respects MI ≥ 0 and never lies below it), where SE combines the
 // influence-function standard error of the data, from each row's
 // contribution log p̂(y_i|x_i) - log p̂(y_i) with an out-of-sample posterior,
 // and the forest's Monte Carlo noise, from ten groups of trees. It covers

@@ -28,8 +28,15 @@ import (
 // estimates group by group (both fits use the same seed), so their
 // correlation is accounted for.
 //
-// The interval is centred on the point estimate and covers its variability,
-// not its bias. Where the forest is biased, coverage falls below the level:
+// MI and conditional MI are never negative, and the interval respects it:
+// it is estimate ± z·SE when the estimate is at least 2z standard errors
+// above zero, else Feldman and Cousins' unified interval for a normal
+// estimate of a quantity bounded below by zero (boundedinterval.go), which
+// never lies below zero and keeps the level's coverage at zero itself. The
+// estimate stays raw: a negative estimate has the interval [0, High], High
+// > 0, and lies outside it.
+//
+// The interval covers the estimate's variability, not its bias. Where the forest is biased, coverage falls below the level:
 // it smooths posteriors, so MI is under-estimated where the posterior is
 // steep (the scaled setting) or the signal sits among noise features
 // (three_class at d = 10); and at I = 0 (independence, or a conditional MI
@@ -82,10 +89,13 @@ func (p *intervalParts) errors() (Interval, error) {
 	return iv, nil
 }
 
-// at centres the interval of the given level on estimate.
+// at returns the interval of the given level for a non-negative quantity
+// estimated by estimate: estimate ± z·SE when the estimate is at least 2z
+// standard errors above zero, else the unified interval that respects the
+// bound (boundedInterval), never below zero.
 func (iv Interval) at(estimate, level float64) Interval {
-	z := math.Sqrt2 * math.Erfinv(level)
-	iv.Level, iv.Low, iv.High = level, estimate-z*iv.SE, estimate+z*iv.SE
+	iv.Level = level
+	iv.Low, iv.High = boundedInterval(estimate, iv.SE, level)
 	return iv
 }
 

@@ -158,7 +158,8 @@ func TestSEForestShrinksWithTrees(t *testing.T) {
 
 // A conditional MI's interval uses per-row differences: for a noise
 // feature given the signal, the two fits move together and the difference's
-// standard error is far below either fit's.
+// standard error is far below either fit's. The estimate (here below zero)
+// is raw; its interval respects CMI ≥ 0 and holds max(estimate, 0).
 func TestConditionalMIIntervalAccountsForCorrelation(t *testing.T) {
 	x, y := separatedData(800, 2, 4)
 	cfg := intervalConfig(60, 1)
@@ -170,7 +171,7 @@ func TestConditionalMIIntervalAccountsForCorrelation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cmi.CI.Contains(cmi.CMI) || cmi.CI.SE > 0.5*a.CI.SE {
+	if !cmi.CI.Contains(max(cmi.CMI, 0)) || cmi.CI.Low < 0 || cmi.CI.SE > 0.5*a.CI.SE {
 		t.Errorf("CMI %.4f, interval %+v; I(Y;x1) SE %.4f", cmi.CMI, cmi.CI, a.CI.SE)
 	}
 	// With no given columns, the interval is the MI's own.

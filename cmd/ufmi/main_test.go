@@ -285,7 +285,8 @@ func TestTableJSON(t *testing.T) {
 }
 
 // table -ci gives each subset row the intervals of its three estimates,
-// around them.
+// around them (around 0 for an estimate below zero: an interval never lies
+// below zero).
 func TestTableConfidenceInterval(t *testing.T) {
 	in := separatedCSV(t, 400, 7)
 	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "40", "-ci", "0.95", "-json")
@@ -301,8 +302,8 @@ func TestTableConfidenceInterval(t *testing.T) {
 			low, lok := r[est+"_ci_low"].(float64)
 			high, hok := r[est+"_ci_high"].(float64)
 			v := r[est].(float64)
-			if !lok || !hok || !(low <= v && v <= high) {
-				t.Errorf("%s of %v: want %s_ci_low <= %s <= %s_ci_high: %v", est, r["features"], est, est, est, r)
+			if !lok || !hok || !(0 <= low && low <= max(v, 0) && max(v, 0) <= high) {
+				t.Errorf("%s of %v: want 0 <= %s_ci_low <= max(%s, 0) <= %s_ci_high: %v", est, r["features"], est, est, est, r)
 			}
 		}
 	}

@@ -26,9 +26,10 @@ type obliqueScratch struct {
 	// those of the best split so far; they trade places as levelsFound and
 	// bestLevels do.
 	termsFound, bestTerms []projTerm
-	zs, zBuf              []zEntry // the node's rows by projection, and the radix sort's other buffer
-	zRank                 []uint32 // dense rank of each row's projection, in that order
-	zClass                []uint16 // class of each row, in that order
+	zs, zBuf              []zEntry  // the node's rows by projection, and the radix sort's other buffer
+	zRank                 []uint32  // dense rank of each row's projection, in that order
+	zClass                []uint16  // class of each row, in that order
+	zOfRow                []float64 // by row: the projection nodeZ computed
 	// MeanDifferences: meanDone is set once a node whose rows hold two
 	// classes has drawn its one direction (later draws scan their feature
 	// alone). inherited is the projection (a Tree.proj set) of the node's
@@ -39,6 +40,7 @@ type obliqueScratch struct {
 	noiseSD                 []float64 // the noise of each term of the direction being drawn
 	along                   []float64 // by column: the inherited direction's weights, while in use
 	present                 []int
+	inClass                 []float64 // per class: 1 or 0 for class a, then for class b
 }
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.
@@ -238,23 +240,27 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 		return 1
 	}
 	na, nb := float64(counts[ca]), float64(counts[cb])
-	rowRank, distinct := b.sorted.rowRank, b.sorted.distinct
-	order, cls := rows.order[0][start:end], rows.classes[0][start:end]
 	terms = terms[:0]
 	b.noiseSD = b.noiseSD[:0]
+	// inClass[2c], inClass[2c+1]: 1 when class c is a, b (sums without
+	// branches; adding 0·v leaves a sum as it was).
+	b.inClass = resizeFloats(b.inClass, 2*b.k)
+	clear(b.inClass)
+	b.inClass[2*ca], b.inClass[2*cb+1] = 1, 1
+	inClass := b.inClass
 	exact := false // a column separates the classes without noise
 	for _, c := range eligible {
-		rr, dv := rowRank[c], distinct[c]
+		// Column c's own order of the node's rows: ranks and classes
+		// side by side, values read in increasing order.
+		dv, ranks, cls := b.sorted.distinct[c], rows.ranks[c][start:end], rows.classes[c][start:end]
 		sa, sb, qa, qb := 0.0, 0.0, 0.0, 0.0
-		for p, r := range order {
-			switch v := dv[rr[r]]; int(cls[p]) {
-			case ca:
-				sa += v
-				qa += v * v
-			case cb:
-				sb += v
-				qb += v * v
-			}
+		for p, rk := range ranks {
+			v, c := dv[rk], cls[p]
+			inA, inB := inClass[2*int(c)], inClass[2*int(c)+1]
+			sa += v * inA
+			qa += v * v * inA
+			sb += v * inB
+			qb += v * v * inB
 		}
 		w := sa/na - sb/nb
 		if w == 0 || math.IsNaN(w) || math.IsInf(w, 0) {
@@ -353,11 +359,31 @@ func (b *Builder) newDirection(terms []projTerm, na, nb float64) bool {
 	return dof > 0 && dist > dof+2*math.Sqrt(2*dof)
 }
 
-// sampleZ is the projection of sample row r over terms whose columns the
-// row does not miss.
-func (b *Builder) sampleZ(terms []projTerm, r int32) float64 {
-	rowRank, distinct := b.sorted.rowRank, b.sorted.distinct
-	return project(terms, func(c int32) float64 { return distinct[c][rowRank[c][r]] })
+// nodeZ returns, indexed by row, the projection over terms of every row
+// of the node [start, end) (the terms' columns have no missing value among
+// its rows). It adds the terms one by one, each column read in its own
+// order of the node's rows (sequential reads; the copies of a row are
+// adjacent there and counted once), so that every row's sum is project's,
+// term by term: routing rounds alike.
+func (b *Builder) nodeZ(rows *sortedRows, terms []projTerm, start, end int) []float64 {
+	if len(b.zOfRow) < b.sorted.n {
+		b.zOfRow = make([]float64, b.sorted.n)
+	}
+	z := b.zOfRow
+	for _, r := range rows.order[0][start:end] {
+		z[r] = 0
+	}
+	for _, tm := range terms {
+		dv, order, ranks := b.sorted.distinct[tm.col], rows.order[tm.col][start:end], rows.ranks[tm.col][start:end]
+		prev := int32(-1)
+		for p, r := range order {
+			if r != prev {
+				z[r] += float64(tm.w * dv[ranks[p]])
+				prev = r
+			}
+		}
+	}
+	return z
 }
 
 // rowZ is the projection of any row r: NaN when it misses a column.
@@ -384,10 +410,10 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 		b.zs, b.zBuf, b.zRank, b.zClass = make([]zEntry, m), make([]zEntry, m), make([]uint32, m), make([]uint16, m)
 	}
 	zs, ranks, cls := b.zs[:m], b.zRank[:m], b.zClass[:m]
-	terms := b.termsFound
 	noSplit := split{pos: -1, score: math.Inf(-1)}
+	zOf := b.nodeZ(rows, b.termsFound, start, end)
 	for p, r := range rows.order[0][start:end] {
-		z := b.sampleZ(terms, r)
+		z := zOf[r]
 		if math.IsNaN(z) {
 			return noSplit
 		}
@@ -436,9 +462,10 @@ func (b *Builder) markOblique(rows *sortedRows, sp split, start, end int, nd *tr
 	terms := b.bestTerms
 	nd.feature, nd.threshold = terms[0].col, categoricalThreshold
 	nd.set = b.tree.addProjection(sp.threshold, terms)
+	zOf := b.nodeZ(rows, terms, start, end)
 	for _, r := range rows.order[0][start:end] {
 		b.goLeft[r] = 0
-		if b.sampleZ(terms, r) <= sp.threshold {
+		if zOf[r] <= sp.threshold {
 			b.goLeft[r] = 1
 		}
 	}
@@ -582,3 +609,12 @@ func heapSortZ(a []zEntry) {
 // noProjection is the inherited projection of a node without an oblique
 // ancestor (projections' sets are -2 and below).
 const noProjection int32 = -1
+
+// resizeFloats returns a slice of length n, reusing buf when it is long
+// enough.
+func resizeFloats(buf []float64, n int) []float64 {
+	if cap(buf) < n {
+		return make([]float64, n)
+	}
+	return buf[:n]
+}

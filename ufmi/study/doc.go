@@ -1,8 +1,9 @@
 // Package study runs the paper's experiments with ufmi and returns their
 // results as gota DataFrames, one row per estimate, ready for the notebooks'
-// tables and figures: MI across simulation settings, conditional entropy
-// convergence, posterior accuracy on steep posteriors, the overlapping
-// Gaussians posterior curve and the Drosophila feature-subset table.
+// tables and figures: MI across simulation settings and on the trunk
+// simulation, conditional entropy convergence, posterior accuracy on steep
+// posteriors, the overlapping Gaussians posterior curve and the Drosophila
+// feature-subset table.
 //
 // The numeric work is done by package ufmi; this package only loops over
 // settings, seeds and estimators, reports progress and builds DataFrames.

@@ -78,3 +78,52 @@ func TestSteepSweepAndGrid(t *testing.T) {
 		}
 	}
 }
+
+func TestTrunkSweepMatchesDirectEstimates(t *testing.T) {
+	ests, err := models.Select(models.Standard(20), "UF", "KSG")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweep := TrunkSweep{Cells: []Cell{{N: 300, D: 5, Prior: 0.5}}, Estimators: ests, Reps: 2, Seed: 5}
+	calls := 0
+	df, err := sweep.Run(func(done, total int) {
+		calls++
+		if total != 4 {
+			t.Errorf("progress total %d, want 4", total)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if df.Nrow() != 4 || calls != 4 {
+		t.Fatalf("want 4 rows and 4 progress calls, got %d and %d", df.Nrow(), calls)
+	}
+	// Row 3 is rep 1 of KSG: the same estimate as a direct call with rep 1's seed.
+	rep1 := seeds.Derive(5, seeds.Repetition, 1)
+	rows, y, _ := sim.TrunkSimulation{N: 300, D: 5, Prior: 0.5}.Sample(rep1)
+	x, _ := ufmi.NewFeatures(rows)
+	cfg := ests[1].Estimator
+	cfg.Seed = rep1
+	want, _ := ufmi.EstimateMI(x, y, cfg)
+	if got := df.Col("mi").Elem(3).Float(); got != want.MI || df.Col("method").Elem(3).String() != "KSG" {
+		t.Fatalf("row 3: %v %v, want KSG %v", df.Col("method").Elem(3), got, want.MI)
+	}
+	for i := 0; i < df.Nrow(); i++ {
+		if s := df.Col("setting").Elem(i).String(); s != "trunk" {
+			t.Fatalf("row %d: setting %q, want trunk", i, s)
+		}
+		// ||μ|| = 1 at equal priors: the separated setting's 0.337 nats.
+		if tr := df.Col("mi_true").Elem(i).Float(); math.Abs(tr-0.336831) > 1e-5 {
+			t.Fatalf("row %d: truth %v", i, tr)
+		}
+		if mu := df.Col("mu").Elem(i).Float(); mu != 1 {
+			t.Fatalf("row %d: mu %v, want the norm 1", i, mu)
+		}
+	}
+	if _, err := (TrunkSweep{}).Run(nil); err == nil {
+		t.Fatal("empty sweep accepted")
+	}
+	if _, err := (TrunkSweep{Cells: []Cell{{N: 300, D: 5}}, Estimators: ests, Reps: 1}).Run(nil); err == nil {
+		t.Fatal("prior 0 accepted")
+	}
+}

@@ -182,10 +182,11 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
 // class means of each node's rows (tree.MeanDifferences): for information
 // spread over many weak numeric features, where axis-aligned splits
-// approximate an oblique boundary badly (the trunk simulation: 0.287 nats
-// of the true 0.337 at n = 2000, d = 10, against the default's 0.190). Not
-// the default: measured on the trunk and a few real tables only
-// (docs/guide.md, "Presets").
+// approximate an oblique boundary badly (the trunk simulation at n = 2000:
+// 0.329 nats of the true 0.337 at d = 10, 0.306 at d = 50, against the
+// default's 0.189 and 0.119). Not the default: it is worse on the paper's
+// accuracy grid and on logical or few-feature real tables (docs/guide.md,
+// "The oblique preset").
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences

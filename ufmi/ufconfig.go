@@ -67,6 +67,10 @@ type UFConfig struct {
 	// relative to the most important feature's 1: positive and finite (0:
 	// defaultPilotFloor). It must be 0 with NoScreening.
 	PilotFloor float64
+	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
+	// (smallDataLeaf does not lower it): the fast test's forest, grown on
+	// a share of half the rows, keeps the leaves it always had.
+	keepLeaves bool
 }
 
 // check validates the settings that do not depend on the data.

@@ -78,8 +78,8 @@ func crossFittedSteps(uf UFConfig) int { return 2*uf.PilotTrees + uf.Trees }
 
 // crossFittedBound returns the bound's terms for resolved uf, which screens
 // features, from a forest of its own whose screening never saw the label of
-// a row it scores. The rows are split at random, stratified by class, into
-// halves A and B (stream (s, split, 0) with s = Derive(rt.Seed, bound, 0));
+// a row it scores. The rows are split at random, stratified by class
+// unless uf.Unstratified, into halves A and B (stream (s, split, 0) with s = Derive(rt.Seed, bound, 0));
 // a pilot fitted on each half alone (seed Derive(rt.Seed, bound, 1 + half))
 // weights the features of half of uf's trees, and each of those trees
 // scores only the rows of the other half: trees 0..T/2-1 are screened by
@@ -92,7 +92,7 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 	n := x.n
 	seed := seeds.Derive(rt.Seed, seeds.Bound, 0)
 	half := (n + 1) / 2
-	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, true, half, n-half)
+	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, !uf.Unstratified, half, n-half)
 	halves := [2][]int{sortedCopy(perm[:half]), sortedCopy(perm[half:])}
 	oos := newOutOfSample(y, k, false)
 	done := 0

@@ -49,27 +49,21 @@ func (o *outOfSample) boundTerms(prior []float64) []float64 {
 	return psi
 }
 
-// lowerBound summarises the bound's terms psi at a one-sided confidence
-// level: the bound is their mean, its standard error sd(ψ)/√n, and its
-// lower confidence limit the bound - z·SE with z = Φ⁻¹(level). The forest's
-// Monte Carlo noise needs no allowance: for any forest seed, the bound's
-// expectation over the data is at most I(X;Y).
-func lowerBound(psi []float64, level float64) (value, se, low float64, err error) {
-	sd, used := sdSkippingNaN(psi)
-	if used < 2 {
-		return 0, 0, 0, fmt.Errorf("ufmi: no lower bound: it needs at least 2 rows, there are %d", used)
-	}
+// lowerBound summarises the bound's terms psi (one per row, at least two
+// rows) at a one-sided confidence level: the bound is their mean, its
+// standard error sd(ψ)/√n, and its lower confidence limit the bound - z·SE
+// with z = Φ⁻¹(level). The forest's Monte Carlo noise needs no allowance:
+// for any forest seed, the bound's expectation over the data is at most
+// I(X;Y). Every term is finite (q_i > 0), so are the three.
+func lowerBound(psi []float64, level float64) (value, se, low float64) {
+	sd, n := sdSkippingNaN(psi)
 	sum := 0.0
 	for _, v := range psi {
 		sum += v
 	}
-	value = sum / float64(used)
-	se = sd / math.Sqrt(float64(used))
-	low = value - math.Sqrt2*math.Erfinv(2*level-1)*se
-	if math.IsNaN(low) || math.IsInf(low, 0) {
-		return 0, 0, 0, fmt.Errorf("ufmi: no lower bound: its lower limit is %v (bound %v, SE %v)", low, value, se)
-	}
-	return value, se, low, nil
+	value = sum / float64(n)
+	se = sd / math.Sqrt(float64(n))
+	return value, se, value - math.Sqrt2*math.Erfinv(2*level-1)*se
 }
 
 // crossFittedSteps is the number of trees crossFittedBound grows for

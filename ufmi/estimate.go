@@ -66,7 +66,10 @@ type EstimatorConfig struct {
 	Unlabeled *Features
 	// Confidence, when in (0, 1), adds a confidence interval at that level
 	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
-	// Interval). 0 means none. Methods uf and rf-oob only.
+	// Interval). 0 means none. Methods uf and rf-oob only. EstimateMI then
+	// adds the lower bound too (Estimate.LowerBound), whose limit has that
+	// one-sided level; with a screened UF it grows a second, cross-fitted
+	// forest for it (about the cost of a second estimate).
 	Confidence float64
 	// ManyClasses accepts labels that look continuous: at least 50
 	// classes with fewer than 5 rows per class on average (k >= 50 and
@@ -172,9 +175,7 @@ func estimateMI(x *Features, y []int, cfg EstimatorConfig, withBound bool) (Esti
 		est.CI = se.at(est.MI, cfg.Confidence)
 		if withBound {
 			b := &est.LowerBound
-			if b.Value, b.SE, b.Low, err = lowerBound(est.parts.bound, cfg.Confidence); err != nil {
-				return Estimate{}, err
-			}
+			b.Value, b.SE, b.Low = lowerBound(est.parts.bound, cfg.Confidence)
 			b.Level = cfg.Confidence
 		}
 	}

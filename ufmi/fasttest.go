@@ -164,7 +164,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	}
 	if !slices.ContainsFunc(f.trees, func(ft forestTree) bool { return ft.tree.Leaves() > 1 }) {
 		grow := int(math.Round(share * float64(ns)))
-		return nil, nil, fmt.Errorf("ufmi: none of the fast test's %d trees split: each grows on %d rows (share %v of the structure half's %d) into leaves of at least %d rows, and no feature separates them so (too few rows, a class too rare, or constant features); the p-value would be 1 whatever the data: use the refit test (PermutationTest, -test refit) or more rows", f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf)
+		return nil, nil, fmt.Errorf("ufmi: none of the fast test's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; use the refit test (PermutationTest; -test refit) or more rows", f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf)
 	}
 	nv, trees := len(rowsV), f.Trees()
 	st := &fastTest{k: k, trees: trees, ns: ns, nv: nv, leafS: make([]int32, trees*ns), leafV: make([]int32, trees*nv),

@@ -399,6 +399,8 @@ func badInputs(t *testing.T) []badInput {
 		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
 		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
 		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
+		{"-test fast on 20 rows", []string{"mi", "-in", csv("x,y\n" + strings.Repeat("0,a\n1,b\n", 10)), "-target", "y", "-perm", "19", "-test", "fast"},
+			"none of the fast test's 300 trees split"},
 		// Checked before the file is read, and so before any estimate.
 		{"table -test fast with kNN", []string{"table", "-in", "/no/such/file.csv", "-target", "label", "-method", "ksg", "-perm", "9", "-test", "fast"},
 			"the fast permutation test fits a UF; method ksg has no fast test"},

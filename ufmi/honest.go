@@ -72,18 +72,19 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 }
 
 // smallDataLeaf returns the leaf minimum of an honest forest whose trees
-// grow on ns of the len(y) rows with labels y, for the configured minimum
-// leaf: leaf, lowered where the rarest class's structure rows cannot fill
-// two leaves of it. With m = floor(n_c·ns/n) the structure rows of the
-// rarest class c among those with rows (the rows every stratified split
-// gives it; about the mean of an unstratified one), a leaf minimum above max(1, floor(m/2)) becomes that:
-// a tree whose leaves need more rows than the rarest class has cannot
-// isolate it, and on small data it cannot split at all (the default's
-// leaves of 6 rows on n = 20 rows, or a class of 10 rows among 100, gave
-// I = 0 for labels that x separates exactly). Only small data or rare
-// classes are affected: with the default's 6, classes of at least 24 rows
-// on the default's half keep leaves of 6; fully grown trees (1) never
-// change. A negative leaf is left for the tree to refuse.
+// grow on ns of the len(y) rows with labels y (k classes), for the
+// configured minimum leaf: leaf, lowered where the rarest class's structure
+// rows cannot fill two leaves of it. With m = floor(n_c·ns/n) the structure
+// rows of the rarest class c among those with rows (the rows every
+// stratified split gives it; about the mean of an unstratified one), a leaf
+// minimum above max(1, floor(m/2)) becomes that: a tree whose leaves need
+// more rows than the rarest class has cannot isolate it, and on small data
+// it cannot split at all (the default's leaves of 6 rows on n = 20 rows, or
+// a class of 10 rows among 100, gave I = 0 for labels that x separates
+// exactly). Only small data or rare classes are affected: with the
+// default's 6, classes of at least 24 rows on the default's half keep
+// leaves of 6; fully grown trees (1) never change. A negative leaf is left
+// for the tree to refuse.
 func smallDataLeaf(leaf int, y []int, k, ns int) int {
 	n := len(y)
 	if leaf <= 1 || n == 0 {

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // miReport is what "ufmi mi" prints.
@@ -153,6 +156,11 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if cfg.Method == ufmi.MethodUF && !sh.fromJob() {
+		// After the estimate, which may refuse the data; not for a
+		// recorded job, where the note would show the file's content.
+		printNotices(stderr, "mi", singleRowClasses(opts.in, data.labels))
+	}
 	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
 		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
 		number{"the lower bound", rep.Bound}, number{"the lower bound's limit", rep.BoundLimit},
@@ -191,6 +199,34 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil
+}
+
+// singleRowClasses returns a note naming the classes of a single row, if
+// any: an honest forest lets each row grow a tree or vote in it, never
+// both, so nothing it learns ties such a class to x, and the uf estimate
+// misses that class's share of I(X;Y).
+func singleRowClasses(path string, labels *uftable.Labels) []string {
+	counts := make([]int, labels.K())
+	for _, c := range labels.Codes {
+		counts[c]++
+	}
+	var names []string
+	for c, n := range counts {
+		if n == 1 {
+			names = append(names, strconv.Quote(labels.Classes[c]))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	which := "class " + names[0] + " has"
+	switch {
+	case len(names) > 3:
+		which = fmt.Sprintf("classes %s and %d more have", strings.Join(names[:3], ", "), len(names)-3)
+	case len(names) > 1:
+		which = "classes " + strings.Join(names, ", ") + " have"
+	}
+	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough", path, which)}
 }
 
 // checkTreesPerCell validates -trees-per-cell: it splits one uf forest

@@ -192,6 +192,14 @@ func badCalls() []badCall {
 			_, err := FastPermutationTest(x, y, EstimatorConfig{Method: MethodKSG}, PermutationConfig{})
 			return err
 		}, "method ksg has no fast test"},
+		{"FastPermutationTest on 20 rows", func() error {
+			y20 := make([]int, 20)
+			for i := range y20 {
+				y20[i] = i % 2
+			}
+			_, err := FastPermutationTest(x.SelectRows(y20), y20, EstimatorConfig{}, PermutationConfig{Permutations: 19})
+			return err
+		}, "none of the fast test's 300 trees split"},
 		{"ConditionalMI nil features", func() error {
 			_, err := ConditionalMI(nil, y, []int{0}, []int{1}, EstimatorConfig{})
 			return err

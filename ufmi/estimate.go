@@ -66,7 +66,10 @@ type EstimatorConfig struct {
 	Unlabeled *Features
 	// Confidence, when in (0, 1), adds a confidence interval at that level
 	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
-	// Interval). 0 means none. Methods uf and rf-oob only.
+	// Interval). 0 means none. Methods uf and rf-oob only. EstimateMI then
+	// adds the lower bound too (Estimate.LowerBound), whose limit has that
+	// one-sided level; with a screened UF it grows a second, cross-fitted
+	// forest for it (about the cost of a second estimate).
 	Confidence float64
 	// ManyClasses accepts labels that look continuous: at least 50
 	// classes with fewer than 5 rows per class on average (k >= 50 and
@@ -89,11 +92,31 @@ type Estimate struct {
 	MI        float64 // HY - HYGivenX; raw, may be negative
 	N         int     // labelled rows
 	Classes   int
-	Evaluated int           // rows whose posterior entered H(Y|X)
-	Excluded  []int         // rows left out (out-of-bag: never out of bag)
-	CI        Interval      // confidence interval for MI when EstimatorConfig.Confidence > 0
-	Duration  time.Duration // wall time of the estimate
-	parts     *intervalParts
+	Evaluated int      // rows whose posterior entered H(Y|X)
+	Excluded  []int    // rows left out (out-of-bag: never out of bag)
+	CI        Interval // confidence interval for MI when EstimatorConfig.Confidence > 0
+	// LowerBound is a lower bound on I(X;Y) that holds whatever the model,
+	// computed with the interval (EstimatorConfig.Confidence > 0; methods
+	// uf and rf-oob): H(Y) minus the mean log-loss of the rows'
+	// out-of-sample posteriors, each scored on a row whose label did not
+	// shape it (docs/inference.md, "A lower bound").
+	LowerBound struct {
+		// Level is the one-sided confidence level of Low, the interval's;
+		// 0 when no bound was computed.
+		Level float64
+		// Value is the bound's estimate, plug-in H(Y) minus the
+		// cross-fitted log-loss: its expectation is at most I(X;Y). It
+		// never exceeds HY, and is negative where the posteriors predict
+		// worse than the class frequencies.
+		Value float64
+		SE    float64 // its standard error, sd/√n of the rows' terms
+		// Low is Value - z·SE with z = Φ⁻¹(Level) (1.645 at 0.95): I(X;Y)
+		// >= Low with probability about Level or more. This is the
+		// certified number.
+		Low float64
+	}
+	Duration time.Duration // wall time of the estimate
+	parts    *intervalParts
 }
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
@@ -102,6 +125,13 @@ type Estimate struct {
 // estimate one at a time (memory O(n × classes) beyond the data and the
 // trees in flight), with the result of FitUF + HonestConditionalEntropy.
 func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
+	return estimateMI(x, y, cfg, true)
+}
+
+// estimateMI is EstimateMI; without withBound no lower bound is computed
+// (the fits of a conditional MI, a subset table or a permutation test,
+// which report none).
+func estimateMI(x *Features, y []int, cfg EstimatorConfig, withBound bool) (Estimate, error) {
 	start := time.Now()
 	k, err := checkTrainingData(x, y)
 	if err != nil {
@@ -126,7 +156,7 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 	est := Estimate{Method: cfg.Method, HY: hy, N: x.n, Classes: k}
 	switch cfg.Method {
 	case MethodUF:
-		err = est.fromUF(x, y, cfg)
+		err = est.fromUF(x, y, cfg, withBound)
 	case MethodRFOOB:
 		err = est.fromOOB(x, y, cfg)
 	case MethodRFSplit, MethodSigRF, MethodIRF:
@@ -143,12 +173,20 @@ func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
 			return Estimate{}, err
 		}
 		est.CI = se.at(est.MI, cfg.Confidence)
+		if withBound {
+			b := &est.LowerBound
+			b.Value, b.SE, b.Low = lowerBound(est.parts.bound, cfg.Confidence)
+			b.Level = cfg.Confidence
+		}
 	}
 	est.Duration = time.Since(start)
 	return est, nil
 }
 
-func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
+// fromUF estimates with a UF; withBound (and an interval asked for) adds
+// the lower bound's terms, from a cross-fitted forest of their own when uf
+// screens features (crossFittedBound).
+func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound bool) error {
 	// The forest itself is not wanted: stream its trees (bounded memory,
 	// the same result as FitUF + HonestConditionalEntropy).
 	uf, err := cfg.UF.resolved()
@@ -161,12 +199,22 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig) error {
 			return err
 		}
 	}
-	h, err := streamHonestEntropy(x, y, uf, cfg.Runtime, cfg.Unlabeled, iv)
+	crossFit := iv != nil && withBound && !uf.NoScreening
+	rt, boundSteps := cfg.Runtime, 0
+	if crossFit {
+		boundSteps = crossFittedSteps(uf)
+	}
+	h, err := streamHonestEntropy(x, y, uf, rt.stage(0, boundSteps), cfg.Unlabeled, iv)
 	if err != nil {
 		return err
 	}
 	if iv != nil {
 		e.parts = iv.parts(e.HY)
+	}
+	if crossFit {
+		if e.parts.bound, err = crossFittedBound(x, y, e.Classes, uf, rt.stage(uf.PilotTrees+uf.Trees, 0)); err != nil {
+			return err
+		}
 	}
 	e.HYGivenX, e.MI, e.Evaluated = h, e.HY-h, x.n
 	if cfg.Unlabeled != nil {

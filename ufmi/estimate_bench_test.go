@@ -31,6 +31,26 @@ func BenchmarkMIInterval(b *testing.B) {
 	}
 }
 
+// BenchmarkMILowerBound is the default UF's estimate at n=10,000, d=20,
+// 300 trees, alone and with a 95% interval, which adds the lower bound
+// and, the default screening features, its cross-fitted forest:
+// docs/performance.md compares the two.
+func BenchmarkMILowerBound(b *testing.B) {
+	x, y := benchData(10000, 20, 1)
+	for _, c := range []struct {
+		name       string
+		confidence float64
+	}{{"estimate", 0}, {"with-bound", 0.95}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := EstimateMI(x, y, EstimatorConfig{Confidence: c.confidence, Runtime: Runtime{Seed: 1}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkFeatureScreening measures what the default UF's pilot forest
 // costs: an MI estimate at n=10,000 with and without screening, at d=2 and
 // d=20 (the figures in docs/guide.md).

@@ -154,10 +154,17 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	if err != nil {
 		return nil, nil, err
 	}
-	uf.StructureFraction = share
+	// The forest keeps its configured leaves (no small-data adaptation:
+	// smallDataLeaf), so a forest none of whose trees split is an error,
+	// not a statistic of 0 under every permutation and a p-value of 1.
+	uf.StructureFraction, uf.keepLeaves = share, true
 	f, err := fitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
 		return nil, nil, err
+	}
+	if !slices.ContainsFunc(f.trees, func(ft forestTree) bool { return ft.tree.Leaves() > 1 }) {
+		grow := int(math.Round(share * float64(ns)))
+		return nil, nil, fmt.Errorf("ufmi: none of the fast test's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; use the refit test (PermutationTest; -test refit) or more rows", f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf)
 	}
 	nv, trees := len(rowsV), f.Trees()
 	st := &fastTest{k: k, trees: trees, ns: ns, nv: nv, leafS: make([]int32, trees*ns), leafV: make([]int32, trees*nv),

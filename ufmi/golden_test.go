@@ -18,7 +18,7 @@ import (
 )
 
 // The golden test pins every number the estimators print to the bits they
-// had when it was recorded: estimates, intervals, p-values, posteriors,
+// had when it was recorded: estimates, intervals, lower bounds, p-values, posteriors,
 // subset tables and tree blocks, for every method and preset, on three
 // small fixed data sets (two, three and four classes; one with a
 // categorical column and missing cells). A refactoring that moves code
@@ -155,6 +155,12 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			g.addInterval(est.CI)
 			return err
 		})
+		record("bound-uf-"+p, func(g *goldenHash) error {
+			est, err := EstimateMI(d.x, d.y, cfg)
+			b := est.LowerBound
+			g.add(b.Value, b.SE, b.Low, b.Level)
+			return err
+		})
 		record("cmi-uf-"+p, func(g *goldenHash) error {
 			c, err := ConditionalMI(d.x, d.y, []int{0}, []int{1, 2}, cfg)
 			g.add(c.HYGivenA, c.HYGivenAB, c.CMI)
@@ -236,6 +242,14 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			g.addInterval(est.CI)
 			return err
 		})
+		if m == MethodRFOOB {
+			record("bound-"+string(m), func(g *goldenHash) error {
+				est, err := EstimateMI(d.x, d.y, cfg)
+				b := est.LowerBound
+				g.add(b.Value, b.SE, b.Low, b.Level)
+				return err
+			})
+		}
 	}
 	record("rf-fit", func(g *goldenHash) error {
 		f, err := FitRF(d.x, d.y, ForestConfig{Trees: 20}, Runtime{Seed: 4, Workers: 2})

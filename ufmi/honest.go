@@ -40,6 +40,12 @@ func honestPlan(x *Features, y []int, cfg UFConfig, rt Runtime, purpose seeds.Pu
 	if err != nil {
 		return 0, growPlan{}, err
 	}
+	if leaf := smallDataLeaf(cfg.Tree.MinSamplesLeaf, y, k, ns); leaf != cfg.Tree.MinSamplesLeaf && !cfg.keepLeaves {
+		cfg.Tree.MinSamplesLeaf = leaf
+		if params, err = cfg.Tree.Resolve(x.d); err != nil {
+			return 0, growPlan{}, err
+		}
+	}
 	return k, growPlan{trees: trees, params: params,
 		sampler: honestSampler{y: y, k: k, stratify: !cfg.Unstratified, structure: ns, vote: nv},
 		voter:   honestVoter{labels: int32Labels(y), k: k, kappa: cfg.Kappa, empty: cfg.EmptyLeaf},
@@ -63,6 +69,38 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 	// With EvalShare > 0 the evaluation set is never empty when rest >= 1:
 	// vote = floor(rest·(1-EvalShare)) < rest.
 	return structure, vote, eval, err
+}
+
+// smallDataLeaf returns the leaf minimum of an honest forest whose trees
+// grow on ns of the len(y) rows with labels y (k classes), for the
+// configured minimum leaf: leaf, lowered where the rarest class's structure
+// rows cannot fill two leaves of it. With m = floor(n_c·ns/n) the structure
+// rows of the rarest class c among those with rows (the rows every
+// stratified split gives it; about the mean of an unstratified one), a leaf
+// minimum above max(1, floor(m/2)) becomes that: a tree whose leaves need
+// more rows than the rarest class has cannot isolate it, and on small data
+// it cannot split at all (the default's leaves of 6 rows on n = 20 rows, or
+// a class of 10 rows among 100, gave I = 0 for labels that x separates
+// exactly). Only small data or rare classes are affected: with the
+// default's 6, classes of at least 24 rows on the default's half keep
+// leaves of 6; fully grown trees (1) never change. A negative leaf is left
+// for the tree to refuse.
+func smallDataLeaf(leaf int, y []int, k, ns int) int {
+	n := len(y)
+	if leaf <= 1 || n == 0 {
+		return leaf
+	}
+	counts := make([]int, k)
+	for _, c := range y {
+		counts[c]++
+	}
+	m := n
+	for _, nc := range counts {
+		if nc > 0 {
+			m = min(m, nc*ns/n)
+		}
+	}
+	return min(leaf, max(1, m/2))
 }
 
 // honestSampler splits the rows of each tree at random into structure

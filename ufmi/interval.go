@@ -63,6 +63,7 @@ func (iv Interval) Contains(v float64) bool { return iv.Level > 0 && v >= iv.Low
 type intervalParts struct {
 	phi    []float64 // per row: log p̂(y_i|x_i) - log p̂(y_i); NaN when not evaluated
 	groups []float64 // the MI estimate of each group of trees
+	bound  []float64 // per row: the lower bound's term (boundTerms); nil for differences and means of fits
 }
 
 // errors returns the standard errors of the parts (an Interval without
@@ -157,13 +158,11 @@ type intervalSum struct {
 	k, trees, groups int
 	prior            []float64
 	oob, treeLevel   bool
-	oosSum           []float64      // per row: the sum of its out-of-sample trees' p(y_i)
-	oosTrees         []int32        // per row: how many trees that is
+	oos              outOfSample    // per row: the out-of-sample posterior of its label
 	group            *posteriorSums // the current group's posterior sums
 	groupLeaves      []int32        // scratch: the current tree's leaves of the rows the group takes
 	groupTreeH       []float64      // tree level: the current group's tree entropies
 	groupH           []float64      // per finished group: its H(Y|X) estimate
-	voteCounts       []int32        // scratch: the current tree's vote counts per leaf and class
 }
 
 // newIntervalSum prepares the parts of a forest of the given number of trees
@@ -175,8 +174,7 @@ func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, e
 	}
 	n := len(y)
 	return &intervalSum{y: y, k: k, trees: trees, groups: min(intervalGroups, trees/2),
-		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel,
-		oosSum: make([]float64, n), oosTrees: make([]int32, n),
+		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel, oos: newOutOfSample(y, k, oob),
 		group: newPosteriorSums(n, k, true)}, nil
 }
 
@@ -187,61 +185,88 @@ func (s *intervalSum) groupOf(t int) int { return t * s.groups / s.trees }
 // treeH is the tree's mean entropy (treeMeanEntropy), ok false when it has
 // none.
 func (s *intervalSum) add(t int, ft *forestTree, leaf []int32, treeH float64, ok bool) {
-	k, n := s.k, len(s.y)
-	if !s.oob {
+	s.oos.add(ft, leaf, nil)
+	if s.treeLevel {
+		if ok {
+			s.groupTreeH = append(s.groupTreeH, treeH)
+		}
+	} else {
+		n := len(s.y)
+		s.groupLeaves = resize(s.groupLeaves, n)
+		for i := 0; i < n; i++ {
+			s.groupLeaves[i] = leaf[i]
+			if s.oob && (ft.structure.contains(i) || ft.vote.contains(i)) {
+				s.groupLeaves[i] = -1
+			}
+		}
+		s.group.addBlock(0, ft.posterior, s.groupLeaves)
+	}
+	if t == s.trees-1 || s.groupOf(t+1) != s.groupOf(t) {
+		s.closeGroup()
+	}
+}
+
+// outOfSample sums, per row, the out-of-sample posterior of its label over
+// the trees added: the trees in which the row neither grew the tree nor
+// voted in it (an evaluation row; RF: out of bag), and, for UF, its vote
+// trees with its own vote taken out of its leaf. No such posterior depends
+// on the row's own label.
+type outOfSample struct {
+	y          []int
+	k          int
+	oob        bool
+	sum        []float64 // per row: the sum of its out-of-sample trees' p(y_i)
+	trees      []int32   // per row: how many trees that is
+	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
+}
+
+func newOutOfSample(y []int, k int, oob bool) outOfSample {
+	return outOfSample{y: y, k: k, oob: oob, sum: make([]float64, len(y)), trees: make([]int32, len(y))}
+}
+
+// add takes a tree; leaf[i] is training row i's leaf in it. With scored
+// not nil, only the rows it holds are added.
+func (o *outOfSample) add(ft *forestTree, leaf []int32, scored rowSet) {
+	k, n := o.k, len(o.y)
+	if !o.oob {
 		// The vote rows' class counts per leaf, so that a vote row's own
 		// vote can be taken out of its leaf.
-		s.voteCounts = resize(s.voteCounts, ft.tree.Leaves()*k)
+		o.voteCounts = resize(o.voteCounts, ft.tree.Leaves()*k)
 		for i := 0; i < n; i++ {
 			if ft.vote.contains(i) {
-				s.voteCounts[int(leaf[i])*k+s.y[i]]++
+				o.voteCounts[int(leaf[i])*k+o.y[i]]++
 			}
 		}
 	}
-	if s.treeLevel && ok {
-		s.groupTreeH = append(s.groupTreeH, treeH)
-	}
-	if !s.treeLevel {
-		s.groupLeaves = resize(s.groupLeaves, n)
-	}
 	for i := 0; i < n; i++ {
+		if scored != nil && !scored.contains(i) {
+			continue
+		}
 		out := !ft.structure.contains(i) && !ft.vote.contains(i)
-		if s.oob && !out {
-			if !s.treeLevel {
-				s.groupLeaves[i] = -1
-			}
+		if o.oob && !out {
 			continue
 		}
 		l := int(leaf[i])
-		if !s.treeLevel {
-			s.groupLeaves[i] = int32(l)
-		}
 		p := ft.posterior[l*k : l*k+k]
 		if math.IsNaN(p[0]) {
 			continue
 		}
-		yi := s.y[i]
+		yi := o.y[i]
 		switch {
 		case out:
-			s.oosSum[i] += p[yi]
-			s.oosTrees[i]++
+			o.sum[i] += p[yi]
+			o.trees[i]++
 		case ft.vote.contains(i):
-			lc := s.voteCounts[l*k : l*k+k]
+			lc := o.voteCounts[l*k : l*k+k]
 			m := int32(0)
 			for _, v := range lc {
 				m += v
 			}
 			if m > 1 {
-				s.oosSum[i] += float64(lc[yi]-1) / float64(m-1)
-				s.oosTrees[i]++
+				o.sum[i] += float64(lc[yi]-1) / float64(m-1)
+				o.trees[i]++
 			}
 		}
-	}
-	if !s.treeLevel {
-		s.group.addBlock(0, ft.posterior, s.groupLeaves)
-	}
-	if t == s.trees-1 || s.groupOf(t+1) != s.groupOf(t) {
-		s.closeGroup()
 	}
 }
 
@@ -266,15 +291,16 @@ func (s *intervalSum) closeGroup() {
 func (s *intervalSum) parts(hy float64) *intervalParts {
 	p := &intervalParts{phi: make([]float64, len(s.y)), groups: make([]float64, len(s.groupH))}
 	for i, c := range s.y {
-		if s.oosTrees[i] == 0 {
+		if s.oos.trees[i] == 0 {
 			p.phi[i] = math.NaN()
 			continue
 		}
-		p.phi[i] = math.Log((s.oosSum[i]+s.prior[c])/float64(s.oosTrees[i]+1)) - math.Log(s.prior[c])
+		p.phi[i] = math.Log((s.oos.sum[i]+s.prior[c])/float64(s.oos.trees[i]+1)) - math.Log(s.prior[c])
 	}
 	for g, h := range s.groupH {
 		p.groups[g] = hy - h
 	}
+	p.bound = s.oos.boundTerms(s.prior)
 	return p
 }
 

@@ -23,7 +23,7 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 		}
 		c := cfg
 		c.Runtime = rt
-		est, err := EstimateMI(x, y, c)
+		est, err := estimateMI(x, y, c, false)
 		return est.MI, err
 	}
 }

@@ -17,7 +17,7 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
 	if cols == nil {
-		return EstimateMI(x, y, cfg)
+		return estimateMI(x, y, cfg, false)
 	}
 	if err := distinctColumns(cols); err != nil {
 		return Estimate{}, err
@@ -26,7 +26,7 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 	if err != nil {
 		return Estimate{}, err
 	}
-	return EstimateMI(xs, y, cfg)
+	return estimateMI(xs, y, cfg, false)
 }
 
 // CMIEstimate is an estimate of I(Y; X_B | X_A) = H(Y|X_A) - H(Y|X_A, X_B), in nats.

@@ -25,7 +25,10 @@ type UFConfig struct {
 	// defaultUFMinFeatures, floor(sqrt d)) features per node and leaves of
 	// at least defaultUFMinLeaf structure rows. The paper's fully grown
 	// trees on all features are tree.Config{MinSamplesLeaf: 1, MaxFeatures:
-	// tree.AllFeatures()}.
+	// tree.AllFeatures()}. On small data a leaf never needs more than half
+	// the rarest class's structure rows (at least 1): MinSamplesLeaf is
+	// lowered to that where it is larger (smallDataLeaf), so that a tree can
+	// still isolate every class; the fast test's forest keeps it.
 	Tree tree.Config
 	// StructureFraction is the share of the n rows that grows each tree,
 	// rounded to a row count, in (0, 1) (0: defaultStructureFraction, the
@@ -67,6 +70,10 @@ type UFConfig struct {
 	// relative to the most important feature's 1: positive and finite (0:
 	// defaultPilotFloor). It must be 0 with NoScreening.
 	PilotFloor float64
+	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
+	// (smallDataLeaf does not lower it): the fast test's forest, grown on
+	// a share of half the rows, keeps the leaves it always had.
+	keepLeaves bool
 }
 
 // check validates the settings that do not depend on the data.

@@ -93,6 +93,33 @@ func TestNoticesOnStderr(t *testing.T) {
 	}
 }
 
+// A class of a single row gets a note with the uf method (an honest forest
+// cannot learn it), none with a method that can, nor when every class has
+// two rows.
+func TestSingleRowClassNote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range 100 {
+		c := byte('z')
+		if i < 3 {
+			c = "abc"[i]
+		}
+		fmt.Fprintf(&b, "%d,%c\n", i%5, c)
+	}
+	in := writeFile(t, "single.csv", b.String())
+	_, errOut := miJSON(t, "-in", in, "-target", "y", "-trees", "20")
+	want := "ufmi mi: note: " + in + `: classes "a", "b", "c" have a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough` + "\n"
+	if errOut != want {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+	if _, errOut := miJSON(t, "-in", in, "-target", "y", "-method", "rf-oob", "-trees", "20"); errOut != "" {
+		t.Errorf("rf-oob: stderr %q, want no note", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", separatedCSV(t, 50, 5), "-target", "label", "-trees", "20"); errOut != "" {
+		t.Errorf("two classes of many rows: stderr %q, want no note", errOut)
+	}
+}
+
 // The three OpenML-CC18 tables that used to fail through "ufmi mi -in"
 // load: car (doors holds 5more, persons more), cylinder-bands
 // (cylinder_number of codes such as x126 and a few numbers) and sick (TBG

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,14 +151,60 @@ func TestMIConfidenceInterval(t *testing.T) {
 		if rep["ci_level"] != 0.95 && rep["ci_level"] != 0.9 {
 			t.Errorf("%v: ci_level %v", args, rep["ci_level"])
 		}
+		// The lower bound: for mi, not for a conditional MI.
+		bound, bok := rep["mi_lower_bound"].(float64)
+		limit, lok := rep["mi_lower_limit"].(float64)
+		se, sok := rep["mi_lower_bound_se"].(float64)
+		if slices.Contains(args, "-given") {
+			if bok || lok || sok {
+				t.Errorf("%v: a lower bound for a conditional MI: %s", args, out)
+			}
+		} else if z := math.Sqrt2 * math.Erfinv(2*rep["ci_level"].(float64)-1); !bok || !lok || !sok ||
+			!(limit < bound && bound <= rep["h_y"].(float64)) || se <= 0 || math.Abs(limit-(bound-z*se)) > 1e-9 {
+			t.Errorf("%v: want mi_lower_limit < mi_lower_bound <= h_y, the limit z = %.3f SE below: %s", args, z, out)
+		}
 	}
 	out, _, _ := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-json")
 	if strings.Contains(out, "ci_low") || strings.Contains(out, "ci_high") {
 		t.Errorf("an interval without -ci: %s", out)
 	}
+	if strings.Contains(out, "mi_lower") {
+		t.Errorf("a lower bound without -ci: %s", out)
+	}
 	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95")
-	if code != 0 || !strings.Contains(out, "95% CI       [") {
-		t.Errorf("text mode shows no interval: exit %d\n%s%s", code, out, errOut)
+	if code != 0 || !strings.Contains(out, "95% CI       [") || !strings.Contains(out, "I(X;Y) >=    0.") {
+		t.Errorf("text mode shows no interval or bound: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// Tiny tables that x separates exactly: 20 rows where x is the label, and
+// a class of 10 rows among 100. The default preset gave I = 0 for both;
+// now the estimate is within 0.01 of H(Y) and its lower bound's limit
+// above 0.
+func TestMISmallSeparableTables(t *testing.T) {
+	var twenty, rare strings.Builder
+	twenty.WriteString("x,y\n")
+	for i := range 20 {
+		fmt.Fprintf(&twenty, "%d,%c\n", i%2, "ab"[i%2])
+	}
+	rare.WriteString("x,y\n")
+	for i := range 100 {
+		c := 0
+		if i < 10 {
+			c = 1
+		}
+		fmt.Fprintf(&rare, "%d,%c\n", c, "ab"[c])
+	}
+	for name, content := range map[string]string{"twenty.csv": twenty.String(), "rare.csv": rare.String()} {
+		out, errOut, code := runCLI(t, "mi", "-in", writeFile(t, name, content), "-target", "y", "-ci", "0.95", "-json")
+		var rep struct {
+			HY    float64 `json:"h_y"`
+			MI    float64 `json:"mi"`
+			Limit float64 `json:"mi_lower_limit"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || math.Abs(rep.MI-rep.HY) > 0.01 || rep.Limit <= 0 {
+			t.Errorf("%s: exit %d, %s%s; want mi within 0.01 of h_y and a lower limit above 0", name, code, out, errOut)
+		}
 	}
 }
 
@@ -400,6 +447,8 @@ func badInputs(t *testing.T) []badInput {
 		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
 		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
 		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
+		{"-test fast on 20 rows", []string{"mi", "-in", csv("x,y\n" + strings.Repeat("0,a\n1,b\n", 10)), "-target", "y", "-perm", "19", "-test", "fast"},
+			"none of the fast test's 300 trees split"},
 		// Checked before the file is read, and so before any estimate.
 		{"table -test fast with kNN", []string{"table", "-in", "/no/such/file.csv", "-target", "label", "-method", "ksg", "-perm", "9", "-test", "fast"},
 			"the fast permutation test fits a UF; method ksg has no fast test"},

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // miReport is what "ufmi mi" prints.
@@ -26,10 +29,16 @@ type miReport struct {
 	CILevel  *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
 	CILow    *float64 `json:"ci_low,omitempty"`
 	CIHigh   *float64 `json:"ci_high,omitempty"`
-	PValue   *float64 `json:"p_value"`
-	Test     *string  `json:"test"` // the permutation test behind p_value: refit or fast
-	Seconds  float64  `json:"seconds"`
-	Dropped  int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
+	// With -ci (mi without -given, methods uf and rf-oob): the lower bound
+	// on mi that holds whatever the model, its standard error, and its
+	// one-sided lower confidence limit at ci_level, the certified number.
+	Bound      *float64 `json:"mi_lower_bound,omitempty"`
+	BoundSE    *float64 `json:"mi_lower_bound_se,omitempty"`
+	BoundLimit *float64 `json:"mi_lower_limit,omitempty"`
+	PValue     *float64 `json:"p_value"`
+	Test       *string  `json:"test"` // the permutation test behind p_value: refit or fast
+	Seconds    float64  `json:"seconds"`
+	Dropped    int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
@@ -135,6 +144,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		}
 		rep.HY, rep.HYGivenX, rep.MI = est.HY, est.HYGivenX, est.MI
 		rep.setInterval(est.CI)
+		if b := est.LowerBound; b.Level > 0 {
+			rep.Bound, rep.BoundSE, rep.BoundLimit = &b.Value, &b.SE, &b.Low
+		}
 		if *perm > 0 {
 			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON, "permutations"))
 			if err != nil {
@@ -144,8 +156,14 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		}
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if cfg.Method == ufmi.MethodUF && !sh.fromJob() {
+		// After the estimate, which may refuse the data; not for a
+		// recorded job, where the note would show the file's content.
+		printNotices(stderr, "mi", singleRowClasses(opts.in, data.labels))
+	}
 	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
 		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
+		number{"the lower bound", rep.Bound}, number{"the lower bound's limit", rep.BoundLimit},
 		number{"the p-value", rep.PValue}); err != nil {
 		return err
 	}
@@ -172,11 +190,43 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if rep.CILevel != nil {
 		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats\n", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
 	}
+	if rep.BoundLimit != nil {
+		fmt.Fprintf(stdout, "I(X;Y) >=    %.4f nats   (%g%% one-sided, whatever the model; bound %.4f, SE %.4f)\n",
+			*rep.BoundLimit, 100**rep.CILevel, *rep.Bound, *rep.BoundSE)
+	}
 	if rep.PValue != nil {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil
+}
+
+// singleRowClasses returns a note naming the classes of a single row, if
+// any: an honest forest lets each row grow a tree or vote in it, never
+// both, so nothing it learns ties such a class to x, and the uf estimate
+// misses that class's share of I(X;Y).
+func singleRowClasses(path string, labels *uftable.Labels) []string {
+	counts := make([]int, labels.K())
+	for _, c := range labels.Codes {
+		counts[c]++
+	}
+	var names []string
+	for c, n := range counts {
+		if n == 1 {
+			names = append(names, strconv.Quote(labels.Classes[c]))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	which := "class " + names[0] + " has"
+	switch {
+	case len(names) > 3:
+		which = fmt.Sprintf("classes %s and %d more have", strings.Join(names[:3], ", "), len(names)-3)
+	case len(names) > 1:
+		which = "classes " + strings.Join(names, ", ") + " have"
+	}
+	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough", path, which)}
 }
 
 // checkTreesPerCell validates -trees-per-cell: it splits one uf forest

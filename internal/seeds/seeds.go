@@ -20,11 +20,12 @@ const (
 	Repetition                    // repetition i of an experiment (its seed)
 	Jitter                        // the tie-breaking noise of feature i (kNN)
 	Subsample                     // a seeded subsample of rows (e.g. large CC18 datasets)
+	Bound                         // part i of the lower bound's cross-fitted screening (its seed)
 	purposes                      // the number of purposes
 )
 
 var names = [purposes]string{"tree", "pilot", "data", "eval-data", "fold", "fold-model", "split",
-	"permutation", "permutation-fit", "repetition", "jitter", "subsample"}
+	"permutation", "permutation-fit", "repetition", "jitter", "subsample", "bound"}
 
 func (p Purpose) String() string {
 	if p < 0 || p >= purposes {
@@ -48,6 +49,7 @@ var salts = [purposes]uint64{
 	Repetition:     0x2545F4914F6CDD1D,
 	Jitter:         0x9FB21C651E98DF25,
 	Subsample:      0xC2B2AE3D27D4EB4F,
+	Bound:          0x165667B19E3779F9,
 }
 
 // Stream returns the generator for work item index of the given purpose

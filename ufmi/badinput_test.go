@@ -156,6 +156,7 @@ func badCalls() []badCall {
 		// Confidence intervals: a level in (0, 1), forest methods uf and rf-oob.
 		{"EstimateMI Confidence 1.5", estimate(EstimatorConfig{Confidence: 1.5}), "confidence level 1.5 must be in (0, 1)"},
 		{"EstimateMI Confidence NaN", estimate(EstimatorConfig{Confidence: math.NaN()}), "confidence level NaN must be in (0, 1)"},
+		{"EstimateMI LowerBound without Confidence", estimate(EstimatorConfig{LowerBound: true}), "a lower bound (LowerBound) needs a Confidence level"},
 		{"EstimateMI Confidence with ksg", estimate(EstimatorConfig{Method: MethodKSG, Confidence: 0.95}), "available for the uf and rf-oob methods, not ksg"},
 		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
 		// rf-oob with a tiny forest: rows out of bag in one tree get that

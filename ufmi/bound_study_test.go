@@ -74,7 +74,7 @@ func TestLowerBoundStudy(t *testing.T) {
 					value, low, mi = inSampleBound(t, x, y, rt)
 				default:
 					uf := map[int]UFConfig{0: DefaultUF(), 2: replicate, 3: noScreen}[v]
-					est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: rt})
+					est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Confidence: 0.95, LowerBound: true, Runtime: rt})
 					if err != nil {
 						t.Fatal(err)
 					}

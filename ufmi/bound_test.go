@@ -10,7 +10,7 @@ import (
 
 // boundConfig asks for a 95% interval, hence the lower bound.
 func boundConfig(uf UFConfig, seed uint64) EstimatorConfig {
-	return EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: seed}}
+	return EstimatorConfig{UF: uf, Confidence: 0.95, LowerBound: true, Runtime: Runtime{Seed: seed}}
 }
 
 // No row's label shapes the posterior it is scored with: for row i, the
@@ -31,7 +31,7 @@ func TestLowerBoundScoresRowsWithoutTheirLabel(t *testing.T) {
 	configs := map[string]EstimatorConfig{
 		"default (cross-fitted screening)": boundConfig(screened, 5),
 		"no screening":                     boundConfig(plain, 5),
-		"rf-oob":                           {Method: MethodRFOOB, Forest: ForestConfig{Trees: 40}, Confidence: 0.95, Runtime: Runtime{Seed: 5}},
+		"rf-oob":                           {Method: MethodRFOOB, Forest: ForestConfig{Trees: 40}, Confidence: 0.95, LowerBound: true, Runtime: Runtime{Seed: 5}},
 	}
 	for name, cfg := range configs {
 		for _, i := range []int{0, 17, 101} {
@@ -147,7 +147,7 @@ func TestLowerBoundAtMostHY(t *testing.T) {
 	for name, cfg := range map[string]EstimatorConfig{
 		"default": boundConfig(UFConfig{Trees: 60}, 1),
 		"paper":   boundConfig(PaperUF(), 1),
-		"rf-oob":  {Method: MethodRFOOB, Forest: ForestConfig{Trees: 60}, Confidence: 0.9, Runtime: Runtime{Seed: 1}},
+		"rf-oob":  {Method: MethodRFOOB, Forest: ForestConfig{Trees: 60}, Confidence: 0.9, LowerBound: true, Runtime: Runtime{Seed: 1}},
 	} {
 		est, err := EstimateMI(x, y, cfg)
 		if err != nil {

@@ -66,11 +66,14 @@ type EstimatorConfig struct {
 	Unlabeled *Features
 	// Confidence, when in (0, 1), adds a confidence interval at that level
 	// (e.g. 0.95) to the estimate: Estimate.CI, CMIEstimate.CI (see
-	// Interval). 0 means none. Methods uf and rf-oob only. EstimateMI then
-	// adds the lower bound too (Estimate.LowerBound), whose limit has that
-	// one-sided level; with a screened UF it grows a second, cross-fitted
-	// forest for it (about the cost of a second estimate).
+	// Interval). 0 means none. Methods uf and rf-oob only.
 	Confidence float64
+	// LowerBound, with Confidence, makes EstimateMI add the certified
+	// lower bound (Estimate.LowerBound), whose limit has the one-sided
+	// level Confidence. Off by default because with a screened UF (the
+	// default) it grows a second forest whose screening is cross-fitted,
+	// about the cost of a second estimate; without screening it is free.
+	LowerBound bool
 	// ManyClasses accepts labels that look continuous: at least 50
 	// classes with fewer than 5 rows per class on average (k >= 50 and
 	// k > n/5). Without it such labels are an error ("y looks
@@ -96,8 +99,8 @@ type Estimate struct {
 	Excluded  []int    // rows left out (out-of-bag: never out of bag)
 	CI        Interval // confidence interval for MI when EstimatorConfig.Confidence > 0
 	// LowerBound is a lower bound on I(X;Y) that holds whatever the model,
-	// computed with the interval (EstimatorConfig.Confidence > 0; methods
-	// uf and rf-oob): H(Y) minus the mean log-loss of the rows'
+	// computed when asked for (EstimatorConfig.LowerBound and Confidence;
+	// methods uf and rf-oob): H(Y) minus the mean log-loss of the rows'
 	// out-of-sample posteriors, each scored on a row whose label did not
 	// shape it (docs/inference.md, "A lower bound").
 	LowerBound struct {
@@ -125,7 +128,7 @@ type Estimate struct {
 // estimate one at a time (memory O(n × classes) beyond the data and the
 // trees in flight), with the result of FitUF + HonestConditionalEntropy.
 func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
-	return estimateMI(x, y, cfg, true)
+	return estimateMI(x, y, cfg, cfg.LowerBound)
 }
 
 // estimateMI is EstimateMI; without withBound no lower bound is computed
@@ -237,6 +240,8 @@ func (cfg EstimatorConfig) checkClassCount(k, n int) error {
 func checkConfidence(cfg EstimatorConfig) error {
 	level := cfg.Confidence
 	switch {
+	case level == 0 && cfg.LowerBound:
+		return fmt.Errorf("ufmi: a lower bound (LowerBound) needs a Confidence level in (0, 1) for its one-sided limit")
 	case level == 0:
 		return nil
 	case !(level > 0 && level < 1):

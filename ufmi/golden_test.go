@@ -156,7 +156,9 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			return err
 		})
 		record("bound-uf-"+p, func(g *goldenHash) error {
-			est, err := EstimateMI(d.x, d.y, cfg)
+			bc := cfg
+			bc.LowerBound = true
+			est, err := EstimateMI(d.x, d.y, bc)
 			b := est.LowerBound
 			g.add(b.Value, b.SE, b.Low, b.Level)
 			return err
@@ -244,7 +246,9 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		})
 		if m == MethodRFOOB {
 			record("bound-"+string(m), func(g *goldenHash) error {
-				est, err := EstimateMI(d.x, d.y, cfg)
+				bc := cfg
+				bc.LowerBound = true
+				est, err := EstimateMI(d.x, d.y, bc)
 				b := est.LowerBound
 				g.add(b.Value, b.SE, b.Low, b.Level)
 				return err

@@ -125,14 +125,15 @@ func TestMIWithPermutationsAndGiven(t *testing.T) {
 }
 
 // -ci adds an interval around the estimate, for MI and conditional MI, in
-// JSON and text; without it the JSON keys are absent.
+// JSON and text, and -bound the lower bound for MI; without them the JSON
+// keys are absent.
 func TestMIConfidenceInterval(t *testing.T) {
 	in := separatedCSV(t, 500, 6)
 	var rep map[string]any
 	for _, args := range [][]string{
-		{"mi", "-in", in, "-target", "label", "-trees", "60", "-ci", "0.95", "-json"},
+		{"mi", "-in", in, "-target", "label", "-trees", "60", "-ci", "0.95", "-bound", "-json"},
 		{"mi", "-in", in, "-target", "label", "-features", "x1", "-given", "x2,noise", "-trees", "60", "-ci", "0.95", "-json"},
-		{"mi", "-in", in, "-target", "label", "-method", "rf-oob", "-trees", "60", "-ci", "0.9", "-json"},
+		{"mi", "-in", in, "-target", "label", "-method", "rf-oob", "-trees", "60", "-ci", "0.9", "-bound", "-json"},
 	} {
 		out, errOut, code := runCLI(t, args...)
 		if code != 0 {
@@ -169,9 +170,13 @@ func TestMIConfidenceInterval(t *testing.T) {
 		t.Errorf("an interval without -ci: %s", out)
 	}
 	if strings.Contains(out, "mi_lower") {
-		t.Errorf("a lower bound without -ci: %s", out)
+		t.Errorf("a lower bound without -bound: %s", out)
 	}
-	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95")
+	out, _, _ = runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95", "-json")
+	if strings.Contains(out, "mi_lower") {
+		t.Errorf("a lower bound with -ci alone: %s", out)
+	}
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95", "-bound")
 	if code != 0 || !strings.Contains(out, "95% CI       [") || !strings.Contains(out, "I(X;Y) >=    0.") {
 		t.Errorf("text mode shows no interval or bound: exit %d\n%s%s", code, out, errOut)
 	}
@@ -196,7 +201,7 @@ func TestMISmallSeparableTables(t *testing.T) {
 		fmt.Fprintf(&rare, "%d,%c\n", c, "ab"[c])
 	}
 	for name, content := range map[string]string{"twenty.csv": twenty.String(), "rare.csv": rare.String()} {
-		out, errOut, code := runCLI(t, "mi", "-in", writeFile(t, name, content), "-target", "y", "-ci", "0.95", "-json")
+		out, errOut, code := runCLI(t, "mi", "-in", writeFile(t, name, content), "-target", "y", "-bound", "-json")
 		var rep struct {
 			HY    float64 `json:"h_y"`
 			MI    float64 `json:"mi"`

@@ -52,6 +52,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column but the -given and -drop ones)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
+	bound := fs.Bool("bound", false, "add the certified lower bound on I(X;Y) (uf and rf-oob; with -ci's level, 0.95 without -ci; with screening it costs a second forest)")
 	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
 	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
@@ -70,6 +71,12 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	cfg, err := opts.config()
 	if err != nil {
 		return err
+	}
+	if *bound {
+		cfg.LowerBound = true
+		if cfg.Confidence == 0 {
+			cfg.Confidence = 0.95
+		}
 	}
 	if err := checkRange("perm", *perm, 0, limits.Permutations, "0: no test"); err != nil {
 		return err

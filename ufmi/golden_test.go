@@ -155,14 +155,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			g.addInterval(est.CI)
 			return err
 		})
-		record("bound-uf-"+p, func(g *goldenHash) error {
-			bc := cfg
-			bc.LowerBound = true
-			est, err := EstimateMI(d.x, d.y, bc)
-			b := est.LowerBound
-			g.add(b.Value, b.SE, b.Low, b.Level)
-			return err
-		})
+		record("bound-uf-"+p, goldenBound(d.x, d.y, cfg))
 		record("cmi-uf-"+p, func(g *goldenHash) error {
 			c, err := ConditionalMI(d.x, d.y, []int{0}, []int{1, 2}, cfg)
 			g.add(c.HYGivenA, c.HYGivenAB, c.CMI)
@@ -245,14 +238,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			return err
 		})
 		if m == MethodRFOOB {
-			record("bound-"+string(m), func(g *goldenHash) error {
-				bc := cfg
-				bc.LowerBound = true
-				est, err := EstimateMI(d.x, d.y, bc)
-				b := est.LowerBound
-				g.add(b.Value, b.SE, b.Low, b.Level)
-				return err
-			})
+			record("bound-"+string(m), goldenBound(d.x, d.y, cfg))
 		}
 	}
 	record("rf-fit", func(g *goldenHash) error {
@@ -338,5 +324,16 @@ func TestGoldenNumbers(t *testing.T) {
 			}
 			t.Errorf("numbers changed:\n got  %s\n want %s", line, w)
 		}
+	}
+}
+
+// goldenBound records the lower bound EstimateMI gives with cfg.
+func goldenBound(x *Features, y []int, cfg EstimatorConfig) func(*goldenHash) error {
+	return func(g *goldenHash) error {
+		cfg.LowerBound = true
+		est, err := EstimateMI(x, y, cfg)
+		b := est.LowerBound
+		g.add(b.Value, b.SE, b.Low, b.Level)
+		return err
 	}
 }

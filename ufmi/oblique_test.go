@@ -99,17 +99,7 @@ func TestObliqueForestOnTheTrunk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	estimate := func(rows [][]float64, uf UFConfig) float64 {
-		x, err := NewFeatures(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 3}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return est.MI
-	}
+	estimate := func(rows [][]float64, uf UFConfig) float64 { return miWithSeed3(t, rows, y, uf) }
 	rotated := randomRotation(rows, 0)
 	axis, axisRotated := estimate(rows, DefaultUF()), estimate(rotated, DefaultUF())
 	oblique, obliqueRotated := estimate(rows, obliqueUF()), estimate(rotated, obliqueUF())
@@ -313,17 +303,7 @@ func TestRotationMovesObliqueUFFarLess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	estimate := func(rows [][]float64, uf UFConfig) float64 {
-		x, err := NewFeatures(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 3}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return est.MI
-	}
+	estimate := func(rows [][]float64, uf UFConfig) float64 { return miWithSeed3(t, rows, y, uf) }
 	rotated := randomRotation(rows, 2)
 	axis, axisRotated := estimate(rows, DefaultUF()), estimate(rotated, DefaultUF())
 	oblique, obliqueRotated := estimate(rows, ObliqueUF()), estimate(rotated, ObliqueUF())
@@ -332,4 +312,18 @@ func TestRotationMovesObliqueUFFarLess(t *testing.T) {
 	if !(moveAxis > 0.06 && moveOblique < moveAxis/3) {
 		t.Errorf("the rotation moved the axis-aligned estimate by %.4f and ObliqueUF's by %.4f: want more than 0.06, and less than a third of it", moveAxis, moveOblique)
 	}
+}
+
+// miWithSeed3 is the MI estimate of a UF with seed 3 on rows and labels y.
+func miWithSeed3(t *testing.T, rows [][]float64, y []int, uf UFConfig) float64 {
+	t.Helper()
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return est.MI
 }

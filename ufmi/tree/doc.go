@@ -67,7 +67,10 @@
 //     s_c = sqrt(v_c (1/n_a + 1/n_b)), v_c the pooled within-class
 //     variance, and the weight w_c = d_c / v_c (diagonal linear
 //     discriminant analysis, so that a column's scale does not matter).
-//     Columns of zero (or non-finite) difference are left out.
+//     Columns of zero (or non-finite) difference are left out, and so,
+//     once the node keeps the direction (below), are the columns whose
+//     difference is at most twice its noise (|d_c| <= 2 s_c): they would
+//     add their noise to the direction.
 //   - The node keeps this direction only when it is more than noise: the
 //     statistic Σ (d_c/s_c)², about chi-squared with as many degrees of
 //     freedom as columns when the class means are equal, must exceed its
@@ -77,7 +80,8 @@
 //     whose class means differ only along that line (as in a slab cut
 //     across the boundary) scans the ancestor's direction again, once, in
 //     place of a noisier one of its own; without an oblique ancestor it
-//     scans j alone. A direction of fewer than two columns is j alone.
+//     scans j alone. A direction of fewer than two columns, selection
+//     done, is the inherited direction, or j alone.
 //   - With two classes the node has one direction: the first drawn numeric
 //     feature scans it, later ones are scanned alone as axis-aligned
 //     features, and the best of them all wins. Scanning, thresholds,
@@ -86,16 +90,18 @@
 //
 // On the trunk simulation (bench/trunk, n = 2000, 3 data sets, truth
 // 0.337) the default UF's estimate is 0.190 at d = 10 and 0.118 at d = 50;
-// with these directions, 0.327 and 0.299 (random projections: 0.197 and
-// 0.117). Measured on the way (docs/guide.md, "Presets", has the tables):
-// raw mean differences, each node always taking its own direction, gave
-// 0.287 and 0.226; a node always reusing its root's direction 0.338 and
-// 0.316 (but every tree is then a one-direction tree); the node's own
-// direction, or its ancestor's when no better than noise, 0.334 and 0.315
-// (without axis-aligned candidates, which real tables need); weighting
-// columns by the screening pilot's importance 0.244 and 0.166 (weak
-// features starved); keeping only columns whose difference exceeds 2 or
-// 3 of its noise, 0.327 and 0.283 or 0.235.
+// with these directions, 0.327 and 0.283 (random projections: 0.197 and
+// 0.117). Measured on the way (docs/guide.md, "The oblique preset", has
+// the tables): raw mean differences, each node always taking its own
+// direction, gave 0.287 and 0.226; a node always reusing its root's
+// direction 0.338 and 0.316 (but every tree is then a one-direction
+// tree); the node's own direction, or its ancestor's when no better than
+// noise, 0.334 and 0.315 (without axis-aligned candidates, which real
+// tables need); every column in the direction 0.327 and 0.299, but XOR
+// data lost 0.08 nats to noise columns in the directions and real tables
+// (kr-vs-kp, tic-tac-toe, madelon, car) lost more; a threshold of 3
+// noises 0.328 and 0.235; weighting columns by the screening pilot's
+// importance 0.244 and 0.166 (weak features starved).
 //
 // A tree stores each oblique split's projection beside its nodes (16
 // bytes per column and one header; up to d columns with MeanDifferences):

@@ -275,8 +275,16 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 		return b.withoutMeanDirection(terms, f)
 	}
 	if !exact {
-		for i := range terms {
-			terms[i].w /= b.noiseSD[i] * b.noiseSD[i]
+		// Only columns whose difference stands out of its noise enter the
+		// direction; the others would add their noise to it.
+		kept := terms[:0]
+		for i, tm := range terms {
+			if math.Abs(tm.w) > directionColumnNoises*b.noiseSD[i] {
+				kept = append(kept, projTerm{col: tm.col, w: tm.w / (b.noiseSD[i] * b.noiseSD[i])})
+			}
+		}
+		if terms = kept; len(terms) < 2 {
+			return b.withoutMeanDirection(terms, f)
 		}
 	}
 	b.termsFound = terms
@@ -605,6 +613,10 @@ func heapSortZ(a []zEntry) {
 		down(0, i)
 	}
 }
+
+// directionColumnNoises is how many standard deviations of its noise a
+// column's class-mean difference must exceed to enter a node's direction.
+const directionColumnNoises = 2
 
 // noProjection is the inherited projection of a node without an oblique
 // ancestor (projections' sets are -2 and below).

@@ -190,7 +190,7 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // class means of each node's rows (tree.MeanDifferences): for information
 // spread over many weak numeric features, where axis-aligned splits
 // approximate an oblique boundary badly (the trunk simulation at n = 2000:
-// 0.329 nats of the true 0.337 at d = 10, 0.306 at d = 50, against the
+// 0.329 nats of the true 0.337 at d = 10, 0.292 at d = 50, against the
 // default's 0.189 and 0.119). Not the default: it is worse on the paper's
 // accuracy grid and on logical or few-feature real tables (docs/guide.md,
 // "The oblique preset").

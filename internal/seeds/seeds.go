@@ -20,11 +20,14 @@ const (
 	Repetition                    // repetition i of an experiment (its seed)
 	Jitter                        // the tie-breaking noise of feature i (kNN)
 	Subsample                     // a seeded subsample of rows (e.g. large CC18 datasets)
+	Pairing                       // the tie-breaking order of the conditional test's pairs of rows
+	PairSwap                      // the swaps within pairs of the conditional test's permutation i
 	purposes                      // the number of purposes
 )
 
 var names = [purposes]string{"tree", "pilot", "data", "eval-data", "fold", "fold-model", "split",
-	"permutation", "permutation-fit", "repetition", "jitter", "subsample"}
+	"permutation", "permutation-fit", "repetition", "jitter", "subsample",
+	"pairing", "pair-swap"}
 
 func (p Purpose) String() string {
 	if p < 0 || p >= purposes {
@@ -48,6 +51,8 @@ var salts = [purposes]uint64{
 	Repetition:     0x2545F4914F6CDD1D,
 	Jitter:         0x9FB21C651E98DF25,
 	Subsample:      0xC2B2AE3D27D4EB4F,
+	Pairing:        0x3C6EF372FE94F82B,
+	PairSwap:       0xA54FF53A5F1D36F1,
 }
 
 // Stream returns the generator for work item index of the given purpose

@@ -25,28 +25,30 @@ import (
 // statistic Î = H(Y_V) - mean over the rows of S of H(forest posterior):
 // the same number FastPermutationTest gives on those columns. The null
 // keeps the labels and moves x_B instead. The rows of V are paired by
-// nearness in x_A alone (never Y or x_B): only rows with the same level in
-// every categorical column of x_A and the same numeric columns missing are
-// paired, by Euclidean distance over x_A's numeric columns in standard
-// deviations among V, closest pairs first (ties broken by the stream
-// (pc.Seed, pairing, 0)); a row left alone stays as it is. Permutation i
-// swaps x_B between the two rows of each pair with probability 1/2
-// (stream (pc.Seed, pair-swap, i)), sends the rows of V down the fixed
-// trees again and recounts the votes; the forest is never refitted.
-// p = (1 + #{null >= observed}) / (1 + permutations).
+// nearness in x_A, never by Y or their x_B: only rows with the same level
+// in every categorical column of x_A and the same numeric columns missing
+// are paired, by their distance in x_B's mean given x_A (a spline fitted on
+// S, in residual standard deviations) and in x_A itself, closest pairs
+// first and none farther apart than a caliper (pairing.go; ties broken by
+// the stream (pc.Seed, pairing, 0)); a row left alone stays as it is.
+// Permutation i swaps x_B between the two rows of each pair with
+// probability 1/2 (stream (pc.Seed, pair-swap, i)), sends the rows of V
+// down the fixed trees again and recounts the votes; the forest is never
+// refitted. p = (1 + #{null >= observed}) / (1 + permutations).
 //
 // Guarantee and assumption: given S and the forest the rows of V are
-// i.i.d.; under H0, swapping x_B between two rows with equal x_A leaves
-// their joint law unchanged, so where every pair has equal x_A
-// (categorical x_A, or no x_A at all) the test is exact, P(p <= α) <= α
-// for every α. With numeric x_A the paired rows differ a little in x_A,
-// and the test is exact only as far as that difference is negligible
-// beside how x_B varies given x_A; when it is not, the swapped rows of V
-// look less like the rows the forest was grown on, the null statistic
-// falls and the test rejects too often. Result.MedianPairDistance reports
-// the pairs' median distance; with many x_A columns and few rows the pairs
-// are far apart and the level no longer holds (docs/inference.md,
-// "Conditional independence test", measures both).
+// i.i.d.; under H0, swapping x_B between two rows whose x_B has the same
+// law given their x_A leaves their joint law unchanged, so where every
+// pair has equal x_A (categorical x_A, or no x_A at all) the test is
+// exact, P(p <= α) <= α for every α. With numeric x_A it is exact only as
+// far as the paired rows' laws of x_B agree; where they do not, the
+// swapped rows of V look less like the rows the forest was grown on, the
+// null statistic falls and the test rejects too often. The caliper keeps
+// that small where x_B's mean given x_A is what the spline fits; with
+// many x_A columns and few rows few rows find a partner, and the test
+// keeps its level but loses its power (with no pair, p = 1). The result's
+// Pairs and MedianPairDistance report the pairs (docs/inference.md,
+// "Conditional independence test", measures level and power).
 //
 // given and target follow ConditionalMI: column indices of x, target not
 // empty, no column in both or twice; given may be empty (H0: x_B and Y

@@ -4,7 +4,8 @@
 //
 //   - type-I error under conditional nulls where x_B depends strongly on
 //     x_A and Y on x_A alone: x_B = x_A + noise (sd 0.1, 0.5, 1), a
-//     categorical x_A, x_B nonlinear in x_A, and x_A of 3 and 10
+//     categorical x_A, x_B nonlinear in x_A, x_B's noise growing with
+//     x_A, and x_A of 3 and 10
 //     dimensions (where the pairs of rows grow far apart); -sets data sets
 //     per cell, rejection rates at levels 0.05 and 0.01;
 //   - power against an informative x_B (Y depends on x_A and on x_B's own
@@ -13,7 +14,7 @@
 // The tables go to stdout and, with -doc, between the citest markers of a
 // Markdown file (docs/inference.md).
 //
-//	go run ./bench/citest [-sets 500] [-power-sets 200] [-n 500] [-trees 100] [-perms 200] [-doc docs/inference.md]
+//	go run ./bench/citest [-sets 500] [-power-sets 500] [-n 500] [-trees 100] [-perms 200] [-doc docs/inference.md]
 package main
 
 import (
@@ -35,9 +36,9 @@ import (
 // (features, labels, the given and the target columns) from rng; cell c
 // draws data set i from the stream (c+1, data, i).
 type cell struct {
-	name  string
-	null  bool
-	draw  func(rng *rand.Rand, n int) (cols []ufmi.Column, y []int, given, target []int)
+	name string
+	null bool
+	draw func(rng *rand.Rand, n int) (cols []ufmi.Column, y []int, given, target []int)
 }
 
 // bernoulli draws a class with P(1) = logistic(eta).
@@ -112,6 +113,19 @@ func manyDims(d int) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) 
 	}
 }
 
+// heteroscedastic is a null cell with x_A ~ N(0, 1), x_B = x_A +
+// (0.05 + 0.3|x_A|) N(0, 1) and logit P(Y=1) = 2 x_A: x_B's noise, not
+// only its mean, changes with x_A.
+func heteroscedastic(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		b[i] = a[i] + (0.05+0.3*math.Abs(a[i]))*rng.NormFloat64()
+		y[i] = bernoulli(rng, 2*a[i])
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
 // independent is a cell with x_A and x_B independent N(0, 1) and Y ~
 // Bernoulli(logistic(2 x_A + gamma x_B)).
 func independent(gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
@@ -134,6 +148,7 @@ var cells = []cell{
 	{name: "categorical x_A (4 levels), x_B = level mean + N(0, 0.3²)", null: true, draw: categorical(0)},
 	{name: "x_B = sin(2 x_A) + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return math.Sin(2 * v) }, 0.1, 0)},
 	{name: "x_B = x_A² + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return v * v }, 0.1, 0)},
+	{name: "x_B = x_A + (0.05 + 0.3 abs(x_A)) N(0, 1)", null: true, draw: heteroscedastic},
 	{name: "x_A of 3 dimensions, x_B = Σx_A/√3 + N(0, 0.1²)", null: true, draw: manyDims(3)},
 	{name: "x_A of 10 dimensions, x_B = Σx_A/√10 + N(0, 0.1²)", null: true, draw: manyDims(10)},
 	{name: "x_B = x_A + ε, ε ~ N(0, 0.5²), logit P(Y=1) = 2 x_A + 0.5 ε/0.5", draw: oneDim(identity, 0.5, 0.5)},
@@ -145,16 +160,17 @@ var cells = []cell{
 
 type options struct {
 	sets, powerSets, n, trees, perms int
-	doc                              string
+	doc, only                        string
 }
 
 func main() {
 	var o options
 	flag.IntVar(&o.sets, "sets", 500, "data sets per null cell (type-I error)")
-	flag.IntVar(&o.powerSets, "power-sets", 200, "data sets per power cell")
+	flag.IntVar(&o.powerSets, "power-sets", 500, "data sets per power cell")
 	flag.IntVar(&o.n, "n", 500, "rows per data set")
 	flag.IntVar(&o.trees, "trees", 100, "trees per forest (the default UF's 60-tree pilot kept)")
 	flag.IntVar(&o.perms, "perms", 200, "permutations per test")
+	flag.StringVar(&o.only, "only", "", "run only the cells whose name contains this text (and leave -doc alone)")
 	flag.StringVar(&o.doc, "doc", "", "rewrite the tables between the citest markers of this Markdown file (docs/inference.md)")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -179,6 +195,9 @@ func run(o options) error {
 		if cells[c].null {
 			sets = o.sets
 		}
+		if !strings.Contains(cells[c].name, o.only) {
+			sets = 0
+		}
 		for i := range sets {
 			cols, y, given, target := cells[c].draw(seeds.Stream(uint64(c+1), seeds.Data, i), o.n)
 			x, err := ufmi.NewColumnFeatures(cols)
@@ -199,7 +218,7 @@ func run(o options) error {
 	fmt.Fprintln(os.Stderr)
 	tables := formatTables(results, o, time.Since(start))
 	fmt.Print(tables)
-	if o.doc != "" {
+	if o.doc != "" && o.only == "" {
 		return docsection.ReplaceInFile(o.doc, "citest", tables)
 	}
 	return nil

@@ -268,3 +268,41 @@ func TestConditionalTestCategoricalGiven(t *testing.T) {
 		t.Errorf("rejected %d of 40 null data sets at level 0.05; want at most 6", rejected)
 	}
 }
+
+// The spline of x_B's mean follows a sine of x_A: its predictions over V
+// correlate with sin(2 x_A) above 0.99 (x_B = sin(2 x_A) + N(0, 0.1²),
+// 300 rows of S); a categorical target gets one prediction per level.
+func TestPairSplineFollowsTheMean(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 600
+	a, b, level := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		b[i] = math.Sin(2*a[i]) + 0.1*rng.NormFloat64()
+		level[i] = float64(rng.IntN(3))
+	}
+	x, err := NewColumnFeatures([]Column{{Values: a}, {Values: b}, {Kind: Categorical, Values: level, Levels: []string{"p", "q", "r"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	sp := newPairSpace(x, 1, rows[:n/2], rows[n/2:])
+	// Coordinates: b's mean, the 3 levels' indicators, then x_A itself.
+	if len(sp.coords) != 5 {
+		t.Fatalf("%d coordinates, want 5", len(sp.coords))
+	}
+	var sx, sy, sxx, syy, sxy float64
+	for i, r := range rows[n/2:] {
+		u, v := sp.coords[0][i], math.Sin(2*a[r])
+		sx, sy, sxx, syy, sxy = sx+u, sy+v, sxx+u*u, syy+v*v, sxy+u*v
+	}
+	m := float64(n / 2)
+	corr := (sxy - sx*sy/m) / math.Sqrt((sxx-sx*sx/m)*(syy-sy*sy/m))
+	if corr < 0.99 {
+		t.Errorf("the spline's prediction correlates %.4f with the true mean; want > 0.99", corr)
+	}
+}

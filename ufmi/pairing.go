@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // The conditional test swaps x_B between the two rows of a pair, which
@@ -22,7 +20,7 @@ import (
 //     column of x_B (of each level's indicator for a categorical column)
 //     on x_A's numeric columns, fitted on the structure half S, its
 //     penalty chosen by generalised cross-validation, its prediction
-//     divided by its residual standard deviation. Rows close here have
+//     divided by its residual standard deviation (pairspline.go). Rows close here have
 //     nearly the same law of x_B where x_B is its mean plus noise of one
 //     law, whatever the number of x_A columns;
 //   - x_A's numeric columns, each divided by its standard deviation among
@@ -95,14 +93,16 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		for i, r := range rowsS {
 			s[i] = col[r] / scale
 		}
-		fill := columnMean(s)
-		zs, zv = append(zs, filled(s, fill)), append(zv, filled(z, fill))
+		if lo, hi := spanOf(s); hi > lo { // a column constant over S predicts nothing
+			fill := columnMean(s)
+			zs, zv = append(zs, filled(s, fill)), append(zv, filled(z, fill))
+		}
 	}
 	if len(zs) > 0 && len(zs) < splineParameters {
-		bs, bv, penalised := hingeBasis(zs, zv)
+		fit := newSplineFit(zs, zv)
 		for j := nGiven; j < xs.d; j++ {
 			for _, r := range responses(xs, j, rowsS) {
-				if pred := splinePrediction(bs, r, bv, penalised); pred != nil {
+				if pred := fit.predict(r); pred != nil {
 					sp.coords = append(sp.coords, pred)
 				}
 			}
@@ -119,196 +119,6 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 	return sp
 }
 
-// splineKnots is the most knots of each x_A column's spline, and
-// splineParameters bounds the parameters of all the columns' splines
-// together (fewer knots per column when x_A has many columns, and no
-// spline when it has this many numeric columns: the pairs then follow
-// x_A alone).
-const (
-	splineKnots      = 20
-	splineParameters = 200
-)
-
-// hingeBasis returns the columns of an additive piecewise-linear basis of
-// the x_A columns zs (over S) and zv (over V): each column itself and its
-// hinges (z - k)+ at knots equally spaced between its 2nd and 98th
-// percentile over S. penalised[c] says whether basis column c is a hinge,
-// whose coefficient (the change of slope at its knot) the fit penalises.
-func hingeBasis(zs, zv [][]float64) (bs, bv [][]float64, penalised []bool) {
-	ns := len(zs[0])
-	knots := min(splineKnots, max(0, splineParameters/len(zs)-1))
-	for j, s := range zs {
-		bs, bv, penalised = append(bs, s), append(bv, zv[j]), append(penalised, false)
-		sorted := slices.Clone(s)
-		slices.Sort(sorted)
-		lo, hi := sorted[(ns-1)*2/100], sorted[(ns-1)*98/100]
-		if !(hi > lo) {
-			continue
-		}
-		for q := 1; q <= knots; q++ {
-			k := lo + (hi-lo)*float64(q-1)/float64(max(knots-1, 1))
-			hinge := func(z []float64) []float64 {
-				h := make([]float64, len(z))
-				for i, v := range z {
-					h[i] = max(v-k, 0)
-				}
-				return h
-			}
-			bs, bv, penalised = append(bs, hinge(s)), append(bv, hinge(zv[j])), append(penalised, true)
-		}
-	}
-	return bs, bv, penalised
-}
-
-// responses are what the predictions of target column j predict over
-// rowsS: its values, or for a categorical column each level's indicator
-// (NaN where the cell is missing).
-func responses(xs *Features, j int, rowsS []int) [][]float64 {
-	col := xs.cols[j]
-	if xs.Kind(j) != Categorical {
-		r := make([]float64, len(rowsS))
-		for i, s := range rowsS {
-			r[i] = col[s]
-		}
-		return [][]float64{r}
-	}
-	var out [][]float64
-	for l := range xs.levels[j] {
-		r := make([]float64, len(rowsS))
-		for i, s := range rowsS {
-			switch v := col[s]; {
-			case math.IsNaN(v):
-				r[i] = math.NaN()
-			case int(v) == l:
-				r[i] = 1
-			}
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
-// splinePenalties are the penalties splinePrediction tries, relative to
-// the mean diagonal of the hinge columns' cross products.
-var splinePenalties = []float64{1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10, 100}
-
-// splinePrediction fits r (NaN: left out) by penalised least squares on
-// an intercept and the columns x, the coefficients of the penalised
-// columns shrunk by a ridge penalty chosen by generalised cross-validation,
-// and returns its predictions at the rows of at divided by the residual
-// standard deviation; nil when there are too few rows for a residual
-// standard deviation or r is constant among them.
-func splinePrediction(x [][]float64, r []float64, at [][]float64, penalised []bool) []float64 {
-	p := len(x) + 1
-	cross, ty := make([]float64, p*p), make([]float64, p) // X'X (upper triangle) and X'r
-	row := make([]float64, p)
-	m := 0
-	sum, ss := 0.0, 0.0
-	for i, v := range r {
-		if math.IsNaN(v) {
-			continue
-		}
-		m++
-		sum += v
-		ss += v * v
-		row[0] = 1
-		for j, c := range x {
-			row[j+1] = c[i]
-		}
-		for a, ra := range row {
-			ty[a] += ra * v
-			if ra == 0 {
-				continue // most hinges are 0 in most rows
-			}
-			upper := cross[a*p:]
-			for b := a; b < p; b++ {
-				upper[b] += ra * row[b]
-			}
-		}
-	}
-	if m < 3 || ss-sum*sum/float64(m) <= 0 {
-		return nil
-	}
-	xtx := mat.NewSymDense(p, cross)
-	xty := mat.NewVecDense(p, ty)
-	scale, hinges := 0.0, 0
-	for c, pen := range penalised {
-		if pen {
-			scale += xtx.At(c+1, c+1)
-			hinges++
-		}
-	}
-	if hinges > 0 {
-		scale /= float64(hinges)
-	}
-	penalties := splinePenalties
-	if hinges == 0 {
-		penalties = []float64{0}
-	}
-	var best mat.VecDense
-	bestGCV, bestSD := math.Inf(1), 0.0
-	a := mat.NewSymDense(p, nil)
-	var ch mat.Cholesky
-	var inv mat.SymDense
-	var beta mat.VecDense
-	for _, rel := range penalties {
-		a.CopySym(xtx)
-		lambda := rel * scale
-		for c, pen := range penalised {
-			if pen {
-				a.SetSym(c+1, c+1, a.At(c+1, c+1)+lambda)
-			}
-		}
-		// A tiny ridge on every column keeps collinear columns solvable.
-		for c := 1; c < p; c++ {
-			a.SetSym(c, c, a.At(c, c)*(1+1e-9)+1e-12)
-		}
-		if !ch.Factorize(a) || ch.SolveVecTo(&beta, xty) != nil || ch.InverseTo(&inv) != nil {
-			continue
-		}
-		// The hat matrix's trace, tr((X'X + λP)⁻¹ X'X) = p - λ tr((X'X + λP)⁻¹ P).
-		df := float64(p)
-		for c, pen := range penalised {
-			if pen {
-				df -= lambda * inv.At(c+1, c+1)
-			}
-		}
-		rss := 0.0
-		for i, v := range r {
-			if !math.IsNaN(v) {
-				e := v - linearAt(&beta, x, i)
-				rss += e * e
-			}
-		}
-		if float64(m)-df < 1 {
-			continue
-		}
-		if gcv := float64(m) * rss / ((float64(m) - df) * (float64(m) - df)); gcv < bestGCV {
-			bestGCV, bestSD = gcv, math.Sqrt(rss/(float64(m)-df))
-			best.CloneFromVec(&beta)
-		}
-	}
-	if math.IsInf(bestGCV, 1) {
-		return nil
-	}
-	// An x_B that x_A determines exactly still gets a finite scale.
-	sd := max(bestSD, 1e-6*math.Sqrt((ss-sum*sum/float64(m))/float64(m-1)))
-	out := make([]float64, len(at[0]))
-	for i := range out {
-		out[i] = linearAt(&best, at, i) / sd
-	}
-	return out
-}
-
-// linearAt is beta's intercept plus its coefficients times row i of cols.
-func linearAt(beta *mat.VecDense, cols [][]float64, i int) float64 {
-	v := beta.AtVec(0)
-	for j, c := range cols {
-		v += beta.AtVec(j+1) * c[i]
-	}
-	return v
-}
-
 // filled is z with its missing cells set to v.
 func filled(z []float64, v float64) []float64 {
 	out := slices.Clone(z)
@@ -318,6 +128,18 @@ func filled(z []float64, v float64) []float64 {
 		}
 	}
 	return out
+}
+
+// spanOf is the smallest and largest non-missing value (+Inf, -Inf with
+// none).
+func spanOf(c []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, v := range c {
+		if !math.IsNaN(v) {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	return lo, hi
 }
 
 // columnMean is the mean of the non-missing values (0 with none).

@@ -179,9 +179,10 @@ func main() {
 	}
 }
 
-// outcome is one cell's p-values, median pair distances and seconds.
+// outcome is one cell's p-values, median pair distances, pairs and
+// seconds.
 type outcome struct {
-	ps, dist, secs []float64
+	ps, dist, pairs, secs []float64
 }
 
 func run(o options) error {
@@ -212,6 +213,7 @@ func run(o options) error {
 			}
 			r := &results[c]
 			r.ps, r.dist, r.secs = append(r.ps, res.PValue), append(r.dist, res.MedianPairDistance), append(r.secs, time.Since(t0).Seconds())
+			r.pairs = append(r.pairs, float64(res.Pairs))
 			fmt.Fprintf(os.Stderr, "\rcell %d/%d set %d/%d (%s)      ", c+1, len(cells), i+1, sets, time.Since(start).Round(time.Second))
 		}
 	}
@@ -227,22 +229,22 @@ func run(o options) error {
 // formatTables renders the type-I and power tables in Markdown.
 func formatTables(results []outcome, o options, total time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Type-I error: rejection rate of a true H0 (Y depends on x_A alone, x_A ~ N(0, 1) and logit P(Y=1) = 2 x_A unless stated), n = %d, default UF with %d trees, %d permutations, %d data sets per cell (± binomial standard error). The pair distance is the median over data sets of each test's median distance in x_A between paired rows, in standard deviations.\n\n", o.n, o.trees, o.perms, o.sets)
-	b.WriteString("| null | reject at 0.05 | reject at 0.01 | mean p | pair distance | seconds per test |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "Type-I error: rejection rate of a true H0 (Y depends on x_A alone, x_A ~ N(0, 1) and logit P(Y=1) = 2 x_A unless stated), n = %d, default UF with %d trees, %d permutations, %d data sets per cell (± binomial standard error). Pairs is the median number of pairs formed, of the %d the vote half could hold; the pair distance the median over data sets of each test's median distance in x_A between paired rows, in standard deviations.\n\n", o.n, o.trees, o.perms, o.sets, o.n/4)
+	b.WriteString("| null | reject at 0.05 | reject at 0.01 | mean p | pairs | pair distance | seconds per test |\n|---|---|---|---|---|---|---|\n")
 	for c, r := range results {
 		if !cells[c].null || len(r.ps) == 0 {
 			continue
 		}
 		r05, r01 := rate(r.ps, 0.05), rate(r.ps, 0.01)
-		fmt.Fprintf(&b, "| %s | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.3f | %.3f |\n", cells[c].name, r05, se(r05, len(r.ps)), r01, se(r01, len(r.ps)), mean(r.ps), median(r.dist), mean(r.secs))
+		fmt.Fprintf(&b, "| %s | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.0f | %.3f | %.3f |\n", cells[c].name, r05, se(r05, len(r.ps)), r01, se(r01, len(r.ps)), mean(r.ps), median(r.pairs), median(r.dist), mean(r.secs))
 	}
 	fmt.Fprintf(&b, "\nPower against an informative x_B (x_A ~ N(0, 1); ε is x_B's own part), n = %d, the same test, %d data sets per cell.\n\n", o.n, o.powerSets)
-	b.WriteString("| alternative | power at 0.05 | power at 0.01 | pair distance | seconds per test |\n|---|---|---|---|---|\n")
+	b.WriteString("| alternative | power at 0.05 | power at 0.01 | pairs | pair distance | seconds per test |\n|---|---|---|---|---|---|\n")
 	for c, r := range results {
 		if cells[c].null || len(r.ps) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %.3f | %.3f |\n", cells[c].name, rate(r.ps, 0.05), rate(r.ps, 0.01), median(r.dist), mean(r.secs))
+		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %.0f | %.3f | %.3f |\n", cells[c].name, rate(r.ps, 0.05), rate(r.ps, 0.01), median(r.pairs), median(r.dist), mean(r.secs))
 	}
 	fmt.Fprintf(&b, "\n`go run ./bench/citest -sets %d -power-sets %d -n %d -trees %d -perms %d` took %s on 2 cores.\n", o.sets, o.powerSets, o.n, o.trees, o.perms, total.Round(time.Second))
 	return b.String()

@@ -20,9 +20,9 @@ import (
 //     column of x_B (of each level's indicator for a categorical column)
 //     on x_A's numeric columns, fitted on the structure half S, its
 //     penalty chosen by generalised cross-validation, its prediction
-//     divided by its residual standard deviation (pairspline.go). Rows close here have
-//     nearly the same law of x_B where x_B is its mean plus noise of one
-//     law, whatever the number of x_A columns;
+//     divided by its residual standard deviation (pairspline.go). Rows
+//     close here have nearly the same law of x_B where x_B is its mean
+//     plus noise of one law;
 //   - x_A's numeric columns, each divided by its standard deviation among
 //     V, weighted by pairWeightA: it keeps pairs near in x_A where the
 //     spline misses part of the mean or x_B's noise changes with x_A.

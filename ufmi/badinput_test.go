@@ -201,6 +201,38 @@ func badCalls() []badCall {
 			_, err := FastPermutationTest(x.SelectRows(y20), y20, EstimatorConfig{}, PermutationConfig{Permutations: 19})
 			return err
 		}, "none of the fast test's 300 trees split"},
+		{"ConditionalPermutationTest no target", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, nil, EstimatorConfig{}, PermutationConfig{})
+			return err
+		}, "the conditional permutation test needs at least one target column"},
+		{"ConditionalPermutationTest column given and target", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, []int{1, 0}, EstimatorConfig{}, PermutationConfig{})
+			return err
+		}, "column 0 is both given and a target"},
+		{"ConditionalPermutationTest repeated column", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, []int{1, 1}, EstimatorConfig{}, PermutationConfig{})
+			return err
+		}, "column 1 is selected twice"},
+		{"ConditionalPermutationTest column out of range", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, []int{5}, EstimatorConfig{}, PermutationConfig{})
+			return err
+		}, "column 5 out of range [0, 2)"},
+		{"ConditionalPermutationTest Permutations -1", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, EstimatorConfig{}, PermutationConfig{Permutations: -1})
+			return err
+		}, "number of permutations -1 must be in 1..1000000"},
+		{"ConditionalPermutationTest with a kNN method", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, EstimatorConfig{Method: MethodKSG}, PermutationConfig{})
+			return err
+		}, "method ksg has no conditional test"},
+		{"ConditionalPermutationTest with unlabeled rows", func() error {
+			_, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, EstimatorConfig{Unlabeled: x}, PermutationConfig{})
+			return err
+		}, "the conditional permutation test does not use unlabeled rows"},
+		{"ConditionalPermutationTest nil features", func() error {
+			_, err := ConditionalPermutationTest(nil, y, []int{0}, []int{1}, EstimatorConfig{}, PermutationConfig{})
+			return err
+		}, "nil or empty features"},
 		{"ConditionalMI nil features", func() error {
 			_, err := ConditionalMI(nil, y, []int{0}, []int{1}, EstimatorConfig{})
 			return err

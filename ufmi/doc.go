@@ -47,7 +47,9 @@
 // feature-subset table; PermutationTest refits the statistic on permuted
 // labels and returns the p-value (1 + #null >= observed) / (1 + N), and
 // FastPermutationTest gets an exact p-value from one UF by permuting only
-// its votes.
+// its votes. ConditionalPermutationTest tests I(Y; X_B | X_A) = 0 on the
+// fast test's forest by swapping X_B within pairs of vote rows near in X_A
+// (shuffling X_B over all rows would break its tie to X_A).
 //
 // EstimatorConfig.Confidence (e.g. 0.95) adds a confidence interval to the
 // estimates of the uf and rf-oob methods (Estimate.CI, CMIEstimate.CI, the

@@ -53,34 +53,15 @@ import (
 // runs by pc.Runtime (cfg.Runtime is not used), its progress counting the
 // permutations. Results do not depend on the number of workers.
 func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc PermutationConfig) (PermutationResult, error) {
-	k, err := checkTrainingData(x, y)
+	k, perms, share, err := checkOneForestTest(x, y, cfg, pc, "fast")
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	if err := cfg.checkClassCount(k, x.n); err != nil {
-		return PermutationResult{}, err
-	}
-	if cfg.Method != "" && cfg.Method != MethodUF {
-		return PermutationResult{}, fmt.Errorf("ufmi: the fast permutation test fits a UF; method %s has no fast test", cfg.Method)
-	}
-	if cfg.Unlabeled != nil {
-		return PermutationResult{}, fmt.Errorf("ufmi: the fast permutation test does not use unlabeled rows")
-	}
-	perms, err := countOrDefault("number of permutations", pc.Permutations, defaultPermutations, limits.Permutations)
+	st, ff, err := newFastTest(x, y, k, cfg.UF, pc.quiet(), share)
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	share := pc.FastShare
-	if share == 0 {
-		share = defaultFastShare
-	}
-	if !(share > 0 && share < 1) {
-		return PermutationResult{}, fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v)", pc.FastShare, defaultFastShare)
-	}
-	st, yv, err := newFastTest(x, y, k, cfg.UF, pc.quiet(), share)
-	if err != nil {
-		return PermutationResult{}, err
-	}
+	yv := ff.yv
 	res := PermutationResult{Null: make([]float64, perms)}
 	var observed [1]float64
 	st.statistics([][]int{yv}, &fastScratch{}, observed[:])
@@ -118,6 +99,36 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	return pValueResult(res.Observed, res.Null)
 }
 
+// checkOneForestTest checks the data and configurations of a test that
+// fits one UF on a structure half (the fast and the conditional test,
+// named by test): it returns the number of classes and of permutations
+// and the share of S that grows each tree.
+func checkOneForestTest(x *Features, y []int, cfg EstimatorConfig, pc PermutationConfig, test string) (k, perms int, share float64, err error) {
+	if k, err = checkTrainingData(x, y); err != nil {
+		return 0, 0, 0, err
+	}
+	if err := cfg.checkClassCount(k, x.n); err != nil {
+		return 0, 0, 0, err
+	}
+	if cfg.Method != "" && cfg.Method != MethodUF {
+		return 0, 0, 0, fmt.Errorf("ufmi: the %s permutation test fits a UF; method %s has no %s test", test, cfg.Method, test)
+	}
+	if cfg.Unlabeled != nil {
+		return 0, 0, 0, fmt.Errorf("ufmi: the %s permutation test does not use unlabeled rows", test)
+	}
+	if perms, err = countOrDefault("number of permutations", pc.Permutations, defaultPermutations, limits.Permutations); err != nil {
+		return 0, 0, 0, err
+	}
+	share = pc.FastShare
+	if share == 0 {
+		share = defaultFastShare
+	}
+	if !(share > 0 && share < 1) {
+		return 0, 0, 0, fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v)", pc.FastShare, defaultFastShare)
+	}
+	return k, perms, share, nil
+}
+
 // fastBlock is how many permutations the fast test evaluates together.
 const fastBlock = 16
 
@@ -139,20 +150,30 @@ type fastTest struct {
 	treeLevel  bool
 }
 
+// fastForest is the split and the forest of a fast test: what the
+// conditional test needs besides the leaves to re-route the rows of V.
+type fastForest struct {
+	f     *Forest
+	rowsS []int // the rows of S, increasing
+	rowsV []int // the rows of V, increasing
+	yv    []int // their labels
+}
+
 // newFastTest splits the rows, fits the forest on S and records the
-// leaves, run by rt; it returns the test and the labels of V.
-func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share float64) (*fastTest, []int, error) {
+// leaves, run by rt; it returns the test, and the forest with the rows
+// and labels of V.
+func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share float64) (*fastTest, fastForest, error) {
 	n := x.n
 	ns := (n + 1) / 2
 	perm := honestPermutation(rt.stream(seeds.Split, 0), make([]int, n), y, k, true, ns, n-ns)
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
 	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
 	if _, err := classes.Check(ys, ns); err != nil {
-		return nil, nil, fmt.Errorf("ufmi: the fast test's structure half (%d rows) holds a single class; it needs at least two rows of two classes", ns)
+		return nil, fastForest{}, fmt.Errorf("ufmi: the fast test's structure half (%d rows) holds a single class; it needs at least two rows of two classes", ns)
 	}
 	uf, err := uf.resolved()
 	if err != nil {
-		return nil, nil, err
+		return nil, fastForest{}, err
 	}
 	// The forest keeps its configured leaves (no small-data adaptation:
 	// smallDataLeaf), so a forest none of whose trees split is an error,
@@ -160,11 +181,11 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	uf.StructureFraction, uf.keepLeaves = share, true
 	f, err := fitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
-		return nil, nil, err
+		return nil, fastForest{}, err
 	}
 	if !slices.ContainsFunc(f.trees, func(ft forestTree) bool { return ft.tree.Leaves() > 1 }) {
 		grow := int(math.Round(share * float64(ns)))
-		return nil, nil, fmt.Errorf("ufmi: none of the fast test's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; use the refit test (PermutationTest; -test refit) or more rows", f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf)
+		return nil, fastForest{}, fmt.Errorf("ufmi: none of the fast test's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; use the refit test (PermutationTest; -test refit) or more rows", f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf)
 	}
 	nv, trees := len(rowsV), f.Trees()
 	st := &fastTest{k: k, trees: trees, ns: ns, nv: nv, leafS: make([]int32, trees*ns), leafV: make([]int32, trees*nv),
@@ -201,7 +222,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 		st.priorV[c] = v / float64(nv)
 	}
 	st.hyV, _ = LabelEntropy(yv)
-	return st, yv, nil
+	return st, fastForest{f: f, rowsS: rowsS, rowsV: rowsV, yv: yv}, nil
 }
 
 // fastScratch is one worker's buffers: a slot per label vector of a block.
@@ -224,6 +245,23 @@ type fastSlot struct {
 // (one label per row of V), adding the trees one by one to every vector
 // of the block.
 func (st *fastTest) statistics(block [][]int, s *fastScratch, out []float64) {
+	st.statisticsRouted(block, st.storedLeaves, s, out)
+}
+
+// leavesFunc returns, for label vector b of a block and tree t, the leaf
+// of every row of V in tree t and the number of rows of V in each of its
+// leaves.
+type leavesFunc func(b, t int) (leafV, leafVotes []int32)
+
+// storedLeaves are the leaves of V the forest was filled with, the same
+// for every label vector.
+func (st *fastTest) storedLeaves(_, t int) (leafV, leafVotes []int32) {
+	return st.leafV[t*st.nv : (t+1)*st.nv], st.leafVotes[st.leafStart[t]:st.leafStart[t+1]]
+}
+
+// statisticsRouted is statistics with the rows of V routed by leaves:
+// the conditional test moves rows of V to other leaves.
+func (st *fastTest) statisticsRouted(block [][]int, leaves leavesFunc, s *fastScratch, out []float64) {
 	k := st.k
 	for len(s.slots) < len(block) {
 		s.slots = append(s.slots, fastSlot{})
@@ -246,10 +284,11 @@ func (st *fastTest) statistics(block [][]int, s *fastScratch, out []float64) {
 	for t := range st.trees {
 		for b := range block {
 			sl := &s.slots[b]
+			leafV, leafVotes := leaves(b, t)
 			if st.treeLevel {
-				st.addTreeEntropy(t, st.posterior(t, sl, s, false), sl)
+				st.addTreeEntropy(t, st.posterior(leafV, leafVotes, sl, s, false), sl)
 			} else {
-				sl.sums.addTree(st.posterior(t, sl, s, true), st.leafS[t*st.ns:(t+1)*st.ns])
+				sl.sums.addTree(st.posterior(leafV, leafVotes, sl, s, true), st.leafS[t*st.ns:(t+1)*st.ns])
 			}
 		}
 	}
@@ -264,15 +303,14 @@ func (st *fastTest) statistics(block [][]int, s *fastScratch, out []float64) {
 	}
 }
 
-// posterior counts tree t's votes from the rows of V listed in sl.byClass
-// and returns its leaf posteriors: K values per leaf, or with minorOnly
-// the K-1 values of the classes other than the major one.
-func (st *fastTest) posterior(t int, sl *fastSlot, s *fastScratch, minorOnly bool) []float64 {
+// posterior counts a tree's votes from the rows of V listed in sl.byClass,
+// row j of V in leaf leafV[j] and leafVotes[l] rows in leaf l, and returns
+// its leaf posteriors: K values per leaf, or with minorOnly the K-1 values
+// of the classes other than the major one.
+func (st *fastTest) posterior(leafV, leafVotes []int32, sl *fastSlot, s *fastScratch, minorOnly bool) []float64 {
 	k := st.k
-	leafVotes := st.leafVotes[st.leafStart[t]:st.leafStart[t+1]]
 	leaves := len(leafVotes)
 	s.counts = resize(s.counts, leaves*k)
-	leafV := st.leafV[t*st.nv : (t+1)*st.nv]
 	for c, rows := range sl.byClass {
 		for _, j := range rows {
 			s.counts[int(leafV[j])*k+c]++

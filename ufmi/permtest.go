@@ -38,6 +38,13 @@ type PermutationResult struct {
 	Null     []float64 // the statistic under each permutation, in permutation order
 	// PValue is (1 + #{null >= observed}) / (1 + permutations).
 	PValue float64
+	// MedianPairDistance is the conditional test's median distance in x_A
+	// between the paired rows, in standard deviations of x_A's numeric
+	// columns (0 for the other tests, or where every pair has equal x_A).
+	MedianPairDistance float64
+	// Pairs is the number of pairs of rows whose x_B the conditional
+	// test's null swaps (0 for the other tests).
+	Pairs int
 }
 
 // PermutationTest computes stat on (x, y), then on (x, π(y)) for random

@@ -117,6 +117,23 @@ func TestMIWithPermutationsAndGiven(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "I(X;Y|Z)") {
 		t.Fatalf("conditional MI: exit %d\n%s%s", code, out, errOut)
 	}
+	// -perm with -given: the conditional test, in JSON and text.
+	out, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x1", "-given", "x2", "-trees", "30", "-perm", "19", "-json")
+	var cond struct {
+		PValue *float64 `json:"p_value"`
+		Test   *string  `json:"test"`
+		Pairs  *int     `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(out), &cond); code != 0 || err != nil {
+		t.Fatalf("conditional test: exit %d (%v)\n%s%s", code, err, out, errOut)
+	}
+	if cond.PValue == nil || *cond.PValue != 0.05 || cond.Test == nil || *cond.Test != "conditional" || cond.Pairs == nil || *cond.Pairs < 20 {
+		t.Errorf("x1 informs the label given x2: want p = 1/20 from the conditional test, with pairs: %s", out)
+	}
+	out, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-features", "noise", "-given", "x1,x2", "-trees", "30", "-perm", "19")
+	if code != 0 || !strings.Contains(out, "permutations, conditional test)") || !strings.Contains(out, "pairs ") {
+		t.Errorf("conditional test in text: exit %d\n%s%s", code, out, errOut)
+	}
 	for _, m := range []string{"rf-oob", "rf-split", "sigrf", "irf", "ksg", "mixed-ksg", "ross"} {
 		if _, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-method", m, "-trees", "20"); code != 0 {
 			t.Errorf("method %s: exit %d: %s", m, code, errOut)
@@ -244,8 +261,10 @@ func TestMIPermutationTests(t *testing.T) {
 	}
 }
 
-// "table -perm N -test both" gives each subset both p-values of I(Y;X_in);
-// -test fast only the fast one.
+// "table -perm N -test both" gives each subset both p-values of I(Y;X_in)
+// and the conditional test's of I(Y;X_out|X_in) (none for the full
+// subset, whose X_out is empty); -test fast only the fast one besides the
+// conditional one; a method other than uf no conditional one, with a note.
 func TestTablePValues(t *testing.T) {
 	in := separatedCSV(t, 300, 7)
 	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "30", "-perm", "19", "-test", "both", "-json")
@@ -256,6 +275,7 @@ func TestTablePValues(t *testing.T) {
 		Features string   `json:"features"`
 		PRefit   *float64 `json:"p_value_refit"`
 		PFast    *float64 `json:"p_value_fast"`
+		PCond    *float64 `json:"p_value_conditional"`
 	}
 	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
 		t.Fatalf("want 3 subsets: %q (%v)", out, err)
@@ -267,6 +287,18 @@ func TestTablePValues(t *testing.T) {
 		if strings.Contains(r.Features, "x1") && (*r.PRefit != 0.05 || *r.PFast != 0.05) {
 			t.Errorf("%s holds the signal: p-values %v, %v, want 1/20", r.Features, *r.PRefit, *r.PFast)
 		}
+		switch {
+		case r.Features == "x1,noise" && r.PCond != nil:
+			t.Errorf("the full subset has no X_out, but a conditional p-value %v", *r.PCond)
+		case r.Features == "noise" && (r.PCond == nil || *r.PCond != 0.05):
+			t.Errorf("x1 holds the signal given noise: want a conditional p-value of 1/20: %s", out)
+		case r.Features == "x1" && r.PCond == nil:
+			t.Errorf("x1 lacks the conditional p-value of noise given x1: %s", out)
+		}
+	}
+	if _, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-method", "ksg", "-perm", "9", "-json"); code != 0 ||
+		!strings.Contains(errOut, "-perm gives no p-value of I(Y;X_out|X_in) with method ksg") {
+		t.Errorf("ksg with -perm: want a note that there is no conditional p-value: exit %d\n%s", code, errOut)
 	}
 	out, _, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "30", "-perm", "9", "-test", "fast", "-json")
 	if code != 0 || strings.Contains(out, "p_value_refit") || !strings.Contains(out, "p_value_fast") {
@@ -281,7 +313,7 @@ func TestTablePValues(t *testing.T) {
 		args := append([]string{"table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "20", "-perm", "9", "-test", "both"}, extra...)
 		out, errOut, code := runCLI(t, args...)
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if code != 0 || len(lines) != 4 || strings.Count(out, "\nX_in ") != 0 || !strings.Contains(lines[0], "p refit") || !strings.Contains(lines[0], "p fast") {
+		if code != 0 || len(lines) != 4 || strings.Count(out, "\nX_in ") != 0 || !strings.Contains(lines[0], "p refit") || !strings.Contains(lines[0], "p fast") || !strings.HasSuffix(lines[0], "p cond") {
 			t.Errorf("%v: want a header with both p-value columns and 3 rows: exit %d\n%s%s", extra, code, out, errOut)
 			continue
 		}
@@ -448,7 +480,9 @@ func badInputs(t *testing.T) []badInput {
 		{"-drop every feature", mi("-drop", "x1,x2,noise"), `has no feature column besides the target "label" and the -given and -drop ones`},
 		{"table -drop a,a", table("-drop", "noise,noise"), `-drop lists column "noise" twice`},
 		{"posterior -id unknown column", posterior("-id", "nope"), `-id: ` + good + ` has no column "nope"`},
-		{"-perm with -given", mi("-features", "x1", "-given", "x2", "-perm", "10"), "-perm with -given is not supported"},
+		{"-test refit with -given", mi("-features", "x1", "-given", "x2", "-perm", "10", "-test", "refit"), "-test refit with -given is not supported: permuting labels does not test conditional independence; with -given, -perm runs the conditional test"},
+		{"-test conditional without -given", mi("-features", "x1", "-perm", "10", "-test", "conditional"), "-test conditional needs -given"},
+		{"-perm -given with kNN", mi("-features", "x1", "-given", "x2", "-perm", "10", "-method", "ksg"), "the conditional permutation test fits a UF; method ksg has no conditional test"},
 		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
 		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
 		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
@@ -496,6 +530,8 @@ func badInputs(t *testing.T) []badInput {
 		{"-ci 0", table("-ci", "0"), "-ci 0 must be in (0, 1)"},
 		{"-ci with ksg", mi("-method", "ksg", "-ci", "0.95"), "confidence intervals are available for the uf and rf-oob methods, not ksg"},
 		{"-ci with -results", mi("-ci", "0.95", "-results", t.TempDir()), "-ci with -results is not supported"},
+		{"-bound with -results", mi("-bound", "-results", t.TempDir()), "-bound with -results is not supported"},
+		{"-bound with -given", mi("-features", "x1", "-given", "x2", "-bound"), "-bound with -given is not supported"},
 		// Too few rows for an estimate: an error saying what is needed,
 		// never a NaN printed (issue 21: "95% CI [NaN, NaN]" with exit 0).
 		{"-ci on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows are out of sample in some tree"},

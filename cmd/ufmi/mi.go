@@ -29,16 +29,21 @@ type miReport struct {
 	CILevel  *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
 	CILow    *float64 `json:"ci_low,omitempty"`
 	CIHigh   *float64 `json:"ci_high,omitempty"`
-	// With -ci (mi without -given, methods uf and rf-oob): the lower bound
-	// on mi that holds whatever the model, its standard error, and its
-	// one-sided lower confidence limit at ci_level, the certified number.
+	// With -bound (mi without -given, methods uf and rf-oob): the lower
+	// bound on mi that holds whatever the model, its standard error, and
+	// its one-sided lower confidence limit at ci_level, the certified number.
 	Bound      *float64 `json:"mi_lower_bound,omitempty"`
 	BoundSE    *float64 `json:"mi_lower_bound_se,omitempty"`
 	BoundLimit *float64 `json:"mi_lower_limit,omitempty"`
 	PValue     *float64 `json:"p_value"`
-	Test       *string  `json:"test"` // the permutation test behind p_value: refit or fast
-	Seconds    float64  `json:"seconds"`
-	Dropped    int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
+	Test       *string  `json:"test"` // the permutation test behind p_value: refit, fast or conditional
+	// With the conditional test: the pairs of vote rows whose features it
+	// swaps, and their median distance in the -given columns (in standard
+	// deviations).
+	Pairs        *int     `json:"pairs,omitempty"`
+	PairDistance *float64 `json:"median_pair_distance,omitempty"`
+	Seconds      float64  `json:"seconds"`
+	Dropped      int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
@@ -53,8 +58,8 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	opts.register(fs, "comma-separated feature columns (default: every other column but the -given and -drop ones)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	bound := fs.Bool("bound", false, "add the certified lower bound on I(X;Y) (uf and rf-oob; with -ci's level, 0.95 without -ci; with screening it costs a second forest)")
-	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value, 0..%d (0: none)", limits.Permutations))
-	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only)")
+	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value (of the labels; with -given, swaps of the features within pairs of rows), 0..%d (0: none)", limits.Permutations))
+	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only); with -given always conditional (one UF on half the rows, the features swapped within pairs of the other half's rows near in the -given columns; uf only)")
 	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
 	sh := shardFlags{recorded: recorded}
 	sh.register(fs)
@@ -64,13 +69,22 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if opts.target == "" {
 		return fmt.Errorf("-target is required")
 	}
-	tests, err := parseTests(*test, false)
+	tests, err := parseMITest(fs, *test, *given)
 	if err != nil {
 		return err
+	}
+	if *given != "" {
+		*test = testConditional
 	}
 	cfg, err := opts.config()
 	if err != nil {
 		return err
+	}
+	if *bound && *given != "" {
+		return fmt.Errorf("-bound with -given is not supported: the lower bound is for I(X;Y), and a difference of two bounds bounds nothing")
+	}
+	if *bound && sh.active() {
+		return fmt.Errorf("-bound with -results is not supported: shards keep the estimate, not its bound")
 	}
 	if *bound {
 		cfg.LowerBound = true
@@ -84,8 +98,10 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if err := checkFastTest(tests, cfg.Method, *perm); err != nil {
 		return err
 	}
-	if *perm > 0 && *given != "" {
-		return fmt.Errorf("-perm with -given is not supported: permuting labels does not test conditional independence")
+	if *given != "" {
+		if err := checkConditionalTest(cfg.Method, *perm); err != nil {
+			return err
+		}
 	}
 	if sh.active() && *test == testFast {
 		return fmt.Errorf("-test fast with -results is not supported: the fast test fits one forest and needs no shards")
@@ -126,6 +142,17 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
 		rep.HYGivenZ = &cmi.HYGivenA
 		rep.setInterval(cmi.CI)
+		if *perm > 0 {
+			res, err := conditionalTest(x, labels.Codes, data.givenColumns(), data.featureColumns(), cfg, *perm, progressTo(stderr, opts.asJSON, "permutations"))
+			if err != nil {
+				return err
+			}
+			rep.PValue, rep.Test = &res.PValue, test
+			rep.Pairs, rep.PairDistance = &res.Pairs, &res.MedianPairDistance
+			if res.Pairs == 0 {
+				printNotices(stderr, "mi", []string{"no two rows of the vote half are near enough in the -given columns to swap the features between, so the conditional test cannot reject (p = 1): use more rows or fewer -given columns"})
+			}
+		}
 	} else if sh.active() {
 		var res sharded.MIResult
 		sh.opts.Classes = labels.Classes // the label names enter the job's fingerprint
@@ -204,6 +231,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if rep.PValue != nil {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
+	if rep.Pairs != nil {
+		fmt.Fprintf(stdout, "pairs        %d  (features swapped within them; median distance in Z %.3g sd)\n", *rep.Pairs, *rep.PairDistance)
+	}
 	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	return nil
 }
@@ -234,6 +264,30 @@ func singleRowClasses(path string, labels *uftable.Labels) []string {
 		which = "classes " + strings.Join(names, ", ") + " have"
 	}
 	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough", path, which)}
+}
+
+// parseMITest reads mi's -test against -given: with -given the only test
+// is the conditional one (permuting the labels, as the refit and fast
+// tests do, breaks their relation to the -given columns too), and the
+// conditional test needs -given. It returns the refit or fast test asked
+// for without -given.
+func parseMITest(fs *flag.FlagSet, test, given string) ([]string, error) {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "test" })
+	switch {
+	case test == testConditional && given == "":
+		return nil, fmt.Errorf("-test conditional needs -given: it tests I(Y; features | given) = 0 (without -given use refit or fast)")
+	case test == testConditional:
+		return nil, nil
+	}
+	tests, err := parseTests(test, false)
+	if err != nil {
+		return nil, err
+	}
+	if given != "" && set {
+		return nil, fmt.Errorf("-test %s with -given is not supported: permuting labels does not test conditional independence; with -given, -perm runs the conditional test (-test conditional)", test)
+	}
+	return tests, nil
 }
 
 // checkTreesPerCell validates -trees-per-cell: it splits one uf forest

@@ -8,10 +8,12 @@ import (
 )
 
 // The permutation tests -test names: refit (PermutationTest, the estimator
-// refitted for every permutation) and fast (FastPermutationTest, one UF).
+// refitted for every permutation), fast (FastPermutationTest, one UF) and,
+// for I(Y; X | given), conditional (ConditionalPermutationTest).
 const (
-	testRefit = "refit"
-	testFast  = "fast"
+	testRefit       = "refit"
+	testFast        = "fast"
+	testConditional = "conditional"
 )
 
 // parseTests reads -test: refit or fast, and with both allowed "both".
@@ -24,7 +26,7 @@ func parseTests(v string, both bool) ([]string, error) {
 	case both:
 		return nil, fmt.Errorf("-test %q: want refit, fast or both", v)
 	}
-	return nil, fmt.Errorf("-test %q: want refit or fast", v)
+	return nil, fmt.Errorf("-test %q: want refit or fast (or, with -given, conditional)", v)
 }
 
 // checkFastTest rejects the fast test of an estimator other than UF before
@@ -49,4 +51,20 @@ func permutationPValue(test string, x *ufmi.Features, y []int, cfg ufmi.Estimato
 		res, err = ufmi.PermutationTest(x, y, ufmi.MIStatistic(cfg), pc)
 	}
 	return res.PValue, err
+}
+
+// conditionalTest runs the conditional test of I(Y; x_target | x_given) =
+// 0 with perms permutations and cfg's seed and workers.
+func conditionalTest(x *ufmi.Features, y []int, given, target []int, cfg ufmi.EstimatorConfig, perms int, progress ufmi.Progress) (ufmi.PermutationResult, error) {
+	pc := ufmi.PermutationConfig{Permutations: perms, Runtime: ufmi.Runtime{Seed: cfg.Seed, Workers: cfg.Workers, Progress: progress}}
+	return ufmi.ConditionalPermutationTest(x, y, given, target, cfg, pc)
+}
+
+// checkConditionalTest rejects the conditional test of an estimator other
+// than UF before anything is computed.
+func checkConditionalTest(method ufmi.Method, perm int) error {
+	if perm > 0 && method != "" && method != ufmi.MethodUF {
+		return fmt.Errorf("the conditional permutation test fits a UF; method %s has no conditional test (-perm with -given)", method)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -29,9 +30,11 @@ type subsetJSON struct {
 	CMIHigh   *float64 `json:"cmi_out_given_in_ci_high,omitempty"`
 	MIAllLow  *float64 `json:"mi_all_ci_low,omitempty"`
 	MIAllHigh *float64 `json:"mi_all_ci_high,omitempty"`
-	// With -perm: permutation p-values of I(Y; X_in) by each test asked for.
-	PRefit *float64 `json:"p_value_refit,omitempty"`
-	PFast  *float64 `json:"p_value_fast,omitempty"`
+	// With -perm: permutation p-values of I(Y; X_in) by each test asked for,
+	// and (uf only) the conditional test's of I(Y; X_out | X_in).
+	PRefit       *float64 `json:"p_value_refit,omitempty"`
+	PFast        *float64 `json:"p_value_fast,omitempty"`
+	PConditional *float64 `json:"p_value_conditional,omitempty"`
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -45,7 +48,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns, at most 16 (default: every other column but the -drop ones)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", limits.Repeats))
-	perm := fs.Int("perm", 0, fmt.Sprintf("label permutations for a p-value of I(Y;X_in) per subset, 0..%d (0: none)", limits.Permutations))
+	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value of I(Y;X_in) per subset and, with the uf method, of I(Y;X_out|X_in) by the conditional test, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
 	sh := shardFlags{recorded: recorded}
 	sh.register(fs)
@@ -91,6 +94,11 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if sh.active() && *perm > 0 {
 		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
 	}
+	// The conditional test of I(Y; X_out | X_in) fits a UF.
+	conditional := *perm > 0 && (cfg.Method == "" || cfg.Method == ufmi.MethodUF)
+	if *perm > 0 && !conditional {
+		printNotices(stderr, "table", []string{fmt.Sprintf("-perm gives no p-value of I(Y;X_out|X_in) with method %s: the conditional test fits a UF", cfg.Method)})
+	}
 	groups := uftable.Singletons(data.featureColumns())
 	var rows []ufmi.SubsetRow
 	if sh.active() {
@@ -121,13 +129,20 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 			out[i].CMILow, out[i].CMIHigh = &r.CMIOutGivenIn.CI.Low, &r.CMIOutGivenIn.CI.High
 			out[i].MIAllLow, out[i].MIAllHigh = &r.MIAll.CI.Low, &r.MIAll.CI.High
 		}
+		progress := func(test string) ufmi.Progress {
+			return progressTo(stderr, opts.asJSON, fmt.Sprintf("permutations (%s test of %s)", test, out[i].Features))
+		}
 		if *perm > 0 {
-			progress := func(test string) ufmi.Progress {
-				return progressTo(stderr, opts.asJSON, fmt.Sprintf("permutations (%s test of %s)", test, out[i].Features))
-			}
 			if err := out[i].addPValues(tests, data.x, data.labels.Codes, r.Columns, cfg, *perm, progress); err != nil {
 				return err
 			}
+		}
+		if outside := columnsOutside(data.featureColumns(), r.Columns); conditional && len(outside) > 0 {
+			res, err := conditionalTest(data.x, data.labels.Codes, r.Columns, outside, cfg, *perm, progress(testConditional))
+			if err != nil {
+				return err
+			}
+			out[i].PConditional = &res.PValue
 		}
 	}
 	for _, r := range out {
@@ -136,22 +151,35 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 			number{"an interval of " + r.Features, r.MIInLow}, number{"an interval of " + r.Features, r.MIInHigh},
 			number{"an interval of " + r.Features, r.CMILow}, number{"an interval of " + r.Features, r.CMIHigh},
 			number{"an interval of I(Y;X)", r.MIAllLow}, number{"an interval of I(Y;X)", r.MIAllHigh},
-			number{"a p-value of " + r.Features, r.PRefit}, number{"a p-value of " + r.Features, r.PFast}); err != nil {
+			number{"a p-value of " + r.Features, r.PRefit}, number{"a p-value of " + r.Features, r.PFast},
+			number{"the conditional p-value of " + r.Features, r.PConditional}); err != nil {
 			return err
 		}
 	}
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}
-	writeTableText(stdout, out, cfg.Confidence, tests, *perm > 0)
+	writeTableText(stdout, out, cfg.Confidence, tests, *perm > 0, conditional)
 	return nil
+}
+
+// columnsOutside returns the columns of all not in in, in order.
+func columnsOutside(all, in []int) []int {
+	var out []int
+	for _, c := range all {
+		if !slices.Contains(in, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // writeTableText prints the subset table as aligned columns: each estimate
 // followed by its interval (with -ci) or I(Y;X_in)'s repeat sd (without),
-// then the p-value of each test asked for. The X_in column is as wide as
-// its longest entry.
-func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []string, withP bool) {
+// then the p-value of each test asked for and, with conditional, the
+// conditional test's p-value of I(Y;X_out|X_in) ("-" where X_out is
+// empty). The X_in column is as wide as its longest entry.
+func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []string, withP, conditional bool) {
 	width := len("X_in")
 	for _, r := range rows {
 		width = max(width, utf8.RuneCountInString(r.Features)) // fmt pads by code points
@@ -167,6 +195,9 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []
 			fmt.Fprintf(w, " %10s", "p "+t)
 		}
 	}
+	if conditional {
+		fmt.Fprintf(w, " %10s", "p cond")
+	}
 	fmt.Fprintln(w)
 	for _, r := range rows {
 		if confidence > 0 {
@@ -179,6 +210,12 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []
 			if p != nil {
 				fmt.Fprintf(w, " %10.4g", *p)
 			}
+		}
+		switch {
+		case r.PConditional != nil:
+			fmt.Fprintf(w, " %10.4g", *r.PConditional)
+		case conditional:
+			fmt.Fprintf(w, " %10s", "-")
 		}
 		fmt.Fprintln(w)
 	}

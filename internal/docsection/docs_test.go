@@ -360,14 +360,15 @@ func TestArchitectureImports(t *testing.T) {
 }
 
 // The benchmark scripts find their generated sections where they write
-// them: bench/migrid in docs/guide.md, bench/coverage and bench/nulltest in
-// docs/inference.md (each marker pair once, start before end).
+// them: bench/migrid in docs/guide.md, bench/coverage, bench/nulltest and
+// bench/citest in docs/inference.md (each marker pair once, start before end).
 func TestGeneratedSectionsInDocs(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ file, name string }{
 		{"docs/guide.md", "migrid"},
 		{"docs/inference.md", "coverage"},
 		{"docs/inference.md", "nulltest"},
+		{"docs/inference.md", "citest"},
 	} {
 		text := readDoc(t, c.file)
 		start, end := Markers(c.name)

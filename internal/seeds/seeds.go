@@ -21,11 +21,14 @@ const (
 	Jitter                        // the tie-breaking noise of feature i (kNN)
 	Subsample                     // a seeded subsample of rows (e.g. large CC18 datasets)
 	Bound                         // part i of the lower bound's cross-fitted screening (its seed)
+	Pairing                       // the tie-breaking order of the conditional test's pairs of rows
+	PairSwap                      // the swaps within pairs of the conditional test's permutation i
 	purposes                      // the number of purposes
 )
 
 var names = [purposes]string{"tree", "pilot", "data", "eval-data", "fold", "fold-model", "split",
-	"permutation", "permutation-fit", "repetition", "jitter", "subsample", "bound"}
+	"permutation", "permutation-fit", "repetition", "jitter", "subsample", "bound",
+	"pairing", "pair-swap"}
 
 func (p Purpose) String() string {
 	if p < 0 || p >= purposes {
@@ -50,6 +53,8 @@ var salts = [purposes]uint64{
 	Jitter:         0x9FB21C651E98DF25,
 	Subsample:      0xC2B2AE3D27D4EB4F,
 	Bound:          0x165667B19E3779F9,
+	Pairing:        0x3C6EF372FE94F82B,
+	PairSwap:       0xA54FF53A5F1D36F1,
 }
 
 // Stream returns the generator for work item index of the given purpose

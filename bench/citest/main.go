@@ -1,0 +1,281 @@
+// Command citest measures ufmi's conditional independence test
+// (ufmi.ConditionalPermutationTest, H0: I(x_B; Y | x_A) = 0) with the
+// default UF:
+//
+//   - type-I error under conditional nulls where x_B depends strongly on
+//     x_A and Y on x_A alone: x_B = x_A + noise (sd 0.1, 0.5, 1), a
+//     categorical x_A, x_B nonlinear in x_A, x_B's noise growing with
+//     x_A, and x_A of 3 and 10
+//     dimensions (where the pairs of rows grow far apart); -sets data sets
+//     per cell, rejection rates at levels 0.05 and 0.01;
+//   - power against an informative x_B (Y depends on x_A and on x_B's own
+//     part), on -power-sets data sets per cell.
+//
+// The tables go to stdout and, with -doc, between the citest markers of a
+// Markdown file (docs/inference.md).
+//
+//	go run ./bench/citest [-sets 500] [-power-sets 500] [-n 500] [-trees 100] [-perms 200] [-doc docs/inference.md]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ufmi-dev/ufmi/internal/docsection"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// cell is one data-generating setting: draw returns a data set of n rows
+// (features, labels, the given and the target columns) from rng; cell c
+// draws data set i from the stream (c+1, data, i).
+type cell struct {
+	name string
+	null bool
+	draw func(rng *rand.Rand, n int) (cols []ufmi.Column, y []int, given, target []int)
+}
+
+// bernoulli draws a class with P(1) = logistic(eta).
+func bernoulli(rng *rand.Rand, eta float64) int {
+	if rng.Float64() < 1/(1+math.Exp(-eta)) {
+		return 1
+	}
+	return 0
+}
+
+// numeric is a numeric column.
+func numeric(name string, v []float64) ufmi.Column { return ufmi.Column{Name: name, Values: v} }
+
+// oneDim is a cell with x_A ~ N(0, 1), x_B = f(x_A) + N(0, sd²) and
+// Y ~ Bernoulli(logistic(2 x_A + gamma ε/sd)): gamma = 0 is H0.
+func oneDim(f func(float64) float64, sd, gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			a[i] = rng.NormFloat64()
+			e := sd * rng.NormFloat64()
+			b[i] = f(a[i]) + e
+			y[i] = bernoulli(rng, 2*a[i]+gamma*e/sd)
+		}
+		return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+	}
+}
+
+// categorical is a cell with x_A one of 4 levels (uniform), Y ~
+// Bernoulli(logistic(shift_A + gamma ε/0.3)) and x_B = level mean + ε,
+// ε ~ N(0, 0.3²): Y and x_B both depend on the level.
+func categorical(gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	shift := []float64{-1.5, -0.5, 0.5, 1.5}
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			l := rng.IntN(4)
+			e := 0.3 * rng.NormFloat64()
+			a[i], b[i] = float64(l), shift[l]+e
+			y[i] = bernoulli(rng, shift[l]+gamma*e/0.3)
+		}
+		return []ufmi.Column{{Name: "a", Kind: ufmi.Categorical, Values: a, Levels: []string{"p", "q", "r", "s"}}, numeric("b", b)}, y, []int{0}, []int{1}
+	}
+}
+
+// manyDims is a cell with x_A ~ N(0, I_d), s = sum(x_A)/√d, x_B = s +
+// N(0, 0.1²) and Y ~ Bernoulli(logistic(2 s)).
+func manyDims(d int) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		cols := make([]ufmi.Column, d+1)
+		for j := range cols {
+			cols[j] = numeric(fmt.Sprintf("a%d", j), make([]float64, n))
+		}
+		cols[d].Name = "b"
+		y := make([]int, n)
+		for i := range n {
+			s := 0.0
+			for j := range d {
+				v := rng.NormFloat64()
+				cols[j].Values[i] = v
+				s += v
+			}
+			s /= math.Sqrt(float64(d))
+			cols[d].Values[i] = s + 0.1*rng.NormFloat64()
+			y[i] = bernoulli(rng, 2*s)
+		}
+		given := make([]int, d)
+		for j := range given {
+			given[j] = j
+		}
+		return cols, y, given, []int{d}
+	}
+}
+
+// heteroscedastic is a null cell with x_A ~ N(0, 1), x_B = x_A +
+// (0.05 + 0.3|x_A|) N(0, 1) and logit P(Y=1) = 2 x_A: x_B's noise, not
+// only its mean, changes with x_A.
+func heteroscedastic(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		b[i] = a[i] + (0.05+0.3*math.Abs(a[i]))*rng.NormFloat64()
+		y[i] = bernoulli(rng, 2*a[i])
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// independent is a cell with x_A and x_B independent N(0, 1) and Y ~
+// Bernoulli(logistic(2 x_A + gamma x_B)).
+func independent(gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			a[i], b[i] = rng.NormFloat64(), rng.NormFloat64()
+			y[i] = bernoulli(rng, 2*a[i]+gamma*b[i])
+		}
+		return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+	}
+}
+
+func identity(v float64) float64 { return v }
+
+var cells = []cell{
+	{name: "x_B = x_A + N(0, 0.1²)", null: true, draw: oneDim(identity, 0.1, 0)},
+	{name: "x_B = x_A + N(0, 0.5²)", null: true, draw: oneDim(identity, 0.5, 0)},
+	{name: "x_B = x_A + N(0, 1)", null: true, draw: oneDim(identity, 1, 0)},
+	{name: "categorical x_A (4 levels), x_B = level mean + N(0, 0.3²)", null: true, draw: categorical(0)},
+	{name: "x_B = sin(2 x_A) + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return math.Sin(2 * v) }, 0.1, 0)},
+	{name: "x_B = x_A² + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return v * v }, 0.1, 0)},
+	{name: "x_B = x_A + (0.05 + 0.3 abs(x_A)) N(0, 1)", null: true, draw: heteroscedastic},
+	{name: "x_A of 3 dimensions, x_B = Σx_A/√3 + N(0, 0.1²)", null: true, draw: manyDims(3)},
+	{name: "x_A of 10 dimensions, x_B = Σx_A/√10 + N(0, 0.1²)", null: true, draw: manyDims(10)},
+	{name: "x_B = x_A + ε, ε ~ N(0, 0.5²), logit P(Y=1) = 2 x_A + 0.5 ε/0.5", draw: oneDim(identity, 0.5, 0.5)},
+	{name: "x_B = x_A + ε, ε ~ N(0, 0.5²), logit P(Y=1) = 2 x_A + ε/0.5", draw: oneDim(identity, 0.5, 1)},
+	{name: "x_B = x_A + ε, ε ~ N(0, 0.1²), logit P(Y=1) = 2 x_A + 0.5 ε/0.1", draw: oneDim(identity, 0.1, 0.5)},
+	{name: "categorical x_A, logit P(Y=1) = shift + 0.5 ε/0.3", draw: categorical(0.5)},
+	{name: "x_B independent of x_A, logit P(Y=1) = 2 x_A + 0.5 x_B", draw: independent(0.5)},
+}
+
+type options struct {
+	sets, powerSets, n, trees, perms int
+	doc, only                        string
+}
+
+func main() {
+	var o options
+	flag.IntVar(&o.sets, "sets", 500, "data sets per null cell (type-I error)")
+	flag.IntVar(&o.powerSets, "power-sets", 500, "data sets per power cell")
+	flag.IntVar(&o.n, "n", 500, "rows per data set")
+	flag.IntVar(&o.trees, "trees", 100, "trees per forest (the default UF's 60-tree pilot kept)")
+	flag.IntVar(&o.perms, "perms", 200, "permutations per test")
+	flag.StringVar(&o.only, "only", "", "run only the cells whose name contains this text (and leave -doc alone)")
+	flag.StringVar(&o.doc, "doc", "", "rewrite the tables between the citest markers of this Markdown file (docs/inference.md)")
+	flag.Parse()
+	if err := run(o); err != nil {
+		fmt.Fprintln(os.Stderr, "citest:", err)
+		os.Exit(1)
+	}
+}
+
+// outcome is one cell's p-values, median pair distances, pairs and
+// seconds.
+type outcome struct {
+	ps, dist, pairs, secs []float64
+}
+
+func run(o options) error {
+	uf := ufmi.DefaultUF()
+	uf.Trees = o.trees
+	cfg := ufmi.EstimatorConfig{UF: uf}
+	start := time.Now()
+	results := make([]outcome, len(cells))
+	for c := range cells {
+		sets := o.powerSets
+		if cells[c].null {
+			sets = o.sets
+		}
+		if !strings.Contains(cells[c].name, o.only) {
+			sets = 0
+		}
+		for i := range sets {
+			cols, y, given, target := cells[c].draw(seeds.Stream(uint64(c+1), seeds.Data, i), o.n)
+			x, err := ufmi.NewColumnFeatures(cols)
+			if err != nil {
+				return err
+			}
+			pc := ufmi.PermutationConfig{Permutations: o.perms, Runtime: ufmi.Runtime{Seed: seeds.Derive(uint64(c+1), seeds.Repetition, i)}}
+			t0 := time.Now()
+			res, err := ufmi.ConditionalPermutationTest(x, y, given, target, cfg, pc)
+			if err != nil {
+				return fmt.Errorf("%s, data set %d: %w", cells[c].name, i, err)
+			}
+			r := &results[c]
+			r.ps, r.dist, r.secs = append(r.ps, res.PValue), append(r.dist, res.MedianPairDistance), append(r.secs, time.Since(t0).Seconds())
+			r.pairs = append(r.pairs, float64(res.Pairs))
+			fmt.Fprintf(os.Stderr, "\rcell %d/%d set %d/%d (%s)      ", c+1, len(cells), i+1, sets, time.Since(start).Round(time.Second))
+		}
+	}
+	fmt.Fprintln(os.Stderr)
+	tables := formatTables(results, o, time.Since(start))
+	fmt.Print(tables)
+	if o.doc != "" && o.only == "" {
+		return docsection.ReplaceInFile(o.doc, "citest", tables)
+	}
+	return nil
+}
+
+// formatTables renders the type-I and power tables in Markdown.
+func formatTables(results []outcome, o options, total time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Type-I error: rejection rate of a true H0 (Y depends on x_A alone, x_A ~ N(0, 1) and logit P(Y=1) = 2 x_A unless stated), n = %d, default UF with %d trees, %d permutations, %d data sets per cell (± binomial standard error). Pairs is the median number of pairs formed, of the %d the vote half could hold; the pair distance the median over data sets of each test's median distance in x_A between paired rows, in standard deviations.\n\n", o.n, o.trees, o.perms, o.sets, o.n/4)
+	b.WriteString("| null | reject at 0.05 | reject at 0.01 | mean p | pairs | pair distance | seconds per test |\n|---|---|---|---|---|---|---|\n")
+	for c, r := range results {
+		if !cells[c].null || len(r.ps) == 0 {
+			continue
+		}
+		r05, r01 := rate(r.ps, 0.05), rate(r.ps, 0.01)
+		fmt.Fprintf(&b, "| %s | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.0f | %.3f | %.3f |\n", cells[c].name, r05, se(r05, len(r.ps)), r01, se(r01, len(r.ps)), mean(r.ps), median(r.pairs), median(r.dist), mean(r.secs))
+	}
+	fmt.Fprintf(&b, "\nPower against an informative x_B (x_A ~ N(0, 1); ε is x_B's own part), n = %d, the same test, %d data sets per cell.\n\n", o.n, o.powerSets)
+	b.WriteString("| alternative | power at 0.05 | power at 0.01 | pairs | pair distance | seconds per test |\n|---|---|---|---|---|---|\n")
+	for c, r := range results {
+		if cells[c].null || len(r.ps) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %.0f | %.3f | %.3f |\n", cells[c].name, rate(r.ps, 0.05), rate(r.ps, 0.01), median(r.pairs), median(r.dist), mean(r.secs))
+	}
+	fmt.Fprintf(&b, "\n`go run ./bench/citest -sets %d -power-sets %d -n %d -trees %d -perms %d` took %s on 2 cores.\n", o.sets, o.powerSets, o.n, o.trees, o.perms, total.Round(time.Second))
+	return b.String()
+}
+
+func rate(ps []float64, level float64) float64 {
+	k := 0
+	for _, p := range ps {
+		if p <= level {
+			k++
+		}
+	}
+	return float64(k) / float64(len(ps))
+}
+
+func se(p float64, n int) float64 { return math.Sqrt(p * (1 - p) / float64(n)) }
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}

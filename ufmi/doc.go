@@ -60,8 +60,9 @@
 // and the forest's Monte Carlo noise, from ten groups of trees. It covers
 // variability, not bias: where the estimator is biased (steep posteriors,
 // many noise features, I = 0) coverage falls short; see Interval and
-// docs/inference.md, which also measures both permutation tests. With it,
-// EstimateMI adds Estimate.LowerBound: H(Y) minus the log-loss of those
+// docs/inference.md, which also measures the permutation tests. Asked for
+// (EstimatorConfig.LowerBound, beside Confidence), EstimateMI adds
+// Estimate.LowerBound: H(Y) minus the log-loss of those
 // out-of-sample posteriors (screening cross-fitted), a bound on I(X;Y)
 // that holds whatever the model, and its one-sided lower limit.
 //

@@ -23,10 +23,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/bench/internal/tally"
 	"github.com/ufmi-dev/ufmi/internal/docsection"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -235,8 +235,8 @@ func formatTables(results []outcome, o options, total time.Duration) string {
 		if !cells[c].null || len(r.ps) == 0 {
 			continue
 		}
-		r05, r01 := rate(r.ps, 0.05), rate(r.ps, 0.01)
-		fmt.Fprintf(&b, "| %s | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.0f | %.3f | %.3f |\n", cells[c].name, r05, se(r05, len(r.ps)), r01, se(r01, len(r.ps)), mean(r.ps), median(r.pairs), median(r.dist), mean(r.secs))
+		r05, r01 := tally.Rate(r.ps, 0.05), tally.Rate(r.ps, 0.01)
+		fmt.Fprintf(&b, "| %s | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.0f | %.3f | %.3f |\n", cells[c].name, r05, tally.SE(r05, len(r.ps)), r01, tally.SE(r01, len(r.ps)), tally.Mean(r.ps), tally.Median(r.pairs), tally.Median(r.dist), tally.Mean(r.secs))
 	}
 	fmt.Fprintf(&b, "\nPower against an informative x_B (x_A ~ N(0, 1); ε is x_B's own part), n = %d, the same test, %d data sets per cell.\n\n", o.n, o.powerSets)
 	b.WriteString("| alternative | power at 0.05 | power at 0.01 | pairs | pair distance | seconds per test |\n|---|---|---|---|---|---|\n")
@@ -244,38 +244,8 @@ func formatTables(results []outcome, o options, total time.Duration) string {
 		if cells[c].null || len(r.ps) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %.0f | %.3f | %.3f |\n", cells[c].name, rate(r.ps, 0.05), rate(r.ps, 0.01), median(r.pairs), median(r.dist), mean(r.secs))
+		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %.0f | %.3f | %.3f |\n", cells[c].name, tally.Rate(r.ps, 0.05), tally.Rate(r.ps, 0.01), tally.Median(r.pairs), tally.Median(r.dist), tally.Mean(r.secs))
 	}
 	fmt.Fprintf(&b, "\n`go run ./bench/citest -sets %d -power-sets %d -n %d -trees %d -perms %d` took %s on 2 cores.\n", o.sets, o.powerSets, o.n, o.trees, o.perms, total.Round(time.Second))
 	return b.String()
-}
-
-func rate(ps []float64, level float64) float64 {
-	k := 0
-	for _, p := range ps {
-		if p <= level {
-			k++
-		}
-	}
-	return float64(k) / float64(len(ps))
-}
-
-func se(p float64, n int) float64 { return math.Sqrt(p * (1 - p) / float64(n)) }
-
-func mean(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x
-	}
-	return s / float64(len(v))
-}
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
 }

@@ -26,13 +26,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ufmi-dev/ufmi/bench/internal/tally"
 	"github.com/ufmi-dev/ufmi/internal/docsection"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -260,8 +260,8 @@ func formatTables(all []result, o options) string {
 		if len(ps) == 0 {
 			continue
 		}
-		r05, r01 := rate(ps, 0.05), rate(ps, 0.01)
-		fmt.Fprintf(&b, "| %d | %d | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.2f |\n", c.n, c.d, r05, se(r05, len(ps)), r01, se(r01, len(ps)), mean(ps), mean(secs))
+		r05, r01 := tally.Rate(ps, 0.05), tally.Rate(ps, 0.01)
+		fmt.Fprintf(&b, "| %d | %d | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.2f |\n", c.n, c.d, r05, tally.SE(r05, len(ps)), r01, tally.SE(r01, len(ps)), tally.Mean(ps), tally.Mean(secs))
 	}
 	fmt.Fprintf(&b, "\nPower at level 0.05, both tests on the same data sets (separated setting, mean shift mu, so I(X;Y) is small), %d data sets per cell, default UF with %d trees; fast test %d permutations, refit test %d permutations (refits).\n\n", o.powerSets, o.trees, o.perms, o.refitPerms)
 	b.WriteString("| n | d | mu | power, fast | power, refit | seconds, fast | seconds, refit |\n|---|---|---|---|---|---|---|\n")
@@ -271,7 +271,7 @@ func formatTables(all []result, o options) string {
 		if len(pf) == 0 || len(pr) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "| %d | %d | %g | %.2f | %.2f | %.2f | %.1f |\n", c.n, c.d, c.mu, rate(pf, 0.05), rate(pr, 0.05), mean(sf), mean(sr))
+		fmt.Fprintf(&b, "| %d | %d | %g | %.2f | %.2f | %.2f | %.1f |\n", c.n, c.d, c.mu, tally.Rate(pf, 0.05), tally.Rate(pr, 0.05), tally.Mean(sf), tally.Mean(sr))
 	}
 	return b.String()
 }
@@ -284,24 +284,4 @@ func pick(all []result, kind string, c cell, test string) (ps, secs []float64) {
 		}
 	}
 	return ps, secs
-}
-
-func rate(ps []float64, level float64) float64 {
-	k := 0
-	for _, p := range ps {
-		if p <= level {
-			k++
-		}
-	}
-	return float64(k) / float64(len(ps))
-}
-
-func se(p float64, n int) float64 { return math.Sqrt(p * (1 - p) / float64(n)) }
-
-func mean(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x
-	}
-	return s / float64(len(v))
 }

@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"strings"
 	"testing"
@@ -101,7 +100,7 @@ func biasCandidates(t *testing.T, x *Features, y []int, d int, cmi bool, cfg Est
 		if err != nil {
 			t.Fatal(err)
 		}
-		return est.MI, meanSkippingNaN(est.parts.phi)
+		return est.MI, columnMean(est.parts.phi)
 	}
 	var rest, all []int
 	for j := range d {
@@ -118,17 +117,5 @@ func biasCandidates(t *testing.T, x *Features, y []int, d int, cmi bool, cfg Est
 	if err != nil {
 		t.Fatal(err)
 	}
-	return a.HYGivenX - b.HYGivenX, meanSkippingNaN(b.parts.minus(a.parts).phi)
-}
-
-// meanSkippingNaN is the mean of the values that are not NaN.
-func meanSkippingNaN(v []float64) float64 {
-	s, n := 0.0, 0
-	for _, x := range v {
-		if !math.IsNaN(x) {
-			s += x
-			n++
-		}
-	}
-	return s / float64(n)
+	return a.HYGivenX - b.HYGivenX, columnMean(b.parts.minus(a.parts).phi)
 }

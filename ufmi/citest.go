@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"github.com/ufmi-dev/ufmi/internal/pool"
@@ -92,8 +91,7 @@ func ConditionalPermutationTest(x *Features, y []int, given, target []int, cfg E
 	blocks := (perms + fastBlock - 1) / fastBlock
 	workers := min(pool.Workers(pc.Workers), blocks)
 	scratch := make([]condScratch, workers)
-	var mu sync.Mutex
-	done := 0
+	progress := pc.counter(perms)
 	err = pool.ForEach(blocks, workers, nil, func(w, b int) error {
 		lo, hi := b*fastBlock, min((b+1)*fastBlock, perms)
 		s := &scratch[w]
@@ -105,12 +103,7 @@ func ConditionalPermutationTest(x *Features, y []int, given, target []int, cfg E
 		}
 		s.labels = labels
 		st.statisticsRouted(labels, func(b, t int) ([]int32, []int32) { return ct.leaves(b, t, s) }, &s.fast, res.Null[lo:hi])
-		if pc.Progress != nil {
-			mu.Lock()
-			done += hi - lo
-			pc.report(done, perms)
-			mu.Unlock()
-		}
+		progress(hi - lo)
 		return nil
 	})
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/pick"
@@ -72,8 +71,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	workers := min(pool.Workers(pc.Workers), blocks)
 	scratch := make([]fastScratch, workers)
 	labels := make([][][]int, workers)
-	var mu sync.Mutex
-	done := 0
+	progress := pc.counter(perms)
 	err = pool.ForEach(blocks, workers, nil, func(w, b int) error {
 		lo, hi := b*fastBlock, min((b+1)*fastBlock, perms)
 		block := labels[w][:0]
@@ -85,12 +83,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 		}
 		labels[w] = block
 		st.statistics(block, &scratch[w], res.Null[lo:hi])
-		if pc.Progress != nil {
-			mu.Lock()
-			done += hi - lo
-			pc.report(done, perms)
-			mu.Unlock()
-		}
+		progress(hi - lo)
 		return nil
 	})
 	if err != nil {

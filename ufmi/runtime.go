@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -75,6 +76,22 @@ func (rt Runtime) stage(before, after int) Runtime {
 // report tells Progress, when set, that done of total steps are done.
 func (rt Runtime) report(done, total int) {
 	if rt.Progress != nil {
+		rt.Progress(done, total)
+	}
+}
+
+// counter returns a function, safe for concurrent use, that adds n steps
+// done of total and reports the sum to Progress (nothing without one).
+func (rt Runtime) counter(total int) func(n int) {
+	if rt.Progress == nil {
+		return func(int) {}
+	}
+	var mu sync.Mutex
+	done := 0
+	return func(n int) {
+		mu.Lock()
+		defer mu.Unlock()
+		done += n
 		rt.Progress(done, total)
 	}
 }

@@ -264,8 +264,10 @@ func treeLeaves(ft *forestTree, x *Features, onTrain bool, buf *[]int32) []int32
 // a time in tree order (from a fitted forest, from streamForest, or a block
 // of a forest's trees): the forest posterior of the training rows and of
 // any unlabeled rows (forest level), or the trees' mean entropies (tree
-// level), and, when asked for, an interval's parts. Every estimate of
-// H(Y|X) from a UF comes out of one.
+// level); the rows' out-of-sample posteriors of their labels for the
+// one-step estimate (combined) and an interval's φ; and, when asked for, an
+// interval's tree groups. Every estimate of H(Y|X) from a UF comes out of
+// one.
 type forestSums struct {
 	k         int
 	train     *posteriorSums // forest level: the training rows
@@ -273,22 +275,39 @@ type forestSums struct {
 	unlabeled *Features
 	leafBuf   []int32
 	treeLevel bool
-	treeTotal float64 // tree level: the sum of the trees' mean entropies
-	treeCount int     // tree level: the trees with one
+	treeTotal float64      // tree level: the sum of the trees' mean entropies
+	treeCount int          // tree level: the trees with one
+	oos       *outOfSample // the rows' out-of-sample posteriors (nil: neither combined nor an interval)
+	combined  bool         // the estimate is combinedEntropy's, not the plug-in
 	interval  *intervalSum
 }
 
-// newForestSums prepares the sums for n training rows of k classes;
-// countVotes when a leaf may abstain.
-func newForestSums(n, k int, treeLevel, countVotes bool, unlabeled *Features) *forestSums {
+// newForestSums prepares the sums for the training rows' labels y (codes
+// 0..k-1); countVotes when a leaf may abstain; combined for the default
+// estimate (combinedEntropy; forest level only), plug-in otherwise.
+func newForestSums(y []int, k int, treeLevel, countVotes, combined bool, unlabeled *Features) *forestSums {
 	s := &forestSums{k: k, treeLevel: treeLevel}
 	if !treeLevel {
-		s.train = newPosteriorSums(n, k, countVotes)
+		s.train = newPosteriorSums(len(y), k, countVotes)
 		if unlabeled != nil && unlabeled.n > 0 {
 			s.extra, s.unlabeled = newPosteriorSums(unlabeled.n, k, countVotes), unlabeled
 		}
+		if combined {
+			s.oos, s.combined = newOutOfSample(y, k, false), true
+		}
 	}
 	return s
+}
+
+// withInterval makes the trees add up iv's parts too; iv's φ and the
+// estimate's one-step share the out-of-sample sums.
+func (s *forestSums) withInterval(iv *intervalSum) {
+	s.interval = iv
+	if s.oos != nil {
+		iv.oos = s.oos
+	} else {
+		s.oos = iv.oos
+	}
 }
 
 // add takes tree t (trees come in order); its rowLeaf holds the leaf of
@@ -307,25 +326,38 @@ func (s *forestSums) add(t int, ft *forestTree) {
 			s.extra.addTree(ft.posterior, treeLeaves(ft, s.unlabeled, false, &s.leafBuf))
 		}
 	}
+	if s.oos != nil {
+		s.oos.add(votingTreeOf(ft, ft.rowLeaf), nil)
+	}
 	if s.interval != nil {
 		s.interval.add(t, ft, ft.rowLeaf, h, ok)
 	}
 }
 
-// entropy is the estimate of H(Y|X): the mean entropy of the forest
-// posteriors over the training and unlabeled rows (rows without a vote
-// take prior), or the mean of the trees' mean entropies.
+// entropy is the estimate of H(Y|X): at tree level the mean of the trees'
+// mean entropies; at forest level the plug-in, the mean entropy of the
+// forest posteriors over the training and unlabeled rows (rows without a
+// vote take prior), or, combined, the plug-in moved by what combinedEntropy
+// makes of the training rows' plug-in and one-step.
 func (s *forestSums) entropy(prior []float64) float64 {
 	if s.treeLevel {
 		return s.treeTotal / float64(s.treeCount)
 	}
 	h, _ := s.train.meanEntropy(prior, false)
+	shift := 0.0
+	if s.combined {
+		oneStep, _ := s.oos.logLoss(prior)
+		if s.extra == nil {
+			return combinedEntropy(h, oneStep)
+		}
+		shift = combinedEntropy(h, oneStep) - h
+	}
 	if s.extra != nil {
 		n, m := s.train.rows(), s.extra.rows()
 		me, _ := s.extra.meanEntropy(prior, false)
 		h = (h*float64(n) + me*float64(m)) / float64(n+m)
 	}
-	return h
+	return h + shift
 }
 
 // treeMeanEntropy is one tree's mean leaf-posterior entropy over its

@@ -111,7 +111,7 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 		for _, i := range halves[1-h] {
 			scored.add(i)
 		}
-		if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { oos.add(ft, ft.rowLeaf, scored) }); err != nil {
+		if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { oos.add(votingTreeOf(ft, ft.rowLeaf), scored) }); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -93,11 +94,11 @@ func TestPresetsKeepTheirSettings(t *testing.T) {
 			Tree: tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2)}, PilotTrees: 60, PilotFloor: 0.01},
 			tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2)}},
 		"paper": {PaperUF(), UFConfig{Trees: 300, StructureFraction: 0.5, EmptyLeaf: EmptyUniform, Tree: paperTree,
-			Unstratified: true, NoScreening: true}, tree.Config{}},
+			Unstratified: true, NoScreening: true, PlugIn: true}, tree.Config{}},
 		"authors": {AuthorsUF(), UFConfig{Trees: 300, StructureFraction: 0.4, EvalShare: 0.5, Kappa: 3, EmptyLeaf: EmptyUniform,
-			Tree: paperTree, Unstratified: true, TreeLevelEntropy: true, NoScreening: true}, tree.Config{}},
+			Tree: paperTree, Unstratified: true, TreeLevelEntropy: true, NoScreening: true, PlugIn: true}, tree.Config{}},
 		"experiment": {experimentUF(), UFConfig{Trees: 300, StructureFraction: 0.63, EmptyLeaf: EmptyUniform, Tree: paperTree,
-			Unstratified: true, NoScreening: true}, tree.Config{}},
+			Unstratified: true, NoScreening: true, PlugIn: true}, tree.Config{}},
 	}
 	for name, c := range cases {
 		got := mustResolve(t, c.got)
@@ -209,5 +210,62 @@ func TestObliquePreset(t *testing.T) {
 	}
 	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique") {
 		t.Errorf("unknown preset error %v does not list oblique", err)
+	}
+}
+
+// The plugin preset is the default with the plug-in estimate alone, by
+// name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
+// its posteriors, as EstimateMI does with PlugIn; the default gives the
+// combined estimate of the same forest: the plug-in moved to the one-step
+// (the rows' out-of-sample log-loss) when that is lower, half way when
+// higher.
+func TestPlugInPreset(t *testing.T) {
+	c, err := ParseUFPreset("plugin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultUF()
+	want.PlugIn = true
+	if goSyntax(c) != goSyntax(want) {
+		t.Errorf("plugin preset %#v", c)
+	}
+	x, y := simFeatures(t, separatedSim(400, 3), 7)
+	uf := UFConfig{Trees: 40, PlugIn: true}
+	f, err := FitUF(x, y, uf, Runtime{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plugIn, err := f.HonestConditionalEntropy(false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proba, err := f.PredictProba(x, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mean, _ := meanEntropy(proba); math.Abs(mean-plugIn) > 1e-12 {
+		t.Errorf("PlugIn forest: H(Y|X) %v, the mean entropy of its posteriors %v", plugIn, mean)
+	}
+	est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if est.HYGivenX != plugIn {
+		t.Errorf("EstimateMI with PlugIn: H(Y|X) %v, the fitted forest's plug-in %v", est.HYGivenX, plugIn)
+	}
+	// The one-step from the interval's φ: H(Y) minus their mean.
+	oneStep := est.HY - columnMean(est.parts.phi)
+	uf.PlugIn = false
+	combined, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantH := (plugIn + oneStep) / 2
+	if oneStep < plugIn {
+		wantH = oneStep
+	}
+	t.Logf("plug-in %.6f, one-step %.6f, combined %.6f", plugIn, oneStep, combined.HYGivenX)
+	if math.Abs(combined.HYGivenX-wantH) > 1e-12 || math.Abs(oneStep-plugIn) < 1e-4 {
+		t.Errorf("default: H(Y|X) %v; the plug-in %v and the one-step %v of the same forest want %v", combined.HYGivenX, plugIn, oneStep, wantH)
 	}
 }

@@ -9,7 +9,9 @@ import (
 // HonestConditionalEntropy estimates H(Y|X) from a fitted UF.
 //
 // Forest level (the paper's Algorithm 3): the mean entropy of the forest
-// posterior over the training rows and any extra unlabeled rows.
+// posterior over the training rows and any extra unlabeled rows, combined
+// with the training rows' out-of-sample log-loss unless the forest was fit
+// with UFConfig.PlugIn (combinedEntropy).
 // Tree level (the authors' code, cfg.TreeLevelEntropy): each tree's mean
 // leaf-posterior entropy over its evaluation rows (all training rows when
 // the forest holds no evaluation set), averaged over trees. The trees are
@@ -28,7 +30,11 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (
 			return 0, err
 		}
 	}
-	sums := newForestSums(f.train.n, f.k, treeLevel, true, unlabeled)
+	y := make([]int, len(f.labels))
+	for i, c := range f.labels {
+		y[i] = int(c)
+	}
+	sums := newForestSums(y, f.k, treeLevel, true, !f.plugIn, unlabeled)
 	for t := range f.trees {
 		sums.add(t, &f.trees[t])
 	}
@@ -60,8 +66,10 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	if err != nil {
 		return 0, err
 	}
-	sums := newForestSums(x.n, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, unlabeled)
-	sums.interval = interval
+	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, !cfg.PlugIn, unlabeled)
+	if interval != nil {
+		sums.withInterval(interval)
+	}
 	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return 0, err
 	}

@@ -158,7 +158,7 @@ type intervalSum struct {
 	k, trees, groups int
 	prior            []float64
 	oob, treeLevel   bool
-	oos              outOfSample    // per row: the out-of-sample posterior of its label
+	oos              *outOfSample   // per row: the out-of-sample posterior of its label (the caller adds the trees)
 	group            *posteriorSums // the current group's posterior sums
 	groupLeaves      []int32        // scratch: the current tree's leaves of the rows the group takes
 	groupTreeH       []float64      // tree level: the current group's tree entropies
@@ -181,11 +181,11 @@ func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, e
 // groupOf is the group of tree t: groups of consecutive trees.
 func (s *intervalSum) groupOf(t int) int { return t * s.groups / s.trees }
 
-// add takes tree t; leaf[i] is training row i's leaf in it. At tree level,
-// treeH is the tree's mean entropy (treeMeanEntropy), ok false when it has
-// none.
+// add takes tree t into the tree groups; leaf[i] is training row i's leaf
+// in it. At tree level, treeH is the tree's mean entropy
+// (treeMeanEntropy), ok false when it has none. The caller adds the tree to
+// s.oos (forestSums shares it with the estimate's one-step).
 func (s *intervalSum) add(t int, ft *forestTree, leaf []int32, treeH float64, ok bool) {
-	s.oos.add(ft, leaf, nil)
 	if s.treeLevel {
 		if ok {
 			s.groupTreeH = append(s.groupTreeH, treeH)
@@ -203,70 +203,6 @@ func (s *intervalSum) add(t int, ft *forestTree, leaf []int32, treeH float64, ok
 	}
 	if t == s.trees-1 || s.groupOf(t+1) != s.groupOf(t) {
 		s.closeGroup()
-	}
-}
-
-// outOfSample sums, per row, the out-of-sample posterior of its label over
-// the trees added: the trees in which the row neither grew the tree nor
-// voted in it (an evaluation row; RF: out of bag), and, for UF, its vote
-// trees with its own vote taken out of its leaf. No such posterior depends
-// on the row's own label.
-type outOfSample struct {
-	y          []int
-	k          int
-	oob        bool
-	sum        []float64 // per row: the sum of its out-of-sample trees' p(y_i)
-	trees      []int32   // per row: how many trees that is
-	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
-}
-
-func newOutOfSample(y []int, k int, oob bool) outOfSample {
-	return outOfSample{y: y, k: k, oob: oob, sum: make([]float64, len(y)), trees: make([]int32, len(y))}
-}
-
-// add takes a tree; leaf[i] is training row i's leaf in it. With scored
-// not nil, only the rows it holds are added.
-func (o *outOfSample) add(ft *forestTree, leaf []int32, scored rowSet) {
-	k, n := o.k, len(o.y)
-	if !o.oob {
-		// The vote rows' class counts per leaf, so that a vote row's own
-		// vote can be taken out of its leaf.
-		o.voteCounts = resize(o.voteCounts, ft.tree.Leaves()*k)
-		for i := 0; i < n; i++ {
-			if ft.vote.contains(i) {
-				o.voteCounts[int(leaf[i])*k+o.y[i]]++
-			}
-		}
-	}
-	for i := 0; i < n; i++ {
-		if scored != nil && !scored.contains(i) {
-			continue
-		}
-		out := !ft.structure.contains(i) && !ft.vote.contains(i)
-		if o.oob && !out {
-			continue
-		}
-		l := int(leaf[i])
-		p := ft.posterior[l*k : l*k+k]
-		if math.IsNaN(p[0]) {
-			continue
-		}
-		yi := o.y[i]
-		switch {
-		case out:
-			o.sum[i] += p[yi]
-			o.trees[i]++
-		case ft.vote.contains(i):
-			lc := o.voteCounts[l*k : l*k+k]
-			m := int32(0)
-			for _, v := range lc {
-				m += v
-			}
-			if m > 1 {
-				o.sum[i] += float64(lc[yi]-1) / float64(m-1)
-				o.trees[i]++
-			}
-		}
 	}
 }
 
@@ -291,11 +227,7 @@ func (s *intervalSum) closeGroup() {
 func (s *intervalSum) parts(hy float64) *intervalParts {
 	p := &intervalParts{phi: make([]float64, len(s.y)), groups: make([]float64, len(s.groupH))}
 	for i, c := range s.y {
-		if s.oos.trees[i] == 0 {
-			p.phi[i] = math.NaN()
-			continue
-		}
-		p.phi[i] = math.Log((s.oos.sum[i]+s.prior[c])/float64(s.oos.trees[i]+1)) - math.Log(s.prior[c])
+		p.phi[i] = s.oos.logProb(i, s.prior) - math.Log(s.prior[c])
 	}
 	for g, h := range s.groupH {
 		p.groups[g] = hy - h
@@ -314,7 +246,9 @@ func (f *Forest) intervalParts(y []int, hy float64, oob bool) (*intervalParts, e
 	var buf []int32
 	for t := range f.trees {
 		ft := &f.trees[t]
-		s.add(t, ft, treeLeaves(ft, f.train, true, &buf), 0, false)
+		leaf := treeLeaves(ft, f.train, true, &buf)
+		s.oos.add(votingTreeOf(ft, leaf), nil)
+		s.add(t, ft, leaf, 0, false)
 	}
 	return s.parts(hy), nil
 }

@@ -99,7 +99,10 @@ func TestObliqueForestOnTheTrunk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	estimate := func(rows [][]float64, uf UFConfig) float64 { return miWithSeed3(t, rows, y, uf) }
+	estimate := func(rows [][]float64, uf UFConfig) float64 {
+		uf.PlugIn = true
+		return miWithSeed3(t, rows, y, uf)
+	}
 	rotated := randomRotation(rows, 0)
 	axis, axisRotated := estimate(rows, DefaultUF()), estimate(rotated, DefaultUF())
 	oblique, obliqueRotated := estimate(rows, obliqueUF()), estimate(rotated, obliqueUF())
@@ -255,7 +258,10 @@ func checkWorkers(t *testing.T, x *Features, y []int, cfg UFConfig) {
 // random oblique splits stay far below: on data sets 1-3 with seed 3,
 // axis-aligned 0.201, 0.203, 0.167; random oblique 0.206, 0.210, 0.172;
 // mean differences 0.328, 0.347, 0.288 (0.12 to 0.14 above both). The
-// test asks for 0.08 above both, and within 0.05 of the truth.
+// test asks for 0.08 above both, and within 0.05 of the truth. It compares
+// partitions, so it reads them with the plug-in estimate (PlugIn): the
+// default's combined estimate lifts the axis-aligned forests part of the
+// way (0.248, 0.256, 0.215) and ObliqueUF's to 0.333, 0.354, 0.290.
 func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
 	t.Parallel()
 	s := sim.TrunkSimulation{N: 2000, D: 10, Prior: 0.5}
@@ -274,6 +280,7 @@ func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
 		}
 		var mi [3]float64
 		for k, uf := range []UFConfig{DefaultUF(), obliqueUF(), meansUF()} {
+			uf.PlugIn = true
 			est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 3}})
 			if err != nil {
 				t.Fatal(err)
@@ -295,7 +302,9 @@ func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
 // oblique), and the ObliqueUF preset's far less: measured with seed 3,
 // axis-aligned 0.308 -> 0.211, ObliqueUF 0.303 -> 0.304 (truth 0.337). The
 // test asks the axis-aligned estimate to move by more than 0.06 and
-// ObliqueUF's by less than a third of that.
+// ObliqueUF's by less than a third of that. Like the trunk test it reads
+// the partitions with the plug-in; with the default's combined estimate
+// the moves are 0.058 and 0.001.
 func TestRotationMovesObliqueUFFarLess(t *testing.T) {
 	t.Parallel()
 	s := sim.MISimulation{Setting: sim.Separated, N: 2000, D: 10, Prior: 0.5, Mu: 1}
@@ -303,7 +312,10 @@ func TestRotationMovesObliqueUFFarLess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	estimate := func(rows [][]float64, uf UFConfig) float64 { return miWithSeed3(t, rows, y, uf) }
+	estimate := func(rows [][]float64, uf UFConfig) float64 {
+		uf.PlugIn = true
+		return miWithSeed3(t, rows, y, uf)
+	}
 	rotated := randomRotation(rows, 2)
 	axis, axisRotated := estimate(rows, DefaultUF()), estimate(rotated, DefaultUF())
 	oblique, obliqueRotated := estimate(rows, ObliqueUF()), estimate(rotated, ObliqueUF())

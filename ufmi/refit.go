@@ -52,6 +52,10 @@ type refitScratch struct {
 	rowLeaf []int32
 	post    []float64 // leaf posteriors of the current tree
 	sum     posteriorSums
+	// The combined estimate's out-of-sample sums, and the current tree's
+	// structure and vote rows as sets.
+	oos             outOfSample
+	structure, vote rowSet
 }
 
 // leanUF reports whether the refitter computes cfg's statistic: a UF
@@ -128,13 +132,41 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	}
 	voter := plan.voter.(honestVoter)
 	s.sum.reset(x.n, k, -1, voter.empty == EmptyAbstain)
+	combined := !uf.PlugIn
+	if combined {
+		s.oos.reset(y, k, false)
+	}
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
 		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)
 		s.sum.addTree(s.post, s.rowLeaf)
+		if combined {
+			s.oos.add(s.votingTree(t, rows.voters), nil)
+		}
 	})
-	h, _ := s.sum.meanEntropy(classPrior(y, k), false)
+	prior := classPrior(y, k)
+	h, _ := s.sum.meanEntropy(prior, false)
+	if combined {
+		oneStep, _ := s.oos.logLoss(prior)
+		h = combinedEntropy(h, oneStep)
+	}
 	hy, _ := LabelEntropy(y)
 	return hy - h, nil
+}
+
+// votingTree is the current tree t for outOfSample: its structure rows are
+// those s.mult marks, its vote rows voters.
+func (s *refitScratch) votingTree(t *tree.Tree, voters []int) votingTree {
+	n := len(s.mult)
+	s.structure, s.vote = resize(s.structure, (n+63)/64), resize(s.vote, (n+63)/64)
+	for i, m := range s.mult {
+		if m > 0 {
+			s.structure.add(i)
+		}
+	}
+	for _, i := range voters {
+		s.vote.add(i)
+	}
+	return votingTree{leaves: t.Leaves(), posterior: s.post, leaf: s.rowLeaf, structure: s.structure, vote: s.vote}
 }
 
 // grow grows plan's trees in order on this goroutine, from the streams,

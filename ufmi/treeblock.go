@@ -38,13 +38,19 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: tree block %d..%d of a forest of %d trees; want 0 <= lo < hi <= %d", lo, hi-1, plan.trees, plan.trees)
 	}
 	plan.first, plan.trees = lo, hi
-	sums := newForestSums(x.n, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, nil)
+	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, !uf.PlugIn, nil)
 	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return engine.TreeBlock{}, err
 	}
 	b := engine.TreeBlock{Lo: lo, Hi: hi, Classes: k, TreeEntropy: sums.treeTotal, TreeCount: sums.treeCount}
 	if sums.train != nil {
 		b.Sum, b.Votes = sums.train.sum, sums.train.voteCounts()
+	}
+	if sums.oos != nil {
+		b.OutSum, b.OutTrees = sums.oos.sum, make([]int, x.n)
+		for i, c := range sums.oos.trees {
+			b.OutTrees[i] = int(c)
+		}
 	}
 	return b, nil
 }
@@ -66,12 +72,20 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks cover trees %d..%d of a forest of %d", b.Lo, b.Hi-1, trees)
 	}
 	treeLevel := b.Sum == nil
-	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) {
+	combined := !treeLevel && !uf.PlugIn
+	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
+		combined != (b.OutSum != nil) || combined && (len(b.OutSum) != len(y) || len(b.OutTrees) != len(y)) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
 	}
 	sums := forestSums{k: k, treeLevel: treeLevel, treeTotal: b.TreeEntropy, treeCount: b.TreeCount}
 	if !treeLevel {
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
+	}
+	if combined {
+		sums.oos, sums.combined = &outOfSample{y: y, k: k, sum: b.OutSum, trees: make([]int32, len(y))}, true
+		for i, c := range b.OutTrees {
+			sums.oos.trees[i] = int32(c)
+		}
 	}
 	hy, _ := LabelEntropy(y)
 	h := sums.entropy(classPrior(y, k))

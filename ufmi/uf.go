@@ -23,7 +23,12 @@ func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fitHonest(x, y, cfg, rt, seeds.Tree)
+	f, err := fitHonest(x, y, cfg, rt, seeds.Tree)
+	if err != nil {
+		return nil, err
+	}
+	f.plugIn = cfg.PlugIn
+	return f, nil
 }
 
 // screened resolves cfg and, with screening, runs its pilot: it returns cfg

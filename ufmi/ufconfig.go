@@ -70,6 +70,14 @@ type UFConfig struct {
 	// relative to the most important feature's 1: positive and finite (0:
 	// defaultPilotFloor). It must be 0 with NoScreening.
 	PilotFloor float64
+	// PlugIn makes a forest-level estimate of H(Y|X) the plug-in alone: the
+	// mean entropy of the forest posteriors (the paper's Algorithm 3, and
+	// ufmi's default before the combined estimate). By default the estimate
+	// combines it with the one-step, the rows' out-of-sample log-loss, which
+	// removes most of the forest's smoothing bias (combinedEntropy;
+	// docs/inference.md, "Less bias"). Tree-level estimates are plug-in
+	// either way.
+	PlugIn bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
 	// a share of half the rows, keeps the leaves it always had.
@@ -153,11 +161,12 @@ func paperTree() tree.Config {
 
 // PaperUF is the configuration that reproduces the paper's published
 // numbers: half the rows grow each tree, the other half vote, no kappa
-// correction, uniform empty leaves, forest-level posteriors, unstratified
-// splits, no screening, fully grown trees on all features.
+// correction, uniform empty leaves, the plug-in entropy of forest-level
+// posteriors, unstratified splits, no screening, fully grown trees on all
+// features.
 func PaperUF() UFConfig {
 	return UFConfig{Trees: DefaultTrees, Tree: paperTree(), StructureFraction: defaultStructureFraction,
-		EmptyLeaf: EmptyUniform, Unstratified: true, NoScreening: true}
+		EmptyLeaf: EmptyUniform, Unstratified: true, NoScreening: true, PlugIn: true}
 }
 
 // AuthorsUF is the configuration of the authors' published scripts: 40% of
@@ -167,11 +176,20 @@ func PaperUF() UFConfig {
 func AuthorsUF() UFConfig {
 	return UFConfig{Trees: DefaultTrees, Tree: paperTree(), StructureFraction: authorsStructureFraction,
 		EvalShare: authorsEvalShare, Kappa: authorsKappa, EmptyLeaf: EmptyUniform, Unstratified: true,
-		TreeLevelEntropy: true, NoScreening: true}
+		TreeLevelEntropy: true, NoScreening: true, PlugIn: true}
 }
 
-// ParseUFPreset returns the preset named "default", "paper", "authors" or
-// "oblique".
+// plugInUF is DefaultUF with the plug-in estimate of H(Y|X) alone
+// (PlugIn): ufmi's default before the combined estimate, kept to compare
+// against and to reproduce earlier results.
+func plugInUF() UFConfig {
+	c := DefaultUF()
+	c.PlugIn = true
+	return c
+}
+
+// ParseUFPreset returns the preset named "default", "plugin", "paper",
+// "authors" or "oblique".
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
 	case "paper":
@@ -182,8 +200,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return DefaultUF(), nil
 	case "oblique":
 		return ObliqueUF(), nil
+	case "plugin":
+		return plugInUF(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, paper, authors or oblique)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, plugin, paper, authors or oblique)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
@@ -201,8 +221,9 @@ func ObliqueUF() UFConfig {
 }
 
 // DefaultUF is ufmi's default honest forest, UFConfig{} with its defaults
-// spelled out: the paper's half/half split and forest-level posteriors, no
-// kappa correction, leaves of at least 6 structure rows, empty leaves
+// spelled out: the paper's half/half split and forest-level posteriors,
+// H(Y|X) combining their plug-in entropy with the rows' out-of-sample
+// log-loss (combinedEntropy), no kappa correction, leaves of at least 6 structure rows, empty leaves
 // predicting the vote set's class frequencies, stratified splits, and
 // feature screening: a pilot forest of 60 trees weights the features by
 // honest importance, and each node examines max(2, floor(sqrt d)) features

@@ -333,7 +333,7 @@ func TestMergeRejectsEditedCells(t *testing.T) {
 		{"H(Y|X) -5", []string{"-perm", "20"}, "observed.json", func(r map[string]any) any {
 			r["HYGivenX"], r["MI"] = -5.0, r["HY"].(float64)+5
 			return r
-		}, "observed.json holds H(Y|X) = -5, outside [0, log 2"},
+		}, "observed.json holds H(Y|X) = -5, outside [0, "},
 		{"a null result", []string{"-perm", "20"}, "observed.json", func(map[string]any) any { return nil }, "observed.json holds no result"},
 		{"a billion classes", []string{"-trees", "12", "-trees-per-cell", "4"}, "trees-0000004-0000008.json",
 			func(r map[string]any) any { r["classes"] = 1_000_000_000; return r }, "holds sums of 40 rows and 1000000000 classes"},

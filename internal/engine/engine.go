@@ -53,6 +53,11 @@ type TreeBlock struct {
 	// (row-major) and Votes, per row, the trees whose leaf did not abstain.
 	Sum   []float64
 	Votes []int
+	// Forest level with the combined estimate (not UFConfig.PlugIn): per
+	// row, the sum of its out-of-sample trees' posteriors of its label
+	// (OutSum) and how many trees that is (OutTrees). Nil otherwise.
+	OutSum   []float64
+	OutTrees []int
 	// Tree level: the sum of the trees' mean entropies over their evaluation
 	// rows, and the number of trees that had one.
 	TreeEntropy float64
@@ -65,7 +70,8 @@ func (b *TreeBlock) Add(next TreeBlock) error {
 	switch {
 	case next.Lo != b.Hi:
 		return fmt.Errorf("ufmi: tree block %d..%d does not follow block %d..%d", next.Lo, next.Hi-1, b.Lo, b.Hi-1)
-	case next.Classes != b.Classes || len(next.Sum) != len(b.Sum) || len(next.Votes) != len(b.Votes):
+	case next.Classes != b.Classes || len(next.Sum) != len(b.Sum) || len(next.Votes) != len(b.Votes) ||
+		len(next.OutSum) != len(b.OutSum) || len(next.OutTrees) != len(b.OutTrees):
 		return fmt.Errorf("ufmi: tree blocks %d..%d and %d..%d are of different data", b.Lo, b.Hi-1, next.Lo, next.Hi-1)
 	}
 	for i, v := range next.Sum {
@@ -73,6 +79,12 @@ func (b *TreeBlock) Add(next TreeBlock) error {
 	}
 	for i, v := range next.Votes {
 		b.Votes[i] += v
+	}
+	for i, v := range next.OutSum {
+		b.OutSum[i] += v
+	}
+	for i, v := range next.OutTrees {
+		b.OutTrees[i] += v
 	}
 	b.TreeEntropy += next.TreeEntropy
 	b.TreeCount += next.TreeCount

@@ -41,15 +41,18 @@ type jobFacts struct {
 	rows, cols, classes int
 	hy, logK            float64
 	method              ufmi.Method
-	// forest: the method's H(Y|X) is a mean of posterior entropies, so it
-	// lies in [0, log K]; a kNN method's is H(Y) minus an estimate of I
-	// that may be negative or above H(Y).
+	// forest: the method's H(Y|X) lies in [0, maxH]; a kNN method's is
+	// H(Y) minus an estimate of I that may be negative or above H(Y).
 	forest bool
+	// maxH is the largest H(Y|X) a forest method gives: log K for a mean
+	// of posterior entropies, more for UF's combined estimate (maxEntropy).
+	maxH float64
 }
 
-// newFacts gathers the facts of the data x, y for an estimate with method
-// ("" is uf).
-func newFacts(x *ufmi.Features, y []int, method ufmi.Method) (jobFacts, error) {
+// newFacts gathers the facts of the data x, y for an estimate with cfg's
+// method ("" is uf) and settings.
+func newFacts(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig) (jobFacts, error) {
+	method := cfg.Method
 	if method == "" {
 		method = ufmi.MethodUF
 	}
@@ -70,7 +73,36 @@ func newFacts(x *ufmi.Features, y []int, method ufmi.Method) (jobFacts, error) {
 	case ufmi.MethodKSG, ufmi.MethodMixedKSG, ufmi.MethodRoss:
 		forest = false
 	}
-	return jobFacts{rows: x.Rows(), cols: x.Cols(), classes: k, hy: hy, logK: math.Log(float64(k)), method: m, forest: forest}, nil
+	f := jobFacts{rows: x.Rows(), cols: x.Cols(), classes: k, hy: hy, logK: math.Log(float64(k)), method: m, forest: forest}
+	f.maxH = f.logK
+	if m == ufmi.MethodUF {
+		uf, err := resolveUF(cfg)
+		if err != nil {
+			return jobFacts{}, err
+		}
+		if !uf.PlugIn && !uf.TreeLevelEntropy {
+			f.maxH = maxEntropy(f.logK, uf.Trees, y, k)
+		}
+	}
+	return f, nil
+}
+
+// maxEntropy bounds UF's combined estimate of H(Y|X) (forest of the given
+// trees, labels y of k classes): it is the one-step, at most log K where
+// it is below the plug-in, or else the mean of the plug-in (at most log K)
+// and the one-step, each of whose rows' log-losses is at most
+// log((trees+1)/p) with p its class's frequency (the pseudo-tree's share).
+func maxEntropy(logK float64, trees int, y []int, k int) float64 {
+	counts := make([]int, k)
+	for _, c := range y {
+		counts[c]++
+	}
+	rarest := len(y)
+	for _, c := range counts {
+		rarest = min(rarest, c)
+	}
+	worstLoss := math.Log(float64(trees+1)) - math.Log(float64(rarest)/float64(len(y)))
+	return max(logK, (logK+worstLoss)/2)
 }
 
 // tol is the rounding allowed in the checks of entropies.
@@ -90,8 +122,8 @@ func (f jobFacts) checkEntropies(hy, hyGivenX, mi float64, withMI bool) error {
 		return fmt.Errorf("holds H(Y) = %v; the labels' is %v", hy, f.hy)
 	case withMI && math.Abs(mi-(hy-hyGivenX)) > tol*max(1, math.Abs(hy)+math.Abs(hyGivenX)):
 		return fmt.Errorf("holds MI %v, but H(Y) - H(Y|X) = %v - %v = %v", mi, hy, hyGivenX, hy-hyGivenX)
-	case f.forest && (hyGivenX < -tol || hyGivenX > f.logK+tol):
-		return fmt.Errorf("holds H(Y|X) = %v, outside [0, log %d = %.6g] where a mean of posterior entropies lies", hyGivenX, f.classes, f.logK)
+	case f.forest && (hyGivenX < -tol || hyGivenX > f.maxH+tol):
+		return fmt.Errorf("holds H(Y|X) = %v, outside [0, %.6g] where the method's estimate lies (log %d = %.6g)", hyGivenX, f.maxH, f.classes, f.logK)
 	}
 	return nil
 }
@@ -122,16 +154,16 @@ func (f jobFacts) checkEstimate(e *ufmi.Estimate) error {
 }
 
 // checkNull checks a block of want null values of the MI statistic:
-// finite, and for a forest in [H(Y) - log K, H(Y)].
+// finite, and for a forest in [H(Y) - maxH, H(Y)].
 func (f jobFacts) checkNull(null []float64, want int) error {
 	if len(null) != want {
 		return fmt.Errorf("holds %d null values; its block has %d permutations", len(null), want)
 	}
 	tol := f.tol()
 	for i, v := range null {
-		if !finite(v) || f.forest && (v > f.hy+tol || v < f.hy-f.logK-tol) {
-			return fmt.Errorf("holds the null value %v (permutation %d of the block), outside [H(Y) - log K, H(Y)] = [%.6g, %.6g]",
-				v, i, f.hy-f.logK, f.hy)
+		if !finite(v) || f.forest && (v > f.hy+tol || v < f.hy-f.maxH-tol) {
+			return fmt.Errorf("holds the null value %v (permutation %d of the block), outside [H(Y) - maxH, H(Y)] = [%.6g, %.6g]",
+				v, i, f.hy-f.maxH, f.hy)
 		}
 	}
 	return nil
@@ -167,16 +199,21 @@ func (f jobFacts) checkWeights(floor float64) func(w *[]float64) error {
 }
 
 // blockBytes is the size of a tree block's binary file: the magic, a vote
-// count per row and the rows × classes posterior sums.
-func blockBytes(rows, classes int) int64 {
-	return int64(len(blockMagic)) + 4*int64(rows) + 8*int64(rows)*int64(classes)
+// count per row and the rows × classes posterior sums, and with the
+// out-of-sample sums a tree count and a sum per row.
+func blockBytes(rows, classes int, outOfSample bool) int64 {
+	size := int64(len(blockMagic)) + 4*int64(rows) + 8*int64(rows)*int64(classes)
+	if outOfSample {
+		size += 12 * int64(rows)
+	}
+	return size
 }
 
 // checkBlock checks the header of the tree block of trees lo..hi-1 (cell
 // key), at tree level or forest level, before anything is allocated for
 // its sums.
-func (f jobFacts) checkBlock(h *blockCell, key string, lo, hi int, treeLevel bool) error {
-	rows := f.rows
+func (f jobFacts) checkBlock(h *blockCell, key string, lo, hi int, layout blockLayout) error {
+	rows, treeLevel := f.rows, layout.treeLevel
 	if treeLevel {
 		rows = 0
 	}
@@ -195,8 +232,8 @@ func (f jobFacts) checkBlock(h *blockCell, key string, lo, hi int, treeLevel boo
 		return nil
 	case h.File != key+".bin":
 		return fmt.Errorf("names the sums file %q; want %s.bin", h.File, key)
-	case h.Bytes != blockBytes(rows, f.classes):
-		return fmt.Errorf("gives its sums %d bytes; %d rows of %d classes take %d", h.Bytes, rows, f.classes, blockBytes(rows, f.classes))
+	case h.Bytes != blockBytes(rows, f.classes, layout.outOfSample):
+		return fmt.Errorf("gives its sums %d bytes; %d rows of %d classes take %d", h.Bytes, rows, f.classes, blockBytes(rows, f.classes, layout.outOfSample))
 	}
 	if b, err := hex.DecodeString(h.SHA); err != nil || len(b) != 32 {
 		return fmt.Errorf("holds the SHA-256 %q", h.SHA)
@@ -222,6 +259,14 @@ func (f jobFacts) checkSums(b *engine.TreeBlock, lo, hi int) error {
 		}
 		if math.Abs(total-float64(v)) > 1e-9*float64(max(1, v))*float64(k) {
 			return fmt.Errorf("gives row %d posterior sums adding to %v for %d votes", i, total, v)
+		}
+	}
+	for i, m := range b.OutTrees {
+		if m < 0 || m > hi-lo {
+			return fmt.Errorf("gives row %d %d out-of-sample trees of %d", i, m, hi-lo)
+		}
+		if p := b.OutSum[i]; !finite(p) || p < 0 || p > float64(m)*(1+1e-9) {
+			return fmt.Errorf("gives row %d the out-of-sample sum %v over %d trees", i, p, m)
 		}
 	}
 	return nil

@@ -34,7 +34,7 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	if x.Rows() == 0 {
 		return MIResult{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
-	facts, err := newFacts(x, y, cfg.Method)
+	facts, err := newFacts(x, y, cfg)
 	if err != nil {
 		return MIResult{}, err
 	}

@@ -26,7 +26,7 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 		return nil, Outcome{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
 	}
 	full := 1<<len(groups) - 1
-	facts, err := newFacts(x, y, cfg.Method)
+	facts, err := newFacts(x, y, cfg)
 	if err != nil {
 		return nil, Outcome{}, err
 	}

@@ -22,9 +22,11 @@ import (
 )
 
 // blockCell is what a tree block's cell file holds; at forest level the
-// block's per-row sums are in the binary file File beside it (blockMagic,
+// block's per-row sums are in the binary file File beside it (its magic,
 // then each row's vote count as a little-endian uint32, then the n × K
-// posterior sums as little-endian float64), of Bytes bytes and SHA-256 SHA.
+// posterior sums as little-endian float64, and for the combined estimate
+// each row's out-of-sample tree count as a uint32 and the n out-of-sample
+// sums as float64), of Bytes bytes and SHA-256 SHA.
 type blockCell struct {
 	Lo          int     `json:"lo"`
 	Hi          int     `json:"hi"`
@@ -37,7 +39,30 @@ type blockCell struct {
 	SHA         string  `json:"sha256,omitempty"`
 }
 
-const blockMagic = "UFMITB01"
+// The binary file's first bytes: blockMagic, or outOfSampleMagic when it
+// holds the out-of-sample sums too (files of plug-in jobs written before
+// those sums existed stay readable).
+const (
+	blockMagic       = "UFMITB01"
+	outOfSampleMagic = "UFMITB02"
+)
+
+// magic is the first bytes of a block file of this layout.
+func (l blockLayout) magic() string {
+	if l.outOfSample {
+		return outOfSampleMagic
+	}
+	return blockMagic
+}
+
+// blockLayout is which sums a tree block holds: none at tree level, the
+// posterior sums at forest level, and with them the rows' out-of-sample
+// sums for the combined estimate (UFConfig.PlugIn false).
+type blockLayout struct{ treeLevel, outOfSample bool }
+
+func layoutOf(uf ufmi.UFConfig) blockLayout {
+	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: !uf.TreeLevelEntropy && !uf.PlugIn}
+}
 
 // MITreeBlocks estimates I(X;Y) as EstimateMI(x, y, cfg) does with the uf
 // method, growing its one forest in cells of perCell trees (the last cell
@@ -78,7 +103,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	// The settings' text is internal/configkey's: folders of jobs started
 	// before the configurations changed shape keep their fingerprint.
 	settings := configkey.UFFields(uf, cfg.Seed)
-	facts, err := newFacts(x, y, ufmi.MethodUF)
+	facts, err := newFacts(x, y, cfg)
 	if err != nil {
 		return MIResult{}, err
 	}
@@ -121,7 +146,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 			into = &acc
 		}
 		lo := i * perCell
-		if err := readBlock(dir, c, facts, lo, min(lo+perCell, uf.Trees), uf.TreeLevelEntropy, into); err != nil {
+		if err := readBlock(dir, c, facts, lo, min(lo+perCell, uf.Trees), layoutOf(uf), into); err != nil {
 			return MIResult{}, err
 		}
 		if i > 0 {
@@ -164,13 +189,23 @@ func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, err
 	counter := &countingWriter{}
 	err := atomicfile.Write(blockPath(dir, c.Key), func(w io.Writer) error {
 		w = io.MultiWriter(w, sum, counter)
-		if _, err := io.WriteString(w, blockMagic); err != nil {
+		magic := blockLayout{outOfSample: b.OutSum != nil}.magic()
+		if _, err := io.WriteString(w, magic); err != nil {
 			return err
 		}
 		if err := putLE(w, 4, len(b.Votes), func(i int, p []byte) { binary.LittleEndian.PutUint32(p, uint32(b.Votes[i])) }); err != nil {
 			return err
 		}
-		return putLE(w, 8, len(b.Sum), func(i int, p []byte) { binary.LittleEndian.PutUint64(p, math.Float64bits(b.Sum[i])) })
+		if err := putLE(w, 8, len(b.Sum), func(i int, p []byte) { binary.LittleEndian.PutUint64(p, math.Float64bits(b.Sum[i])) }); err != nil {
+			return err
+		}
+		if b.OutSum == nil {
+			return nil
+		}
+		if err := putLE(w, 4, len(b.OutTrees), func(i int, p []byte) { binary.LittleEndian.PutUint32(p, uint32(b.OutTrees[i])) }); err != nil {
+			return err
+		}
+		return putLE(w, 8, len(b.OutSum), func(i int, p []byte) { binary.LittleEndian.PutUint64(p, math.Float64bits(b.OutSum[i])) })
 	})
 	h.File, h.Bytes, h.SHA = filepath.Base(blockPath(dir, c.Key)), counter.n, hex.EncodeToString(sum.Sum(nil))
 	return h, err
@@ -180,15 +215,15 @@ func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, err
 // b, reusing b's storage. The header is checked against the job (facts)
 // before anything is allocated for the sums, the file's size against the
 // header before it is read, and the sums after.
-func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, treeLevel bool, b *engine.TreeBlock) error {
+func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, layout blockLayout, b *engine.TreeBlock) error {
 	var h blockCell
-	check := func(h *blockCell) error { return facts.checkBlock(h, c.Key, lo, hi, treeLevel) }
+	check := func(h *blockCell) error { return facts.checkBlock(h, c.Key, lo, hi, layout) }
 	if err := mustReadCell(dir, c, &h, check); err != nil {
 		return err
 	}
 	b.Lo, b.Hi, b.Classes, b.TreeEntropy, b.TreeCount = h.Lo, h.Hi, h.Classes, h.TreeEntropy, h.TreeCount
-	if treeLevel {
-		b.Sum, b.Votes = nil, nil
+	if layout.treeLevel {
+		b.Sum, b.Votes, b.OutSum, b.OutTrees = nil, nil, nil, nil
 		return nil
 	}
 	damaged := func(why string) error {
@@ -205,7 +240,7 @@ func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, treeLeve
 	sum := sha256.New()
 	r := io.TeeReader(bufio.NewReaderSize(io.LimitReader(f, h.Bytes), 1<<16), sum)
 	magic := make([]byte, len(blockMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != blockMagic {
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != layout.magic() {
 		return damaged("not a tree block")
 	}
 	b.Votes = resize(b.Votes, h.Rows)
@@ -215,6 +250,17 @@ func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, treeLeve
 	}
 	if err := getLE(r, 8, len(b.Sum), func(i int, p []byte) { b.Sum[i] = math.Float64frombits(binary.LittleEndian.Uint64(p)) }); err != nil {
 		return damaged(err.Error())
+	}
+	if !layout.outOfSample {
+		b.OutTrees, b.OutSum = nil, nil
+	} else {
+		b.OutTrees, b.OutSum = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows)
+		if err := getLE(r, 4, len(b.OutTrees), func(i int, p []byte) { b.OutTrees[i] = int(binary.LittleEndian.Uint32(p)) }); err != nil {
+			return damaged(err.Error())
+		}
+		if err := getLE(r, 8, len(b.OutSum), func(i int, p []byte) { b.OutSum[i] = math.Float64frombits(binary.LittleEndian.Uint64(p)) }); err != nil {
+			return damaged(err.Error())
+		}
 	}
 	if n, _ := io.Copy(io.Discard, r); n > 0 || !sameHash(sum, h.SHA) {
 		return damaged("its checksum differs from the cell's")

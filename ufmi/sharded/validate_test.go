@@ -94,7 +94,7 @@ func TestEditedCellsAreRejected(t *testing.T) {
 			m := r.(map[string]any)
 			m["HYGivenX"], m["MI"] = -5.0, m["HY"].(float64)+5
 			return m
-		}, "holds H(Y|X) = -5, outside [0, log 2"},
+		}, "holds H(Y|X) = -5, outside [0, "},
 		{"H(Y) 3", "observed.json", set(map[string]any{"HY": 3.0}), "holds H(Y) = 3; the labels' is"},
 		{"another N", "observed.json", set(map[string]any{"N": 41}), "holds an estimate of 41 rows"},
 		{"another method", "observed.json", set(map[string]any{"Method": "ksg"}), `holds an estimate of method "ksg"`},

@@ -37,7 +37,7 @@ func ExampleMI() {
 		panic(err)
 	}
 	fmt.Printf("I(label; %v) = %.2f nats of H(label) = %.2f\n", res.Features, res.MI, res.HY)
-	// Output: I(label; [dose colour]) = 0.36 nats of H(label) = 0.69
+	// Output: I(label; [dose colour]) = 0.35 nats of H(label) = 0.69
 }
 
 // The README's example: a CSV file read into a gota DataFrame (age and dose

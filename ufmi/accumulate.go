@@ -302,7 +302,7 @@ func newForestSums(y []int, k int, treeLevel, countVotes, combined bool, unlabel
 // withInterval makes the trees add up iv's parts too; iv's φ and the
 // estimate's one-step share the out-of-sample sums.
 func (s *forestSums) withInterval(iv *intervalSum) {
-	s.interval = iv
+	s.interval, iv.combined = iv, s.combined
 	if s.oos != nil {
 		iv.oos = s.oos
 	} else {

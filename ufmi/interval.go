@@ -163,6 +163,11 @@ type intervalSum struct {
 	groupLeaves      []int32        // scratch: the current tree's leaves of the rows the group takes
 	groupTreeH       []float64      // tree level: the current group's tree entropies
 	groupH           []float64      // per finished group: its H(Y|X) estimate
+	// combined: each group's estimate is combinedEntropy's of its plug-in
+	// and its one-step, from the out-of-sample sums the group added (oos
+	// now minus oosBefore, oos as the last group closed).
+	combined  bool
+	oosBefore *outOfSample
 }
 
 // newIntervalSum prepares the parts of a forest of the given number of trees
@@ -219,6 +224,14 @@ func (s *intervalSum) closeGroup() {
 	}
 	// Out of bag, a row without an out-of-bag tree in the group is left out.
 	h, _ := s.group.meanEntropy(s.prior, s.oob)
+	if s.combined {
+		if s.oosBefore == nil {
+			s.oosBefore = newOutOfSample(s.y, s.k, s.oob)
+		}
+		h = combinedEntropy(h, s.oos.logLossSince(s.oosBefore, s.prior))
+		copy(s.oosBefore.sum, s.oos.sum)
+		copy(s.oosBefore.trees, s.oos.trees)
+	}
 	s.groupH = append(s.groupH, h)
 	s.group.reset(len(s.y), s.k, -1, true)
 }

@@ -118,6 +118,22 @@ func (o *outOfSample) logLoss(prior []float64) (float64, int) {
 	return sum / float64(used), used
 }
 
+// logLossSince is logLoss of the trees added since o's sums were before:
+// each row's sums less before's.
+func (o *outOfSample) logLossSince(before *outOfSample, prior []float64) float64 {
+	sum, used := 0.0, 0
+	for i, c := range o.y {
+		if m := o.trees[i] - before.trees[i]; m > 0 {
+			sum -= math.Log((o.sum[i] - before.sum[i] + prior[c]) / float64(m+1))
+			used++
+		}
+	}
+	if used == 0 {
+		return math.NaN()
+	}
+	return sum / float64(used)
+}
+
 // combinedEntropy is the default UF's estimate of H(Y|X) from the plug-in
 // (the mean entropy of the forest posteriors) and the one-step (the
 // out-of-sample log-loss, logLoss): the smaller of the one-step and the

@@ -57,6 +57,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),
+		"plugin":                 change(func(c *ufmi.UFConfig) { c.PlugIn = true }),
 		"default-noscreen":       noScreen(6),
 		"default-noscreen-leaf5": noScreen(5),
 		"default-noscreen-leaf8": noScreen(8),

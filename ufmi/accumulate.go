@@ -278,13 +278,13 @@ type forestSums struct {
 	treeTotal float64      // tree level: the sum of the trees' mean entropies
 	treeCount int          // tree level: the trees with one
 	oos       *outOfSample // the rows' out-of-sample posteriors (nil: neither combined nor an interval)
-	combined  bool         // the estimate is combinedEntropy's, not the plug-in
+	combined  bool         // the estimate is oneStepOrPlugIn's, not the plug-in
 	interval  *intervalSum
 }
 
 // newForestSums prepares the sums for the training rows' labels y (codes
 // 0..k-1); countVotes when a leaf may abstain; combined for the default
-// estimate (combinedEntropy; forest level only), plug-in otherwise.
+// estimate (oneStepOrPlugIn; forest level only), plug-in otherwise.
 func newForestSums(y []int, k int, treeLevel, countVotes, combined bool, unlabeled *Features) *forestSums {
 	s := &forestSums{k: k, treeLevel: treeLevel}
 	if !treeLevel {
@@ -293,7 +293,7 @@ func newForestSums(y []int, k int, treeLevel, countVotes, combined bool, unlabel
 			s.extra, s.unlabeled = newPosteriorSums(unlabeled.n, k, countVotes), unlabeled
 		}
 		if combined {
-			s.oos, s.combined = newOutOfSample(y, k, false), true
+			s.oos, s.combined = newOutOfSample(y, k, false, true), true
 		}
 	}
 	return s
@@ -337,7 +337,7 @@ func (s *forestSums) add(t int, ft *forestTree) {
 // entropy is the estimate of H(Y|X): at tree level the mean of the trees'
 // mean entropies; at forest level the plug-in, the mean entropy of the
 // forest posteriors over the training and unlabeled rows (rows without a
-// vote take prior), or, combined, the plug-in moved by what combinedEntropy
+// vote take prior), or, combined, the plug-in moved by what oneStepOrPlugIn
 // makes of the training rows' plug-in and one-step.
 func (s *forestSums) entropy(prior []float64) float64 {
 	if s.treeLevel {
@@ -346,11 +346,11 @@ func (s *forestSums) entropy(prior []float64) float64 {
 	h, _ := s.train.meanEntropy(prior, false)
 	shift := 0.0
 	if s.combined {
-		oneStep, _ := s.oos.logLoss(prior)
+		oneStep := s.oos.oneStepEntropy(prior)
 		if s.extra == nil {
-			return combinedEntropy(h, oneStep)
+			return oneStepOrPlugIn(h, oneStep)
 		}
-		shift = combinedEntropy(h, oneStep) - h
+		shift = oneStepOrPlugIn(h, oneStep) - h
 	}
 	if s.extra != nil {
 		n, m := s.train.rows(), s.extra.rows()

@@ -163,7 +163,7 @@ type intervalSum struct {
 	groupLeaves      []int32        // scratch: the current tree's leaves of the rows the group takes
 	groupTreeH       []float64      // tree level: the current group's tree entropies
 	groupH           []float64      // per finished group: its H(Y|X) estimate
-	// combined: each group's estimate is combinedEntropy's of its plug-in
+	// combined: each group's estimate is oneStepOrPlugIn's of its plug-in
 	// and its one-step, from the out-of-sample sums the group added (oos
 	// now minus oosBefore, oos as the last group closed).
 	combined  bool
@@ -179,7 +179,7 @@ func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, e
 	}
 	n := len(y)
 	return &intervalSum{y: y, k: k, trees: trees, groups: min(intervalGroups, trees/2),
-		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel, oos: newOutOfSample(y, k, oob),
+		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel, oos: newOutOfSample(y, k, oob, false),
 		group: newPosteriorSums(n, k, true)}, nil
 }
 
@@ -226,11 +226,10 @@ func (s *intervalSum) closeGroup() {
 	h, _ := s.group.meanEntropy(s.prior, s.oob)
 	if s.combined {
 		if s.oosBefore == nil {
-			s.oosBefore = newOutOfSample(s.y, s.k, s.oob)
+			s.oosBefore = newOutOfSample(s.y, s.k, s.oob, s.oos.z != nil)
 		}
-		h = combinedEntropy(h, s.oos.logLossSince(s.oosBefore, s.prior))
-		copy(s.oosBefore.sum, s.oos.sum)
-		copy(s.oosBefore.trees, s.oos.trees)
+		h = oneStepOrPlugIn(h, s.oos.oneStepEntropySince(s.oosBefore, s.prior))
+		s.oos.copyTo(s.oosBefore)
 	}
 	s.groupH = append(s.groupH, h)
 	s.group.reset(len(s.y), s.k, -1, true)

@@ -1,13 +1,24 @@
 package ufmi
 
-import "math"
+import (
+	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/engine"
+)
 
 // outOfSample sums, per row, the out-of-sample posterior of its label over
 // the trees added: the trees in which the row neither grew the tree nor
 // voted in it (an evaluation row; RF: out of bag), and, for UF, its vote
 // trees with its own vote taken out of its leaf. No such posterior depends
 // on the row's own label. Its sums give the one-step estimate of H(Y|X)
-// (logLoss), the interval's φ and the lower bound's terms.
+// (oneStepEntropy), the interval's φ and the lower bound's terms.
+//
+// With sketch, it also sums a sketch of the weights those posteriors put on
+// the other rows' votes, from which the one-step's noise term comes
+// (noiseOf): row i's posterior is a weighted mean of other rows' labels,
+// q_i = Σ_j w_ij·1[y_j], and z_i = Σ_j c_ij·r_j with c_ij = (trees+1)·w_ij
+// and r_j a fixed pseudo-random vector of sketchWidth signs, so that
+// |z_i|²/sketchWidth estimates Σ_j c_ij² without holding the weights.
 type outOfSample struct {
 	y          []int
 	k          int
@@ -15,18 +26,52 @@ type outOfSample struct {
 	sum        []float64 // per row: the sum of its out-of-sample trees' p(y_i)
 	trees      []int32   // per row: how many trees that is
 	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
+	// The sketch (nil without it): per row sketchWidth sums, and the
+	// current tree's per-leaf sums of its vote rows' signs.
+	z          []float64
+	leafSketch []float64
 }
 
-func newOutOfSample(y []int, k int, oob bool) *outOfSample {
+// sketchWidth is the number of signs per row of outOfSample's sketch: the
+// noise term's relative error per row is about √(2/sketchWidth), and it
+// averages out over the rows.
+const sketchWidth = engine.SketchWidth
+
+func newOutOfSample(y []int, k int, oob, sketch bool) *outOfSample {
 	o := &outOfSample{}
-	o.reset(y, k, oob)
+	o.reset(y, k, oob, sketch)
 	return o
 }
 
 // reset empties the sums for labels y, reusing their storage.
-func (o *outOfSample) reset(y []int, k int, oob bool) {
+func (o *outOfSample) reset(y []int, k int, oob, sketch bool) {
 	o.y, o.k, o.oob = y, k, oob
 	o.sum, o.trees = resize(o.sum, len(y)), resize(o.trees, len(y))
+	o.z = nil
+	if sketch {
+		o.z = resize(o.z[:0:cap(o.z)], len(y)*sketchWidth)
+	}
+}
+
+// rowSigns are row i's sketch signs, one bit each (1 for +1): a fixed hash
+// of the row's index (splitmix64), the same for every forest and shard.
+func rowSigns(i int) uint64 {
+	z := uint64(i) + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// addSigns adds scale times row i's signs to dst (sketchWidth values).
+func addSigns(dst []float64, i int, scale float64) {
+	bits := rowSigns(i)
+	for c := range dst[:sketchWidth] {
+		if bits&(1<<c) != 0 {
+			dst[c] += scale
+		} else {
+			dst[c] -= scale
+		}
+	}
 }
 
 // votingTree is what outOfSample needs of one tree: its leaves' posteriors
@@ -50,11 +95,18 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 	k, n := o.k, len(o.y)
 	if !o.oob {
 		// The vote rows' class counts per leaf, so that a vote row's own
-		// vote can be taken out of its leaf.
+		// vote can be taken out of its leaf, and their signs' sums.
 		o.voteCounts = resize(o.voteCounts, t.leaves*k)
+		if o.z != nil {
+			o.leafSketch = resize(o.leafSketch, t.leaves*sketchWidth)
+		}
 		for i := 0; i < n; i++ {
 			if t.vote.contains(i) {
-				o.voteCounts[int(t.leaf[i])*k+o.y[i]]++
+				l := int(t.leaf[i])
+				o.voteCounts[l*k+o.y[i]]++
+				if o.z != nil {
+					addSigns(o.leafSketch[l*sketchWidth:], i, 1)
+				}
 			}
 		}
 	}
@@ -76,17 +128,43 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 		case out:
 			o.sum[i] += p[yi]
 			o.trees[i]++
+			if o.z != nil {
+				if m := o.votesIn(l); m > 0 {
+					o.addLeafSketch(i, l, -1, m)
+				}
+			}
 		case t.vote.contains(i):
 			lc := o.voteCounts[l*k : l*k+k]
-			m := int32(0)
-			for _, v := range lc {
-				m += v
-			}
-			if m > 1 {
+			if m := o.votesIn(l); m > 1 {
 				o.sum[i] += float64(lc[yi]-1) / float64(m-1)
 				o.trees[i]++
+				if o.z != nil {
+					o.addLeafSketch(i, l, i, m-1)
+				}
 			}
 		}
+	}
+}
+
+// votesIn is the number of vote rows in leaf l of the current tree.
+func (o *outOfSample) votesIn(l int) int32 {
+	m := int32(0)
+	for _, v := range o.voteCounts[l*o.k : l*o.k+o.k] {
+		m += v
+	}
+	return m
+}
+
+// addLeafSketch adds to row i's sketch the signs of leaf l's vote rows but
+// own (-1: none), each with weight 1/m.
+func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
+	zi, leaf := o.z[i*sketchWidth:(i+1)*sketchWidth], o.leafSketch[l*sketchWidth:(l+1)*sketchWidth]
+	w := 1 / float64(m)
+	for c, v := range leaf {
+		zi[c] += v * w
+	}
+	if own >= 0 {
+		addSigns(zi, own, -w)
 	}
 }
 
@@ -101,32 +179,54 @@ func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	return math.Log((o.sum[i] + prior[o.y[i]]) / float64(o.trees[i]+1))
 }
 
-// logLoss is the one-step estimate of H(Y|X): the mean of -logProb over
-// the rows out of sample in some tree, and how many rows that is (NaN and
-// 0 when none is).
-func (o *outOfSample) logLoss(prior []float64) (float64, int) {
-	sum, used := 0.0, 0
-	for i := range o.y {
-		if lp := o.logProb(i, prior); !math.IsNaN(lp) {
-			sum -= lp
-			used++
-		}
+// noiseOf is the noise term of a row's one-step log-loss from its sketch
+// z and its count of out-of-sample trees: to second order a posterior q_i
+// = p_i + ε_i raises the expected log-loss by Σ_k E[ε_ik²]/(2 p_ik), and
+// with q_i a weighted mean of other rows' labels E[ε_ik²] = Σ_j w_ij²
+// p_jk(1-p_jk), which for neighbours j alike in p sums over the classes to
+// (K-1)/2 · Σ_j w_ij² (Miller and Madow's bias of a plug-in entropy, with
+// 1/Σ_j w_ij² the effective number of votes). The pseudo-tree carries no
+// votes.
+func (o *outOfSample) noiseOf(z []float64, trees int32) float64 {
+	ss := 0.0
+	for _, v := range z {
+		ss += v * v
 	}
-	if used == 0 {
-		return math.NaN(), 0
-	}
-	return sum / float64(used), used
+	norm := float64(trees + 1)
+	return float64(o.k-1) / 2 * ss / sketchWidth / (norm * norm)
 }
 
-// logLossSince is logLoss of the trees added since o's sums were before:
-// each row's sums less before's.
-func (o *outOfSample) logLossSince(before *outOfSample, prior []float64) float64 {
+// oneStepEntropy is the one-step estimate of H(Y|X): the mean over the rows
+// out of sample in some tree of -logProb, less each row's noise term
+// (noiseOf) with a sketch; NaN when no row is out of sample.
+func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
+	return o.oneStepEntropySince(nil, prior)
+}
+
+// oneStepEntropySince is oneStepEntropy of the trees added since o's sums
+// were before's (nil: all trees): each row's sums less before's.
+func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) float64 {
 	sum, used := 0.0, 0
+	z := make([]float64, sketchWidth)
 	for i, c := range o.y {
-		if m := o.trees[i] - before.trees[i]; m > 0 {
-			sum -= math.Log((o.sum[i] - before.sum[i] + prior[c]) / float64(m+1))
-			used++
+		m, s := o.trees[i], o.sum[i]
+		if before != nil {
+			m, s = m-before.trees[i], s-before.sum[i]
 		}
+		if m == 0 {
+			continue
+		}
+		sum -= math.Log((s + prior[c]) / float64(m+1))
+		if o.z != nil {
+			copy(z, o.z[i*sketchWidth:(i+1)*sketchWidth])
+			if before != nil {
+				for c, v := range before.z[i*sketchWidth : (i+1)*sketchWidth] {
+					z[c] -= v
+				}
+			}
+			sum -= o.noiseOf(z, m)
+		}
+		used++
 	}
 	if used == 0 {
 		return math.NaN()
@@ -134,25 +234,25 @@ func (o *outOfSample) logLossSince(before *outOfSample, prior []float64) float64
 	return sum / float64(used)
 }
 
-// combinedEntropy is the default UF's estimate of H(Y|X) from the plug-in
-// (the mean entropy of the forest posteriors) and the one-step (the
-// out-of-sample log-loss, logLoss): the smaller of the one-step and the
-// two's mean, that is the plug-in moved the whole way to a lower one-step
-// and half the way to a higher one. To second order in the posteriors'
-// noise the plug-in's bias is -½E[Σ ε²/p] and the one-step's the same with
-// the opposite sign, so their mean cancels the noise; where the forest
-// smooths the posteriors (averaging leaves across trees flattens them) the
-// plug-in over-states H(Y|X) and the log-loss, scored on the labels, does
-// not, so the one-step is the lower and the better. docs/inference.md ("Less
-// bias") gives the measurements. Without a one-step (NaN: no row out of
-// sample) it is the plug-in.
-func combinedEntropy(plugIn, oneStep float64) float64 {
-	switch gap := oneStep - plugIn; {
-	case math.IsNaN(gap):
+// copyTo makes before's sums o's (before of the same rows and sketch).
+func (o *outOfSample) copyTo(before *outOfSample) {
+	copy(before.sum, o.sum)
+	copy(before.trees, o.trees)
+	copy(before.z, o.z)
+}
+
+// oneStepOrPlugIn is the default UF's estimate of H(Y|X) from the plug-in
+// (the mean entropy of the forest posteriors) and the noise-corrected
+// one-step (oneStepEntropy): the one-step, never below 0, or the plug-in
+// when no row is out of sample (NaN). The plug-in is biased by the forest's
+// smoothing to first order (posteriors flattened by averaging leaves across
+// trees raise their entropy) and by noise the other way; the log-loss,
+// scored on the labels, is biased by smoothing only to second order, and
+// its noise term is estimated and taken out. docs/inference.md ("Less
+// bias") gives the measurements.
+func oneStepOrPlugIn(plugIn, oneStep float64) float64 {
+	if math.IsNaN(oneStep) {
 		return plugIn
-	case gap < 0:
-		return oneStep
-	default:
-		return plugIn + gap/2
 	}
+	return max(oneStep, 0)
 }

@@ -134,7 +134,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	s.sum.reset(x.n, k, -1, voter.empty == EmptyAbstain)
 	combined := !uf.PlugIn
 	if combined {
-		s.oos.reset(y, k, false)
+		s.oos.reset(y, k, false, true)
 	}
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
 		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)
@@ -146,8 +146,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	prior := classPrior(y, k)
 	h, _ := s.sum.meanEntropy(prior, false)
 	if combined {
-		oneStep, _ := s.oos.logLoss(prior)
-		h = combinedEntropy(h, oneStep)
+		h = oneStepOrPlugIn(h, s.oos.oneStepEntropy(prior))
 	}
 	hy, _ := LabelEntropy(y)
 	return hy - h, nil

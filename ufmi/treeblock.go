@@ -47,7 +47,7 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 		b.Sum, b.Votes = sums.train.sum, sums.train.voteCounts()
 	}
 	if sums.oos != nil {
-		b.OutSum, b.OutTrees = sums.oos.sum, make([]int, x.n)
+		b.OutSum, b.OutTrees, b.OutSketch = sums.oos.sum, make([]int, x.n), sums.oos.z
 		for i, c := range sums.oos.trees {
 			b.OutTrees[i] = int(c)
 		}
@@ -74,7 +74,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	treeLevel := b.Sum == nil
 	combined := !treeLevel && !uf.PlugIn
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
-		combined != (b.OutSum != nil) || combined && (len(b.OutSum) != len(y) || len(b.OutTrees) != len(y)) {
+		combined != (b.OutSum != nil) || combined && (len(b.OutSum) != len(y) || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
 	}
 	sums := forestSums{k: k, treeLevel: treeLevel, treeTotal: b.TreeEntropy, treeCount: b.TreeCount}
@@ -82,7 +82,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
 	if combined {
-		sums.oos, sums.combined = &outOfSample{y: y, k: k, sum: b.OutSum, trees: make([]int32, len(y))}, true
+		sums.oos, sums.combined = &outOfSample{y: y, k: k, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
 		for i, c := range b.OutTrees {
 			sums.oos.trees[i] = int32(c)
 		}

@@ -8,8 +8,9 @@
 // estimate with, after a slash, the forest's own lower bound
 // (Estimate.LowerBound.Value: H(Y) minus the cross-fitted log-loss of its
 // out-of-sample posteriors), then, per preset, how many estimates lie more
-// than 0.03 nats below the classifiers' bound, the median gap (bound minus
-// estimate), and the median of the classifiers' bound minus the forest's.
+// than 0.03 nats below the classifiers' bound and how many more than two
+// standard errors of the estimate (its interval's SE), the median gap
+// (bound minus estimate), and the median of the classifiers' bound minus the forest's.
 //
 // Both sides see the paper's preprocessing of the whole table (median /
 // mode imputation and one-hot encoding, cc18.Preprocess), which uses no
@@ -64,6 +65,7 @@ type result struct {
 	hy, bound float64
 	by        string
 	estimates []float64
+	se        []float64 // each estimate's standard error (its interval's)
 	own       []float64 // each preset's own lower bound
 }
 
@@ -134,19 +136,22 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int,
 	}
 	for i, p := range presets {
 		gaps, ownGaps := make([]float64, len(results)), make([]float64, len(results))
-		below, ownAbove := 0, 0
+		below, belowSE, ownAbove := 0, 0, 0
 		for j, r := range results {
 			gaps[j], ownGaps[j] = r.bound-r.estimates[i], r.bound-r.own[i]
 			if gaps[j] > 0.03 {
 				below++
 			}
+			if gaps[j] > 2*r.se[i] {
+				belowSE++
+			}
 			if ownGaps[j] < 0 {
 				ownAbove++
 			}
 		}
-		fmt.Printf("\n%s: %d of %d data sets more than 0.03 nats below the bound; median gap %.3f; "+
+		fmt.Printf("\n%s: %d of %d data sets more than 0.03 nats below the bound, %d more than 2 standard errors of the estimate; median gap %.3f; "+
 			"own bound above the classifiers' in %d, median classifiers' minus own %.3f\n",
-			p, below, len(results), median(gaps), ownAbove, median(ownGaps))
+			p, below, len(results), belowSE, median(gaps), ownAbove, median(ownGaps))
 	}
 	return nil
 }
@@ -227,6 +232,7 @@ func measure(d *cc18.Dataset, dir, script string, configs []ufmi.UFConfig, cache
 		}
 		r.k = est.Classes
 		r.estimates = append(r.estimates, est.MI)
+		r.se = append(r.se, est.CI.SE)
 		r.own = append(r.own, est.LowerBound.Value)
 	}
 	return r, nil

@@ -40,6 +40,9 @@ var (
 	SubsetTableFrom any
 )
 
+// SketchWidth is the number of values per row of TreeBlock.OutSketch.
+const SketchWidth = 8
+
 // TreeBlock is what trees Lo..Hi-1 of the forest of EstimateMI's uf method
 // add to its estimate of H(Y|X): the per-row sums of their leaf posteriors
 // (forest level) or the sum of their mean entropies (tree level). Blocks
@@ -53,11 +56,14 @@ type TreeBlock struct {
 	// (row-major) and Votes, per row, the trees whose leaf did not abstain.
 	Sum   []float64
 	Votes []int
-	// Forest level with the combined estimate (not UFConfig.PlugIn): per
+	// Forest level with the one-step estimate (not UFConfig.PlugIn): per
 	// row, the sum of its out-of-sample trees' posteriors of its label
-	// (OutSum) and how many trees that is (OutTrees). Nil otherwise.
-	OutSum   []float64
-	OutTrees []int
+	// (OutSum), how many trees that is (OutTrees), and the sketch of the
+	// weights on other rows' votes (OutSketch, SketchWidth per row). Nil
+	// otherwise.
+	OutSum    []float64
+	OutTrees  []int
+	OutSketch []float64
 	// Tree level: the sum of the trees' mean entropies over their evaluation
 	// rows, and the number of trees that had one.
 	TreeEntropy float64
@@ -71,7 +77,7 @@ func (b *TreeBlock) Add(next TreeBlock) error {
 	case next.Lo != b.Hi:
 		return fmt.Errorf("ufmi: tree block %d..%d does not follow block %d..%d", next.Lo, next.Hi-1, b.Lo, b.Hi-1)
 	case next.Classes != b.Classes || len(next.Sum) != len(b.Sum) || len(next.Votes) != len(b.Votes) ||
-		len(next.OutSum) != len(b.OutSum) || len(next.OutTrees) != len(b.OutTrees):
+		len(next.OutSum) != len(b.OutSum) || len(next.OutTrees) != len(b.OutTrees) || len(next.OutSketch) != len(b.OutSketch):
 		return fmt.Errorf("ufmi: tree blocks %d..%d and %d..%d are of different data", b.Lo, b.Hi-1, next.Lo, next.Hi-1)
 	}
 	for i, v := range next.Sum {
@@ -85,6 +91,9 @@ func (b *TreeBlock) Add(next TreeBlock) error {
 	}
 	for i, v := range next.OutTrees {
 		b.OutTrees[i] += v
+	}
+	for i, v := range next.OutSketch {
+		b.OutSketch[i] += v
 	}
 	b.TreeEntropy += next.TreeEntropy
 	b.TreeCount += next.TreeCount

@@ -87,11 +87,11 @@ func newFacts(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig) (jobFacts, er
 	return f, nil
 }
 
-// maxEntropy bounds UF's combined estimate of H(Y|X) (forest of the given
-// trees, labels y of k classes): it is the one-step, at most log K where
-// it is below the plug-in, or else the mean of the plug-in (at most log K)
-// and the one-step, each of whose rows' log-losses is at most
-// log((trees+1)/p) with p its class's frequency (the pseudo-tree's share).
+// maxEntropy bounds UF's one-step estimate of H(Y|X) (forest of the given
+// trees, labels y of k classes), or the plug-in (at most log K) when no
+// row is out of sample: the one-step is at most the mean of the rows'
+// log-losses, each at most log((trees+1)/p) with p its class's frequency
+// (the pseudo-tree's share).
 func maxEntropy(logK float64, trees int, y []int, k int) float64 {
 	counts := make([]int, k)
 	for _, c := range y {
@@ -102,7 +102,7 @@ func maxEntropy(logK float64, trees int, y []int, k int) float64 {
 		rarest = min(rarest, c)
 	}
 	worstLoss := math.Log(float64(trees+1)) - math.Log(float64(rarest)/float64(len(y)))
-	return max(logK, (logK+worstLoss)/2)
+	return max(logK, worstLoss)
 }
 
 // tol is the rounding allowed in the checks of entropies.
@@ -204,7 +204,7 @@ func (f jobFacts) checkWeights(floor float64) func(w *[]float64) error {
 func blockBytes(rows, classes int, outOfSample bool) int64 {
 	size := int64(len(blockMagic)) + 4*int64(rows) + 8*int64(rows)*int64(classes)
 	if outOfSample {
-		size += 12 * int64(rows)
+		size += (12 + 8*engine.SketchWidth) * int64(rows)
 	}
 	return size
 }
@@ -267,6 +267,12 @@ func (f jobFacts) checkSums(b *engine.TreeBlock, lo, hi int) error {
 		}
 		if p := b.OutSum[i]; !finite(p) || p < 0 || p > float64(m)*(1+1e-9) {
 			return fmt.Errorf("gives row %d the out-of-sample sum %v over %d trees", i, p, m)
+		}
+		// Each tree adds at most 1 in absolute value to each sketch value.
+		for _, v := range b.OutSketch[i*engine.SketchWidth : (i+1)*engine.SketchWidth] {
+			if !finite(v) || math.Abs(v) > float64(m)*(1+1e-9) {
+				return fmt.Errorf("gives row %d the sketch value %v over %d trees", i, v, m)
+			}
 		}
 	}
 	return nil

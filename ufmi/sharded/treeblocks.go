@@ -24,9 +24,10 @@ import (
 // blockCell is what a tree block's cell file holds; at forest level the
 // block's per-row sums are in the binary file File beside it (its magic,
 // then each row's vote count as a little-endian uint32, then the n × K
-// posterior sums as little-endian float64, and for the combined estimate
-// each row's out-of-sample tree count as a uint32 and the n out-of-sample
-// sums as float64), of Bytes bytes and SHA-256 SHA.
+// posterior sums as little-endian float64, and for the one-step estimate
+// each row's out-of-sample tree count as a uint32, the n out-of-sample
+// sums and the n × engine.SketchWidth sketch values as float64), of Bytes
+// bytes and SHA-256 SHA.
 type blockCell struct {
 	Lo          int     `json:"lo"`
 	Hi          int     `json:"hi"`
@@ -205,7 +206,10 @@ func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, err
 		if err := putLE(w, 4, len(b.OutTrees), func(i int, p []byte) { binary.LittleEndian.PutUint32(p, uint32(b.OutTrees[i])) }); err != nil {
 			return err
 		}
-		return putLE(w, 8, len(b.OutSum), func(i int, p []byte) { binary.LittleEndian.PutUint64(p, math.Float64bits(b.OutSum[i])) })
+		if err := putLE(w, 8, len(b.OutSum), func(i int, p []byte) { binary.LittleEndian.PutUint64(p, math.Float64bits(b.OutSum[i])) }); err != nil {
+			return err
+		}
+		return putLE(w, 8, len(b.OutSketch), func(i int, p []byte) { binary.LittleEndian.PutUint64(p, math.Float64bits(b.OutSketch[i])) })
 	})
 	h.File, h.Bytes, h.SHA = filepath.Base(blockPath(dir, c.Key)), counter.n, hex.EncodeToString(sum.Sum(nil))
 	return h, err
@@ -252,13 +256,16 @@ func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, layout b
 		return damaged(err.Error())
 	}
 	if !layout.outOfSample {
-		b.OutTrees, b.OutSum = nil, nil
+		b.OutTrees, b.OutSum, b.OutSketch = nil, nil, nil
 	} else {
-		b.OutTrees, b.OutSum = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows)
+		b.OutTrees, b.OutSum, b.OutSketch = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows), resize(b.OutSketch, h.Rows*engine.SketchWidth)
 		if err := getLE(r, 4, len(b.OutTrees), func(i int, p []byte) { b.OutTrees[i] = int(binary.LittleEndian.Uint32(p)) }); err != nil {
 			return damaged(err.Error())
 		}
 		if err := getLE(r, 8, len(b.OutSum), func(i int, p []byte) { b.OutSum[i] = math.Float64frombits(binary.LittleEndian.Uint64(p)) }); err != nil {
+			return damaged(err.Error())
+		}
+		if err := getLE(r, 8, len(b.OutSketch), func(i int, p []byte) { b.OutSketch[i] = math.Float64frombits(binary.LittleEndian.Uint64(p)) }); err != nil {
 			return damaged(err.Error())
 		}
 	}

@@ -265,7 +265,7 @@ func treeLeaves(ft *forestTree, x *Features, onTrain bool, buf *[]int32) []int32
 // of a forest's trees): the forest posterior of the training rows and of
 // any unlabeled rows (forest level), or the trees' mean entropies (tree
 // level); the rows' out-of-sample posteriors of their labels for the
-// one-step estimate (combined) and an interval's φ; and, when asked for, an
+// one-step estimate and an interval's φ; and, when asked for, an
 // interval's tree groups. Every estimate of H(Y|X) from a UF comes out of
 // one.
 type forestSums struct {
@@ -277,23 +277,23 @@ type forestSums struct {
 	treeLevel bool
 	treeTotal float64      // tree level: the sum of the trees' mean entropies
 	treeCount int          // tree level: the trees with one
-	oos       *outOfSample // the rows' out-of-sample posteriors (nil: neither combined nor an interval)
-	combined  bool         // the estimate is oneStepOrPlugIn's, not the plug-in
+	oos       *outOfSample // the rows' out-of-sample posteriors (nil: neither the one-step nor an interval)
+	oneStep   bool         // the estimate is oneStepOrPlugIn's, not the plug-in
 	interval  *intervalSum
 }
 
 // newForestSums prepares the sums for the training rows' labels y (codes
-// 0..k-1); countVotes when a leaf may abstain; combined for the default
+// 0..k-1); countVotes when a leaf may abstain; oneStep for the default
 // estimate (oneStepOrPlugIn; forest level only), plug-in otherwise.
-func newForestSums(y []int, k int, treeLevel, countVotes, combined bool, unlabeled *Features) *forestSums {
+func newForestSums(y []int, k int, treeLevel, countVotes, oneStep bool, unlabeled *Features) *forestSums {
 	s := &forestSums{k: k, treeLevel: treeLevel}
 	if !treeLevel {
 		s.train = newPosteriorSums(len(y), k, countVotes)
 		if unlabeled != nil && unlabeled.n > 0 {
 			s.extra, s.unlabeled = newPosteriorSums(unlabeled.n, k, countVotes), unlabeled
 		}
-		if combined {
-			s.oos, s.combined = newOutOfSample(y, k, false, true), true
+		if oneStep {
+			s.oos, s.oneStep = newOutOfSample(y, k, false, true), true
 		}
 	}
 	return s
@@ -302,7 +302,7 @@ func newForestSums(y []int, k int, treeLevel, countVotes, combined bool, unlabel
 // withInterval makes the trees add up iv's parts too; iv's φ and the
 // estimate's one-step share the out-of-sample sums.
 func (s *forestSums) withInterval(iv *intervalSum) {
-	s.interval, iv.combined = iv, s.combined
+	s.interval, iv.oneStep = iv, s.oneStep
 	if s.oos != nil {
 		iv.oos = s.oos
 	} else {
@@ -337,15 +337,16 @@ func (s *forestSums) add(t int, ft *forestTree) {
 // entropy is the estimate of H(Y|X): at tree level the mean of the trees'
 // mean entropies; at forest level the plug-in, the mean entropy of the
 // forest posteriors over the training and unlabeled rows (rows without a
-// vote take prior), or, combined, the plug-in moved by what oneStepOrPlugIn
-// makes of the training rows' plug-in and one-step.
+// vote take prior), or the one-step: oneStepOrPlugIn of the training rows'
+// plug-in and one-step, with unlabeled rows the plug-in of all rows moved
+// by as much.
 func (s *forestSums) entropy(prior []float64) float64 {
 	if s.treeLevel {
 		return s.treeTotal / float64(s.treeCount)
 	}
 	h, _ := s.train.meanEntropy(prior, false)
 	shift := 0.0
-	if s.combined {
+	if s.oneStep {
 		oneStep := s.oos.oneStepEntropy(prior)
 		if s.extra == nil {
 			return oneStepOrPlugIn(h, oneStep)

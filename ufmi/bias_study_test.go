@@ -68,7 +68,7 @@ func TestBiasCandidatesStudy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var plugIn, oneStep, average, larger, combined float64
+			var plugIn, oneStep, average, larger, def float64
 			for r := range reps {
 				seed := seeds.Derive(77, seeds.Repetition, r)
 				rows, y, err := simulation.Sample(seed)
@@ -82,7 +82,7 @@ func TestBiasCandidatesStudy(t *testing.T) {
 				cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seed}}
 				f.edit(&cfg.UF)
 				p, o, m := biasCandidates(t, x, y, c.d, c.cmi, cfg)
-				combined += m / reps
+				def += m / reps
 				plugIn += p / reps
 				oneStep += o / reps
 				average += (p + o) / 2 / reps
@@ -94,7 +94,7 @@ func TestBiasCandidatesStudy(t *testing.T) {
 			}
 			tv := truth.MI // also I(Y; x1 | rest) of the separated setting, whose rest is noise
 			fmt.Fprintf(&out, "| %s | %s | %s | %d | %d | %.4f | %+.4f | %+.4f | %+.4f | %+.4f | %+.4f |\n",
-				f.name, quantity, c.s, c.n, c.d, tv, plugIn-tv, oneStep-tv, average-tv, larger-tv, combined-tv)
+				f.name, quantity, c.s, c.n, c.d, tv, plugIn-tv, oneStep-tv, average-tv, larger-tv, def-tv)
 		}
 	}
 	t.Log("mean error (estimate minus exact), 12 data sets per cell, 300 trees\n" + out.String())

@@ -9,9 +9,11 @@ import (
 // HonestConditionalEntropy estimates H(Y|X) from a fitted UF.
 //
 // Forest level (the paper's Algorithm 3): the mean entropy of the forest
-// posterior over the training rows and any extra unlabeled rows, combined
-// with the training rows' out-of-sample log-loss unless the forest was fit
-// with UFConfig.PlugIn (combinedEntropy).
+// posterior over the training rows and any extra unlabeled rows (the
+// plug-in) when the forest was fit with UFConfig.PlugIn; otherwise the
+// one-step estimate, the training rows' out-of-sample log-loss less its
+// noise term (oneStepOrPlugIn), which moves the mean entropy of the
+// unlabeled rows' posteriors as much as the training rows'.
 // Tree level (the authors' code, cfg.TreeLevelEntropy): each tree's mean
 // leaf-posterior entropy over its evaluation rows (all training rows when
 // the forest holds no evaluation set), averaged over trees. The trees are

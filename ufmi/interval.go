@@ -163,10 +163,10 @@ type intervalSum struct {
 	groupLeaves      []int32        // scratch: the current tree's leaves of the rows the group takes
 	groupTreeH       []float64      // tree level: the current group's tree entropies
 	groupH           []float64      // per finished group: its H(Y|X) estimate
-	// combined: each group's estimate is oneStepOrPlugIn's of its plug-in
+	// oneStep: each group's estimate is oneStepOrPlugIn's of its plug-in
 	// and its one-step, from the out-of-sample sums the group added (oos
 	// now minus oosBefore, oos as the last group closed).
-	combined  bool
+	oneStep   bool
 	oosBefore *outOfSample
 }
 
@@ -224,7 +224,7 @@ func (s *intervalSum) closeGroup() {
 	}
 	// Out of bag, a row without an out-of-bag tree in the group is left out.
 	h, _ := s.group.meanEntropy(s.prior, s.oob)
-	if s.combined {
+	if s.oneStep {
 		if s.oosBefore == nil {
 			s.oosBefore = newOutOfSample(s.y, s.k, s.oob, s.oos.z != nil)
 		}

@@ -62,15 +62,13 @@ func rowSigns(i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// addSigns adds scale times row i's signs to dst (sketchWidth values).
+// addSigns adds scale times row i's signs to dst (sketchWidth values),
+// without branches (the signs are random).
 func addSigns(dst []float64, i int, scale float64) {
 	bits := rowSigns(i)
-	for c := range dst[:sketchWidth] {
-		if bits&(1<<c) != 0 {
-			dst[c] += scale
-		} else {
-			dst[c] -= scale
-		}
+	d := (*[sketchWidth]float64)(dst)
+	for c := range d {
+		d[c] += scale * float64(int64(bits>>c&1)*2-1)
 	}
 }
 
@@ -158,13 +156,13 @@ func (o *outOfSample) votesIn(l int) int32 {
 // addLeafSketch adds to row i's sketch the signs of leaf l's vote rows but
 // own (-1: none), each with weight 1/m.
 func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
-	zi, leaf := o.z[i*sketchWidth:(i+1)*sketchWidth], o.leafSketch[l*sketchWidth:(l+1)*sketchWidth]
+	zi, leaf := (*[sketchWidth]float64)(o.z[i*sketchWidth:]), (*[sketchWidth]float64)(o.leafSketch[l*sketchWidth:])
 	w := 1 / float64(m)
 	for c, v := range leaf {
 		zi[c] += v * w
 	}
 	if own >= 0 {
-		addSigns(zi, own, -w)
+		addSigns(zi[:], own, -w)
 	}
 }
 

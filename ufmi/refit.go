@@ -52,7 +52,7 @@ type refitScratch struct {
 	rowLeaf []int32
 	post    []float64 // leaf posteriors of the current tree
 	sum     posteriorSums
-	// The combined estimate's out-of-sample sums, and the current tree's
+	// The one-step estimate's out-of-sample sums, and the current tree's
 	// structure and vote rows as sets.
 	oos             outOfSample
 	structure, vote rowSet
@@ -132,20 +132,20 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	}
 	voter := plan.voter.(honestVoter)
 	s.sum.reset(x.n, k, -1, voter.empty == EmptyAbstain)
-	combined := !uf.PlugIn
-	if combined {
+	oneStep := !uf.PlugIn
+	if oneStep {
 		s.oos.reset(y, k, false, true)
 	}
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
 		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)
 		s.sum.addTree(s.post, s.rowLeaf)
-		if combined {
+		if oneStep {
 			s.oos.add(s.votingTree(t, rows.voters), nil)
 		}
 	})
 	prior := classPrior(y, k)
 	h, _ := s.sum.meanEntropy(prior, false)
-	if combined {
+	if oneStep {
 		h = oneStepOrPlugIn(h, s.oos.oneStepEntropy(prior))
 	}
 	hy, _ := LabelEntropy(y)

@@ -72,17 +72,17 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks cover trees %d..%d of a forest of %d", b.Lo, b.Hi-1, trees)
 	}
 	treeLevel := b.Sum == nil
-	combined := !treeLevel && !uf.PlugIn
+	oneStep := !treeLevel && !uf.PlugIn
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
-		combined != (b.OutSum != nil) || combined && (len(b.OutSum) != len(y) || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
+		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y) || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
 	}
 	sums := forestSums{k: k, treeLevel: treeLevel, treeTotal: b.TreeEntropy, treeCount: b.TreeCount}
 	if !treeLevel {
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
-	if combined {
-		sums.oos, sums.combined = &outOfSample{y: y, k: k, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
+	if oneStep {
+		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
 		for i, c := range b.OutTrees {
 			sums.oos.trees[i] = int32(c)
 		}

@@ -70,13 +70,13 @@ type UFConfig struct {
 	// relative to the most important feature's 1: positive and finite (0:
 	// defaultPilotFloor). It must be 0 with NoScreening.
 	PilotFloor float64
-	// PlugIn makes a forest-level estimate of H(Y|X) the plug-in alone: the
-	// mean entropy of the forest posteriors (the paper's Algorithm 3, and
-	// ufmi's default before the combined estimate). By default the estimate
-	// combines it with the one-step, the rows' out-of-sample log-loss, which
-	// removes most of the forest's smoothing bias (combinedEntropy;
-	// docs/inference.md, "Less bias"). Tree-level estimates are plug-in
-	// either way.
+	// PlugIn makes a forest-level estimate of H(Y|X) the plug-in: the mean
+	// entropy of the forest posteriors (the paper's Algorithm 3, and ufmi's
+	// default before the one-step estimate). By default the estimate is the
+	// one-step: the rows' out-of-sample log-loss less its noise term, which
+	// removes most of the bias the forest's smoothing gives the plug-in
+	// (oneStepOrPlugIn; docs/inference.md, "Less bias"). Tree-level
+	// estimates are plug-in either way.
 	PlugIn bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
@@ -180,7 +180,7 @@ func AuthorsUF() UFConfig {
 }
 
 // plugInUF is DefaultUF with the plug-in estimate of H(Y|X) alone
-// (PlugIn): ufmi's default before the combined estimate, kept to compare
+// (PlugIn): ufmi's default before the one-step estimate, kept to compare
 // against and to reproduce earlier results.
 func plugInUF() UFConfig {
 	c := DefaultUF()
@@ -222,8 +222,8 @@ func ObliqueUF() UFConfig {
 
 // DefaultUF is ufmi's default honest forest, UFConfig{} with its defaults
 // spelled out: the paper's half/half split and forest-level posteriors,
-// H(Y|X) combining their plug-in entropy with the rows' out-of-sample
-// log-loss (combinedEntropy), no kappa correction, leaves of at least 6 structure rows, empty leaves
+// H(Y|X) estimated by the rows' out-of-sample log-loss less its noise term
+// (oneStepOrPlugIn), no kappa correction, leaves of at least 6 structure rows, empty leaves
 // predicting the vote set's class frequencies, stratified splits, and
 // feature screening: a pilot forest of 60 trees weights the features by
 // honest importance, and each node examines max(2, floor(sqrt d)) features

@@ -5,7 +5,7 @@
 // classifier_bound.py: logistic regression, boosting and a random forest,
 // 5 folds, scikit-learn from Debian's python3-sklearn). It prints, per data
 // set, the best bound, which classifier gave it and each UF preset's
-// estimate with, after a slash, the forest's own lower bound
+// estimate ± its standard error with, after a slash, the forest's own lower bound
 // (Estimate.LowerBound.Value: H(Y) minus the cross-fitted log-loss of its
 // out-of-sample posteriors), then, per preset, how many estimates lie more
 // than 0.03 nats below the classifiers' bound and how many more than two
@@ -106,8 +106,8 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int,
 		return err
 	}
 	defer os.RemoveAll(dir)
-	fmt.Printf("| data set | n | K | H(Y) | bound (by) | %s estimate / own bound |\n|---|---|---|---|---|%s\n",
-		strings.Join(presets, " estimate / own bound | "), strings.Repeat("---|", len(presets)))
+	fmt.Printf("| data set | n | K | H(Y) | bound (by) | %s estimate ± SE / own bound |\n|---|---|---|---|---|%s\n",
+		strings.Join(presets, " estimate ± SE / own bound | "), strings.Repeat("---|", len(presets)))
 	var results []result
 	for _, id := range ids {
 		d, err := cc18.Load(id, opts)
@@ -129,7 +129,7 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int,
 		}
 		cells := make([]string, len(r.estimates))
 		for i, v := range r.estimates {
-			cells[i] = fmt.Sprintf("%.3f / %.3f", v, r.own[i])
+			cells[i] = fmt.Sprintf("%.3f ± %.3f / %.3f", v, r.se[i], r.own[i])
 		}
 		fmt.Printf("| %s | %d | %d | %.3f | %.3f (%s) | %s |\n", r.name, r.n, r.k, r.hy, r.bound, r.by, strings.Join(cells, " | "))
 		results = append(results, r)

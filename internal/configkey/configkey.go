@@ -143,17 +143,17 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 
 // UFFields spells a UF configuration run with the given seed as the old
 // %+v of UFConfig with that seed, workers 0 and no progress (the tree-block
-// job's fingerprint), followed by " Entropy:combined" for a forest-level
+// job's fingerprint), followed by " Entropy:one-step" for a forest-level
 // estimate that is not the plug-in (UFConfig.PlugIn), whose blocks hold
 // more sums and whose result differs from the plug-in's.
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
-	combined := ""
+	oneStep := ""
 	if !c.PlugIn && !c.TreeLevelEntropy {
-		combined = " Entropy:combined"
+		oneStep = " Entropy:one-step"
 	}
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, combined)
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep)
 }

@@ -16,7 +16,7 @@ import (
 // N -seed 3) keeps the fingerprint text it had before the configurations
 // changed shape: testdata/treeblock_settings.txt was written by the code of
 // then (the old %+v of the resolved UFConfig, workers 0), except the
-// default preset's lines, which gained " Entropy:combined" when the default
+// default preset's lines, which gained " Entropy:one-step" when the default
 // estimate became the combined one: its blocks and result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")

@@ -45,7 +45,7 @@ type jobFacts struct {
 	// H(Y) minus an estimate of I that may be negative or above H(Y).
 	forest bool
 	// maxH is the largest H(Y|X) a forest method gives: log K for a mean
-	// of posterior entropies, more for UF's combined estimate (maxEntropy).
+	// of posterior entropies, more for UF's one-step estimate (maxEntropy).
 	maxH float64
 }
 

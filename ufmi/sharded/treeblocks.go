@@ -58,7 +58,7 @@ func (l blockLayout) magic() string {
 
 // blockLayout is which sums a tree block holds: none at tree level, the
 // posterior sums at forest level, and with them the rows' out-of-sample
-// sums for the combined estimate (UFConfig.PlugIn false).
+// sums for the one-step estimate (UFConfig.PlugIn false).
 type blockLayout struct{ treeLevel, outOfSample bool }
 
 func layoutOf(uf ufmi.UFConfig) blockLayout {

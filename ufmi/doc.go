@@ -113,7 +113,9 @@
 // DefaultUF was chosen by measuring MI RMSE against the exact truth on the
 // reference grid (4 settings × 14 cells × 5 reps, 300 trees), each change
 // measured against the paper preset: pilot-forest feature screening, leaves
-// of at least 6 rows, prior-valued empty leaves and stratified splits.
+// of at least 6 rows, prior-valued empty leaves and stratified splits; and
+// then the one-step estimate of H(Y|X) (UFConfig.PlugIn), measured against
+// the plug-in on the grid, the coverage table and CC18 (docs/inference.md).
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

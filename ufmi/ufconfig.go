@@ -210,10 +210,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // class means of each node's rows (tree.MeanDifferences): for information
 // spread over many weak numeric features, where axis-aligned splits
 // approximate an oblique boundary badly (the trunk simulation at n = 2000:
-// 0.329 nats of the true 0.337 at d = 10, 0.292 at d = 50, against the
-// default's 0.189 and 0.119). Not the default: it is worse on the paper's
-// accuracy grid and on logical or few-feature real tables (docs/guide.md,
-// "The oblique preset").
+// 0.335 nats of the true 0.337 at d = 10, 0.320 at d = 50, against the
+// default's 0.243 and 0.163). Not the default: as accurate on the paper's
+// accuracy grid, worse on logical or few-feature real tables, and about
+// twice the cost (docs/guide.md, "The oblique preset").
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences

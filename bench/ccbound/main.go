@@ -21,6 +21,7 @@
 // computed, so that later runs of other presets skip the classifiers.
 //
 //	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE]
+//	    [-max-features N] [-pilot-floor F]   (one change to every preset, for ablations)
 package main
 
 import (
@@ -38,6 +39,7 @@ import (
 	"github.com/ufmi-dev/ufmi/bench/internal/peer"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/cc18"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 func main() {
@@ -46,13 +48,23 @@ func main() {
 	ids := flag.String("ids", "", "comma-separated OpenML ids (default: every data set of the mirror within -max-rows)")
 	trees := flag.Int("trees", ufmi.DefaultTrees, "trees of every UF")
 	boundsFile := flag.String("bounds", "", "file caching the classifier bounds by OpenML id")
+	maxFeatures := flag.Int("max-features", 0, "features each node examines in every preset (0: the preset's)")
+	pilotFloor := flag.Float64("pilot-floor", 0, "screening weight every feature keeps in every screened preset (0: the preset's)")
 	flag.Parse()
+	edit := func(c *ufmi.UFConfig) {
+		if *maxFeatures > 0 {
+			c.Tree.MaxFeatures = tree.FeatureCount(*maxFeatures)
+		}
+		if *pilotFloor > 0 && !c.NoScreening {
+			c.PilotFloor = *pilotFloor
+		}
+	}
 	mirror := os.Getenv("UFMI_MIRROR")
 	if mirror == "" {
 		fmt.Fprintln(os.Stderr, "ccbound: set UFMI_MIRROR to the data mirror (its cc18/ folder)")
 		os.Exit(2)
 	}
-	if err := run(mirror, *maxRows, strings.Split(*presets, ","), *ids, *trees, *boundsFile); err != nil {
+	if err := run(mirror, *maxRows, strings.Split(*presets, ","), *ids, *trees, *boundsFile, edit); err != nil {
 		fmt.Fprintln(os.Stderr, "ccbound:", err)
 		os.Exit(1)
 	}
@@ -69,7 +81,7 @@ type result struct {
 	own       []float64 // each preset's own lower bound
 }
 
-func run(mirror string, maxRows int, presets []string, idList string, trees int, boundsFile string) error {
+func run(mirror string, maxRows int, presets []string, idList string, trees int, boundsFile string, edit func(*ufmi.UFConfig)) error {
 	cache, err := readBounds(boundsFile)
 	if err != nil {
 		return err
@@ -88,6 +100,7 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int,
 			return err
 		}
 		configs[i].Trees = trees
+		edit(&configs[i])
 	}
 	opts := cc18.LoadOptions{MirrorDir: filepath.Join(mirror, "cc18"), Offline: true}
 	ids := cc18.Available(opts)

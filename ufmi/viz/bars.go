@@ -53,6 +53,6 @@ func BarChart(spec BarSpec) ([]byte, error) {
 	p.Add(refLine{Value: 0, LineStyle: draw.LineStyle{Color: color.Gray{Y: 40}, Width: vg.Points(1)}})
 	p.Add(bars)
 	p.NominalX(names...)
-	padAxis(&p.Y, 0.04)
+	labelledEnds(&p.Y, 0.04)
 	return encodePlot(p, w, h, spec.Format)
 }

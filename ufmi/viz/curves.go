@@ -85,8 +85,13 @@ func CurvesPlot(spec CurveSpec) (*plot.Plot, error) {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
 	}
+	names := make([]string, len(spec.Series))
 	for i, s := range spec.Series {
-		if err := addSeries(p, legend, i, s); err != nil {
+		names[i] = s.Name
+	}
+	slots := seriesSlots(names)
+	for i, s := range spec.Series {
+		if err := addSeries(p, legend, slots[i], s); err != nil {
 			return nil, err
 		}
 	}
@@ -95,10 +100,11 @@ func CurvesPlot(spec CurveSpec) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
+	labelledEnds(&p.X, 0)
 	if spec.YMin != spec.YMax {
 		p.Y.Min, p.Y.Max = spec.YMin, spec.YMax
 	} else {
-		padAxis(&p.Y, 0.04)
+		labelledEnds(&p.Y, 0.04)
 	}
 	p.Add(legend)
 	return p, nil
@@ -197,7 +203,8 @@ func bandPolygon(x, lo, hi []float64) plotter.XYs {
 	return pts
 }
 
-// addSeries draws series i (band, line, markers) and gives it a legend entry.
+// addSeries draws a series in style slot i (band, line, markers) and gives
+// it a legend entry.
 func addSeries(p *plot.Plot, legend *legendBox, i int, s Series) error {
 	var thumbs []plot.Thumbnailer
 	if s.Lo != nil {

@@ -77,7 +77,7 @@ func Histogram(values []float64, observed float64, spec HistogramSpec) ([]byte, 
 	p.Add(obs)
 	legend.add(orDefault(spec.ObservedLabel, "observed = "+strconv.FormatFloat(observed, 'g', 4, 64)), obs)
 	legend.avoidLevel(observed, true)
-	padAxis(&p.X, 0.04)
+	labelledEnds(&p.X, 0.04)
 	p.Y.Min = 0
 	p.Y.Max *= 1.08
 	p.Add(legend)

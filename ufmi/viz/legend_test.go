@@ -67,3 +67,25 @@ func TestLegendSkipsUnnamed(t *testing.T) {
 		t.Errorf("entries = %+v, want only truth", lb.entries)
 	}
 }
+
+// A method has the same style slot (colour, dashes, marker) in every
+// figure, whatever the other series; other names take the free slots.
+func TestSeriesSlotsFollowTheMethod(t *testing.T) {
+	a := seriesSlots([]string{"KSG", "UF", "IRF"})
+	b := seriesSlots([]string{"UF", "n = 500", "KSG", "n = 2000"})
+	if a[0] != b[2] || a[1] != b[0] || a[0] != methodSlots["KSG"] || a[1] != methodSlots["UF"] {
+		t.Errorf("KSG and UF slots %v and %v differ between figures", a, b)
+	}
+	seen := map[int]bool{}
+	for _, s := range b {
+		if seen[s] {
+			t.Errorf("slots %v repeat a slot within one figure", b)
+		}
+		seen[s] = true
+	}
+	for name, s := range methodSlots {
+		if s >= len(styleSeriesColors) {
+			t.Errorf("%s has slot %d of %d colours", name, s, len(styleSeriesColors))
+		}
+	}
+}

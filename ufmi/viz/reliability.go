@@ -63,8 +63,13 @@ func Reliability(spec ReliabilitySpec) ([]byte, error) {
 	p.Add(diagonal)
 	legend.add("perfect calibration", diagonal)
 	legend.avoidPath(diagonal.XYs)
+	names := make([]string, len(spec.Models))
 	for i, m := range spec.Models {
-		if err := addReliabilityModel(p, legend, i, m); err != nil {
+		names[i] = m.Name
+	}
+	slots := seriesSlots(names)
+	for i, m := range spec.Models {
+		if err := addReliabilityModel(p, legend, slots[i], m); err != nil {
 			return nil, err
 		}
 	}

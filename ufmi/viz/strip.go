@@ -59,6 +59,7 @@ func StripPlot(spec StripSpec) ([]byte, error) {
 	p := newStyledPlot(spec.Title, spec.XLabel, spec.YLabel)
 	p.Add(refLine{Value: 0, LineStyle: draw.LineStyle{Color: color.Gray{Y: 40}, Width: vg.Points(1)}})
 	rng := seeds.Stream(spec.Seed, seeds.Jitter, 0)
+	slots := seriesSlots(names)
 	for i, c := range spec.Categories {
 		pts := make(plotter.XYs, len(c.Values))
 		for k, v := range c.Values {
@@ -68,7 +69,7 @@ func StripPlot(spec StripSpec) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ufmi: viz: %s: %w", describe("category", i, c.Name), err)
 		}
-		dots.GlyphStyle = draw.GlyphStyle{Color: styleTranslucent(styleColor(i), 170), Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+		dots.GlyphStyle = draw.GlyphStyle{Color: styleTranslucent(styleColor(slots[i]), 170), Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
 		p.Add(dots)
 		med := median(c.Values)
 		bar, err := plotter.NewLine(plotter.XYs{{X: float64(i) - 1.6*jitter, Y: med}, {X: float64(i) + 1.6*jitter, Y: med}})
@@ -79,7 +80,7 @@ func StripPlot(spec StripSpec) ([]byte, error) {
 		p.Add(bar)
 	}
 	p.NominalX(names...)
-	padAxis(&p.Y, 0.04)
+	labelledEnds(&p.Y, 0.04)
 	return encodePlot(p, w, h, spec.Format)
 }
 

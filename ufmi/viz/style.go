@@ -40,6 +40,42 @@ var styleSeriesColors = []color.Color{
 	color.RGBA{R: 86, G: 180, B: 233, A: 255},  // sky blue
 	color.RGBA{R: 120, G: 94, B: 60, A: 255},   // brown
 	color.RGBA{R: 240, G: 228, B: 66, A: 255},  // yellow
+	color.RGBA{R: 102, G: 102, B: 102, A: 255}, // grey
+	color.RGBA{R: 90, G: 60, B: 140, A: 255},   // dark purple
+	color.RGBA{R: 128, G: 128, B: 0, A: 255},   // olive
+}
+
+// methodSlots gives each method its colour, dashes and marker (the slot of
+// the palettes) in every figure: the names the notebooks and studies give
+// the estimators.
+var methodSlots = map[string]int{
+	"UF": 0, "UF (paper)": 1, "IRF": 2, "SigRF": 3, "RF-oob": 4, "RF": 4, "KSG": 5, "Mixed-KSG": 6,
+	"RF-split": 7, "UF (authors)": 8, "UF (oblique)": 9, "UF (rotated)": 10,
+}
+
+// seriesSlots returns the style slot of each named series of one figure: a
+// method's own slot (methodSlots), and for other names, or a method named
+// twice, the first slot no other series of the figure takes.
+func seriesSlots(names []string) []int {
+	slots := make([]int, len(names))
+	taken := map[int]bool{}
+	fixed := make([]bool, len(names))
+	for i, n := range names {
+		if s, ok := methodSlots[n]; ok && !taken[s] {
+			slots[i], fixed[i], taken[s] = s, true, true
+		}
+	}
+	next := 0
+	for i := range names {
+		if fixed[i] {
+			continue
+		}
+		for taken[next] {
+			next++
+		}
+		slots[i], taken[next] = next, true
+	}
+	return slots
 }
 
 // styleSeriesDashes gives each series its own dash pattern; none of them

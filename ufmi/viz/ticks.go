@@ -108,6 +108,29 @@ func (log1pTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
+// niceStep is the step between niceTicks' labelled ticks on [lo, hi].
+func niceStep(lo, hi float64) float64 {
+	step, _, _ := niceStepParts(lo, hi)
+	return step
+}
+
+// niceStepParts is niceStep with its mantissa (1, 2 or 5) and power of ten:
+// the step whose number of intervals on [lo, hi] is closest to
+// niceTickTarget.
+func niceStepParts(lo, hi float64) (step, mantissa, mag float64) {
+	mag = math.Pow(10, math.Floor(math.Log10((hi-lo)/niceTickTarget)))
+	mantissa = 1.0
+	for _, m := range []float64{2, 5, 10} {
+		if math.Abs((hi-lo)/(m*mag)-niceTickTarget) < math.Abs((hi-lo)/(mantissa*mag)-niceTickTarget) {
+			mantissa = m
+		}
+	}
+	if mantissa == 10 {
+		mantissa, mag = 1, mag*10
+	}
+	return mantissa * mag, mantissa, mag
+}
+
 // niceTicks marks a linear axis at multiples of 1, 2 or 5 times a power of
 // ten, about five labelled ticks across the range, with minor ticks between
 // and labels carrying just the decimals the step needs.
@@ -121,19 +144,7 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 6, 64)}}
 	}
-	exp := math.Floor(math.Log10((hi - lo) / niceTickTarget))
-	mag := math.Pow(10, exp)
-	// Take the step whose number of intervals is closest to the target.
-	mantissa := 1.0
-	for _, m := range []float64{2, 5, 10} {
-		if math.Abs((hi-lo)/(m*mag)-niceTickTarget) < math.Abs((hi-lo)/(mantissa*mag)-niceTickTarget) {
-			mantissa = m
-		}
-	}
-	if mantissa == 10 {
-		mantissa, mag = 1, mag*10
-	}
-	step := mantissa * mag
+	step, mantissa, mag := niceStepParts(lo, hi)
 	minorsPerStep := 5
 	if mantissa == 2 {
 		minorsPerStep = 4
@@ -153,4 +164,82 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 		ticks = append(ticks, t)
 	}
 	return ticks
+}
+
+// labelledEnds widens an automatic axis range, after a padding of frac of
+// its span on both sides, to the nearest labelled ticks of its marker
+// outside it, so that both ends of the axis carry a label (a reader sees
+// where the axis starts and stops). Axes of other markers are only padded.
+func labelledEnds(ax *plot.Axis, frac float64) {
+	padAxis(ax, frac)
+	if !(ax.Max > ax.Min) {
+		return
+	}
+	// Widening can change the ticker's step: repeat until both ends are
+	// labelled (twice at most in practice).
+	for range 4 {
+		lo, hi := ax.Min, ax.Max
+		switch ax.Tick.Marker.(type) {
+		case niceTicks:
+			step := niceStep(lo, hi)
+			lo, hi = math.Floor(lo/step+1e-9)*step, math.Ceil(hi/step-1e-9)*step
+		case logTicks:
+			if !(lo > 0) {
+				return
+			}
+			lo, hi = logLabelBelow(lo, hi), logLabelAbove(lo, hi)
+		default:
+			return
+		}
+		ax.Min, ax.Max = lo, hi
+		if endsLabelled(ax.Tick.Marker.Ticks(lo, hi), lo, hi) {
+			return
+		}
+	}
+}
+
+// endsLabelled reports whether ticks holds labelled ticks at lo and hi.
+func endsLabelled(ticks []plot.Tick, lo, hi float64) bool {
+	var atLo, atHi bool
+	tol := 1e-9 * math.Max(math.Abs(lo), math.Abs(hi))
+	for _, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		atLo = atLo || math.Abs(t.Value-lo) <= tol
+		atHi = atHi || math.Abs(t.Value-hi) <= tol
+	}
+	return atLo && atHi
+}
+
+// logLabels are the mantissas logTicks labels on [lo, hi]: 1, 2 and 5 over
+// at most two decades, else 1.
+func logLabels(lo, hi float64) []float64 {
+	if math.Log10(hi)-math.Log10(lo) <= 2 {
+		return []float64{1, 2, 5}
+	}
+	return []float64{1}
+}
+
+// logLabelBelow is the largest value logTicks labels that is at most lo.
+func logLabelBelow(lo, hi float64) float64 {
+	e := math.Floor(math.Log10(lo))
+	best := math.Pow(10, e)
+	for _, m := range logLabels(lo, hi) {
+		if v := m * math.Pow(10, e); v <= lo*(1+1e-12) {
+			best = v
+		}
+	}
+	return best
+}
+
+// logLabelAbove is the smallest value logTicks labels that is at least hi.
+func logLabelAbove(lo, hi float64) float64 {
+	e := math.Floor(math.Log10(hi))
+	for _, m := range logLabels(lo, hi) {
+		if v := m * math.Pow(10, e); v >= hi*(1-1e-12) {
+			return v
+		}
+	}
+	return math.Pow(10, e+1)
 }

@@ -3,6 +3,8 @@ package viz
 import (
 	"reflect"
 	"testing"
+
+	"gonum.org/v1/plot"
 )
 
 func TestLogTicksLabels(t *testing.T) {
@@ -62,5 +64,51 @@ func TestNiceTicks(t *testing.T) {
 	}
 	if ticks := (niceTicks{}).Ticks(2, 2); len(ticks) != 1 || ticks[0].Value != 2 {
 		t.Errorf("degenerate range gave %v", ticks)
+	}
+}
+
+// Both ends of every automatic numeric axis carry a label: labelledEnds
+// widens a range to the nearest labelled ticks, on linear and log axes,
+// for ranges of many sizes and offsets.
+func TestLabelledEnds(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		log    bool
+	}{
+		{250, 16000, true}, {100, 1600, true}, {3, 7, true}, {0.5, 20000, true}, {37, 41, true},
+		{0.03, 0.47, false}, {-0.012, 0.0034, false}, {1, 1.0001, false}, {250, 16000, false}, {-3, 7.5, false},
+	} {
+		ax := plot.Axis{Min: c.lo, Max: c.hi}
+		ax.Tick.Marker = niceTicks{}
+		if c.log {
+			ax.Tick.Marker = logTicks{}
+		}
+		labelledEnds(&ax, 0)
+		if ax.Min > c.lo || ax.Max < c.hi {
+			t.Errorf("[%v, %v] (log %v) became [%v, %v], which does not hold it", c.lo, c.hi, c.log, ax.Min, ax.Max)
+		}
+		if !endsLabelled(ax.Tick.Marker.Ticks(ax.Min, ax.Max), ax.Min, ax.Max) {
+			t.Errorf("[%v, %v] (log %v) became [%v, %v], whose ends are not both labelled: %v", c.lo, c.hi, c.log, ax.Min, ax.Max, ax.Tick.Marker.Ticks(ax.Min, ax.Max))
+		}
+		if span, was := ax.Max-ax.Min, c.hi-c.lo; !c.log && span > 3*was {
+			t.Errorf("[%v, %v] widened to [%v, %v]: more than three times its span", c.lo, c.hi, ax.Min, ax.Max)
+		}
+	}
+}
+
+// A curve figure's axes end on labels, the leftmost n of a sample-size
+// sweep included.
+func TestCurvesAxesEndOnLabels(t *testing.T) {
+	p, err := CurvesPlot(CurveSpec{LogX: true, Series: []Series{{Name: "UF", X: []float64{250, 1000, 4000, 16000}, Y: []float64{0.31, 0.33, 0.335, 0.336}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, ax := range map[string]*plot.Axis{"x": &p.X, "y": &p.Y} {
+		if !endsLabelled(ax.Tick.Marker.Ticks(ax.Min, ax.Max), ax.Min, ax.Max) {
+			t.Errorf("%s axis [%v, %v]: ends not labelled", name, ax.Min, ax.Max)
+		}
+	}
+	if p.X.Min != 200 || p.X.Max != 20000 {
+		t.Errorf("x axis [%v, %v], want [200, 20000]", p.X.Min, p.X.Max)
 	}
 }

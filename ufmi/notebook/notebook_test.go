@@ -59,3 +59,18 @@ func panicText(t *testing.T, f func()) (msg string) {
 	f()
 	return ""
 }
+
+// Timed returns f's result and a wall time that covers f's run, and
+// panics with f's error.
+func TestTimed(t *testing.T) {
+	v, secs := Timed(func() (int, error) { time.Sleep(20 * time.Millisecond); return 7, nil })
+	if v != 7 || secs < 0.02 || secs > 5 {
+		t.Errorf("Timed = %d, %v s", v, secs)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "broken") {
+			t.Errorf("Timed of a failing f recovered %v", r)
+		}
+	}()
+	Timed(func() (int, error) { return 0, errors.New("broken") })
+}

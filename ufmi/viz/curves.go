@@ -63,23 +63,30 @@ func Curves(spec CurveSpec) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := CurvesPlot(spec)
+	p, legend, err := curvesPlot(spec)
 	if err != nil {
 		return nil, err
 	}
+	makeRoomForLegend(p, legend, w, h, spec.YMin != spec.YMax)
 	return encodePlot(p, w, h, spec.Format)
 }
 
 // CurvesPlot checks spec and builds the plot that Curves encodes, for callers
 // who want to adjust it before encoding it with ToPNG or ToSVG.
 func CurvesPlot(spec CurveSpec) (*plot.Plot, error) {
+	p, _, err := curvesPlot(spec)
+	return p, err
+}
+
+// curvesPlot is CurvesPlot, with the plot's legend.
+func curvesPlot(spec CurveSpec) (*plot.Plot, *legendBox, error) {
 	if err := checkCurveSpec(spec); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p := newStyledPlot(spec.Title, spec.XLabel, spec.YLabel)
 	legend, err := newLegendBox(spec.Legend)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if spec.LogX {
 		p.X.Scale = plot.LogScale{}
@@ -92,12 +99,12 @@ func CurvesPlot(spec CurveSpec) (*plot.Plot, error) {
 	slots := seriesSlots(names)
 	for i, s := range spec.Series {
 		if err := addSeries(p, legend, slots[i], s); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if spec.Truth != nil {
 		if err := addTruth(p, legend, spec.Truth); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	labelledEnds(&p.X, 0)
@@ -107,7 +114,7 @@ func CurvesPlot(spec CurveSpec) (*plot.Plot, error) {
 		labelledEnds(&p.Y, 0.04)
 	}
 	p.Add(legend)
-	return p, nil
+	return p, legend, nil
 }
 
 // checkCurveSpec validates every series and the truth of spec.

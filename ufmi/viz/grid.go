@@ -37,10 +37,11 @@ func Grid(panels []CurveSpec, cols int) ([]byte, error) {
 			return nil, fmt.Errorf("ufmi: viz: grid panel %d: %w", i, withoutPrefix(err))
 		}
 		tileW, tileH = max(tileW, w), max(tileH, h)
-		p, err := CurvesPlot(spec)
+		p, legend, err := curvesPlot(spec)
 		if err != nil {
 			return nil, fmt.Errorf("ufmi: viz: grid panel %d (%q): %w", i, spec.Title, withoutPrefix(err))
 		}
+		makeRoomForLegend(p, legend, w, h, spec.YMin != spec.YMax)
 		plots[i/cols][i%cols] = p
 	}
 	tiles := draw.Tiles{

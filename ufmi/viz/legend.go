@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // LegendPosition says in which corner of the data area the legend goes.
@@ -17,7 +18,9 @@ type LegendPosition int
 
 const (
 	// LegendAuto (the default) puts the legend where it covers the least
-	// data: a corner, the middle of an edge or the centre.
+	// data: a corner, the middle of an edge or the centre; where every
+	// place covers some, Curves and Grid raise the top of an automatic y
+	// axis to leave a band above the data for it.
 	LegendAuto LegendPosition = iota
 	// TopRight puts the legend in the upper right corner.
 	TopRight
@@ -76,6 +79,10 @@ type legendBox struct {
 	hLevels []float64     // horizontal lines across the data area
 	vLevels []float64     // vertical lines across the data area
 	style   draw.TextStyle
+	// What the last drawing found: the data samples the box covered and
+	// the data area's height (makeRoomForLegend reads them).
+	covered    int
+	dataHeight vg.Length
 }
 
 // newLegendBox returns an empty legend for pos, or an error for an unknown pos.
@@ -147,7 +154,9 @@ func (l *legendBox) Plot(c draw.Canvas, p *plot.Plot) {
 	if len(l.entries) == 0 {
 		return
 	}
-	box := l.boxAt(c, l.anchor(c, p))
+	a, covered := l.anchor(c, p)
+	l.covered, l.dataHeight = covered, c.Max.Y-c.Min.Y
+	box := l.boxAt(c, a)
 	c.FillPolygon(color.NRGBA{R: 255, G: 255, B: 255, A: 215}, closedRect(box)[:4])
 	c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 190}, Width: vg.Points(0.5)}, closedRect(box))
 	row := l.rowHeight()
@@ -166,27 +175,60 @@ func (l *legendBox) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-// anchor resolves the position; LegendAuto takes the candidate whose box
-// covers the fewest samples of the recorded data.
-func (l *legendBox) anchor(c draw.Canvas, p *plot.Plot) legendAnchor {
+// anchor resolves the position and counts the data samples its box covers;
+// LegendAuto takes the candidate whose box covers the fewest.
+func (l *legendBox) anchor(c draw.Canvas, p *plot.Plot) (legendAnchor, int) {
 	if l.pos != LegendAuto {
-		return legendAnchors[l.pos]
+		return legendAnchors[l.pos], l.count(c, l.boxAt(c, legendAnchors[l.pos]), l.samples(c, p))
 	}
 	samples := l.samples(c, p)
 	best, bestCount := legendAutoAnchors[0], math.MaxInt
 	for _, a := range legendAutoAnchors {
-		box := l.boxAt(c, a)
-		n := 0
-		for _, pt := range samples {
-			if pt.X >= box.Min.X && pt.X <= box.Max.X && pt.Y >= box.Min.Y && pt.Y <= box.Max.Y {
-				n++
-			}
-		}
-		if n < bestCount {
+		if n := l.count(c, l.boxAt(c, a), samples); n < bestCount {
 			best, bestCount = a, n
 		}
 	}
-	return best
+	return best, bestCount
+}
+
+// count is the number of samples inside box.
+func (l *legendBox) count(c draw.Canvas, box vg.Rectangle, samples []vg.Point) int {
+	n := 0
+	for _, pt := range samples {
+		if pt.X >= box.Min.X && pt.X <= box.Max.X && pt.Y >= box.Min.Y && pt.Y <= box.Max.Y {
+			n++
+		}
+	}
+	return n
+}
+
+// legendMaxShare is the largest share of the data area's height that
+// makeRoomForLegend gives up for a legend.
+const legendMaxShare = 0.45
+
+// makeRoomForLegend keeps an automatic legend off the data: it draws p at
+// w × h without keeping the drawing, and when the legend's best place
+// still covers data it raises the top of p's automatic y axis so that a
+// band as tall as the legend lies above every curve, where the legend then
+// goes (its top corners are its first candidates). A fixed legend position,
+// a fixed y range, or a legend taller than legendMaxShare of the data area
+// is left as it is.
+func makeRoomForLegend(p *plot.Plot, l *legendBox, w, h vg.Length, yFixed bool) {
+	if l.pos != LegendAuto || yFixed || len(l.entries) == 0 {
+		return
+	}
+	p.Draw(draw.NewCanvas(&recorder.Canvas{}, w, h))
+	if l.covered == 0 || !(l.dataHeight > 0) {
+		return
+	}
+	_, boxH := l.size()
+	share := float64(boxH+2*vg.Points(legendInset)) / float64(l.dataHeight)
+	if share > legendMaxShare {
+		return
+	}
+	span := p.Y.Max - p.Y.Min
+	p.Y.Max = p.Y.Min + span/(1-share)
+	labelledEnds(&p.Y, 0)
 }
 
 // samples returns points along the recorded data, in canvas coordinates,

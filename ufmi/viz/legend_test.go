@@ -1,6 +1,8 @@
 package viz
 
 import (
+	"fmt"
+	"math"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -26,7 +28,8 @@ func legendAnchorFor(t *testing.T, pos LegendPosition, pts plotter.XYs) legendAn
 	lb.avoidPath(pts)
 	p.Add(lb)
 	dc := p.DataCanvas(draw.New(vgimg.New(DefaultWidth, DefaultHeight)))
-	return lb.anchor(dc, p)
+	a, _ := lb.anchor(dc, p)
+	return a
 }
 
 func TestLegendAutoAvoidsData(t *testing.T) {
@@ -87,5 +90,39 @@ func TestSeriesSlotsFollowTheMethod(t *testing.T) {
 		if s >= len(styleSeriesColors) {
 			t.Errorf("%s has slot %d of %d colours", name, s, len(styleSeriesColors))
 		}
+	}
+}
+
+// Where every place of an automatic legend covers data (many crossing
+// curves), the figure raises the top of its y axis so that the legend sits
+// in a band above the data; a fixed y range is left alone.
+func TestLegendMakesRoomAboveTheData(t *testing.T) {
+	var series []Series
+	for k := range 5 {
+		x := []float64{0, 0.25, 0.5, 0.75, 1}
+		y := make([]float64, len(x))
+		for i := range x {
+			y[i] = math.Mod(float64(k)*0.37+x[i]*float64(k+1), 1)
+		}
+		series = append(series, Series{Name: fmt.Sprintf("method %d", k), X: x, Y: y})
+	}
+	spec := CurveSpec{Series: series}
+	p, legend, err := curvesPlot(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := p.Y.Max
+	makeRoomForLegend(p, legend, DefaultWidth, DefaultHeight, false)
+	if !(p.Y.Max > top) {
+		t.Fatalf("y axis top %v -> %v: no room made", top, p.Y.Max)
+	}
+	p.Draw(draw.New(vgimg.New(DefaultWidth, DefaultHeight)))
+	if legend.covered != 0 {
+		t.Errorf("after making room the legend still covers %d data samples", legend.covered)
+	}
+	fixed, fixedLegend, _ := curvesPlot(CurveSpec{Series: series, YMin: 0, YMax: 1})
+	makeRoomForLegend(fixed, fixedLegend, DefaultWidth, DefaultHeight, true)
+	if fixed.Y.Max != 1 {
+		t.Errorf("a fixed y range moved to %v", fixed.Y.Max)
 	}
 }

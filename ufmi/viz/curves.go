@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // markerLimit is the largest number of points of a series drawn with point
@@ -68,6 +69,11 @@ func Curves(spec CurveSpec) ([]byte, error) {
 		return nil, err
 	}
 	makeRoomForLegend(p, legend, w, h, spec.YMin != spec.YMax)
+	if coversData(p, legend, w, h) {
+		// No room inside: the legend goes beside the plot.
+		legend.hidden = true
+		return encodeFigure(spec.Format, w, h, func(c draw.Canvas) { drawBeside(c, legend, p.Draw) })
+	}
 	return encodePlot(p, w, h, spec.Format)
 }
 

@@ -25,6 +25,8 @@ func Grid(panels []CurveSpec, cols int) ([]byte, error) {
 	format := panels[0].Format
 	var tileW, tileH vg.Length
 	plots := make([][]*plot.Plot, rows)
+	var legends []*legendBox
+	covered := false
 	for r := range plots {
 		plots[r] = make([]*plot.Plot, cols)
 	}
@@ -42,6 +44,8 @@ func Grid(panels []CurveSpec, cols int) ([]byte, error) {
 			return nil, fmt.Errorf("ufmi: viz: grid panel %d (%q): %w", i, spec.Title, withoutPrefix(err))
 		}
 		makeRoomForLegend(p, legend, w, h, spec.YMin != spec.YMax)
+		covered = covered || coversData(p, legend, w, h)
+		legends = append(legends, legend)
 		plots[i/cols][i%cols] = p
 	}
 	tiles := draw.Tiles{
@@ -59,5 +63,16 @@ func Grid(panels []CurveSpec, cols int) ([]byte, error) {
 			}
 		}
 	}
-	return encodeFigure(format, vg.Length(cols)*tileW, vg.Length(rows)*tileH, paint)
+	if !covered {
+		return encodeFigure(format, vg.Length(cols)*tileW, vg.Length(rows)*tileH, paint)
+	}
+	// A panel's legend covers its data: the panels' legends become one,
+	// beside the grid, its width added to the figure's.
+	shared := mergedLegend(legends)
+	for _, l := range legends {
+		l.hidden = true
+	}
+	lw, _ := shared.size()
+	width := vg.Length(cols)*tileW + lw + 2*vg.Points(legendGap)
+	return encodeFigure(format, width, vg.Length(rows)*tileH, func(c draw.Canvas) { drawBeside(c, shared, paint) })
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
 )
 
 // hellingerPanel is a Hellinger-versus-alpha panel for one sample size.
@@ -22,6 +24,9 @@ func hellingerPanel(n int) CurveSpec {
 
 func TestGridPNG(t *testing.T) {
 	panels := []CurveSpec{hellingerPanel(1), hellingerPanel(2), hellingerPanel(3)}
+	for i := range panels {
+		panels[i].Legend = TopRight // in the panel, so that the figure is its tiles
+	}
 	b, err := Grid(panels, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +49,10 @@ func TestGridPNG(t *testing.T) {
 }
 
 func TestGridColsLargerThanPanels(t *testing.T) {
-	b, err := Grid([]CurveSpec{hellingerPanel(1), hellingerPanel(2)}, 5)
+	// Legends in a fixed corner: the figure is exactly its two tiles.
+	a, c := hellingerPanel(1), hellingerPanel(2)
+	a.Legend, c.Legend = TopRight, TopRight
+	b, err := Grid([]CurveSpec{a, c}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,4 +77,34 @@ func TestGridErrors(t *testing.T) {
 	svg.Format = SVG
 	_, err = Grid([]CurveSpec{hellingerPanel(1), svg}, 2)
 	wantErrContaining(t, err, "format")
+}
+
+// When a panel's automatic legend covers its data wherever it goes (eight
+// crossing curves, a legend taller than the room above them), the panels'
+// legends become one beside the grid: the figure widens by it.
+func TestGridSharedLegendBeside(t *testing.T) {
+	var series []Series
+	for k := range 8 {
+		x := []float64{0, 0.25, 0.5, 0.75, 1}
+		y := make([]float64, len(x))
+		for i := range x {
+			y[i] = math.Mod(float64(k)*0.37+x[i]*float64(k+1), 1)
+		}
+		series = append(series, Series{Name: fmt.Sprintf("method %d", k), X: x, Y: y})
+	}
+	panel := CurveSpec{Series: series}
+	p, legend, err := curvesPlot(panel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	makeRoomForLegend(p, legend, DefaultPanelWidth, DefaultPanelHeight, false)
+	if !coversData(p, legend, DefaultPanelWidth, DefaultPanelHeight) {
+		t.Fatal("the crossing curves left room for the legend: the test needs a legend that covers data")
+	}
+	b, err := Grid([]CurveSpec{panel, panel}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw, _ := mergedLegend([]*legendBox{legend}).size()
+	decodeFigure(t, b, px(2*9+float64((lw+2*vg.Points(legendGap))/vg.Centimeter)), px(6.5))
 }

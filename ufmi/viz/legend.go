@@ -83,6 +83,9 @@ type legendBox struct {
 	// the data area's height (makeRoomForLegend reads them).
 	covered    int
 	dataHeight vg.Length
+	// hidden keeps the box out of the data area: the figure draws it
+	// beside the plot instead (drawBeside).
+	hidden bool
 }
 
 // newLegendBox returns an empty legend for pos, or an error for an unknown pos.
@@ -151,12 +154,16 @@ func (l *legendBox) boxAt(c draw.Canvas, a legendAnchor) vg.Rectangle {
 
 // Plot implements plot.Plotter.
 func (l *legendBox) Plot(c draw.Canvas, p *plot.Plot) {
-	if len(l.entries) == 0 {
+	if len(l.entries) == 0 || l.hidden {
 		return
 	}
 	a, covered := l.anchor(c, p)
 	l.covered, l.dataHeight = covered, c.Max.Y-c.Min.Y
-	box := l.boxAt(c, a)
+	l.drawBox(c, l.boxAt(c, a))
+}
+
+// drawBox draws the legend in box on c.
+func (l *legendBox) drawBox(c draw.Canvas, box vg.Rectangle) {
 	c.FillPolygon(color.NRGBA{R: 255, G: 255, B: 255, A: 215}, closedRect(box)[:4])
 	c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 190}, Width: vg.Points(0.5)}, closedRect(box))
 	row := l.rowHeight()
@@ -200,6 +207,49 @@ func (l *legendBox) count(c draw.Canvas, box vg.Rectangle, samples []vg.Point) i
 		}
 	}
 	return n
+}
+
+// coversData draws p at w × h without keeping the drawing and reports
+// whether its automatic legend, wherever it went, covers data.
+func coversData(p *plot.Plot, l *legendBox, w, h vg.Length) bool {
+	if l.pos != LegendAuto || len(l.entries) == 0 {
+		return false
+	}
+	p.Draw(draw.NewCanvas(&recorder.Canvas{}, w, h))
+	return l.covered > 0
+}
+
+// mergedLegend is one legend of the entries of legends, each name once, in
+// order of first appearance.
+func mergedLegend(legends []*legendBox) *legendBox {
+	out := &legendBox{pos: LegendAuto, style: legends[0].style}
+	seen := map[string]bool{}
+	for _, l := range legends {
+		for _, e := range l.entries {
+			if !seen[e.name] {
+				seen[e.name] = true
+				out.entries = append(out.entries, e)
+			}
+		}
+	}
+	return out
+}
+
+// legendGap is the space between a figure and a legend drawn beside it,
+// in points.
+const legendGap = 6
+
+// drawBeside draws a figure with its legend to its right, outside every
+// data area: paint draws the figure on the canvas it is given, narrowed by
+// the legend's width, and the legend is centred vertically beside it.
+func drawBeside(c draw.Canvas, l *legendBox, paint func(draw.Canvas)) {
+	w, h := l.size()
+	left := c
+	left.Max.X -= w + 2*vg.Points(legendGap)
+	paint(left)
+	x := left.Max.X + vg.Points(legendGap)
+	y := (c.Min.Y+c.Max.Y)/2 - h/2
+	l.drawBox(c, vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h}})
 }
 
 // legendMaxShare is the largest share of the data area's height that

@@ -32,12 +32,13 @@ new_outputs_flag = $(if $(filter 1 yes true,$(NEW_OUTPUTS)),--new-outputs)
 # Every notebook but the repeated ones (names starting with "_" are not run).
 once_notebooks = $(filter-out $(REPEAT_NOTEBOOKS),$(filter-out notebooks/_%,$(sort $(wildcard notebooks/*.ipynb))))
 
-.PHONY: help setup notebooks render-notebooks test test-summary-reset tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile test-slurm jupyter clean
+.PHONY: help setup notebooks render-notebooks site test-site test test-summary-reset tidy vet gotest race fuzz test-fuzz test-notebooks test-dockerfile test-slurm jupyter clean
 
 help:
 	@echo "make notebooks   run every notebook (FULL=1 for the paper's sizes); results in out/"
 	@echo "make render-notebooks  run the notebooks and save them in notebooks/ with their outputs"
-	@echo "make test        go mod tidy -diff, go vet, notebooks (small; 01, 03, 07 five times), Dockerfile check,"
+	@echo "make site        static HTML of README, docs/ and the executed notebooks in out/site/"
+	@echo "make test        go mod tidy -diff, go vet, notebooks (small; 01, 03, 07 five times), site check, Dockerfile check,"
 	@echo "                 Slurm job array (as root: installs and starts Slurm, see scripts/test_slurm.sh),"
 	@echo "                 race tests, fuzz (200 inputs each), go test, then a summary of what was skipped and why"
 	@echo "make fuzz        run each fuzz target for FUZZTIME ($(FUZZTIME)); crashers land in <package>/testdata/fuzz/"
@@ -58,7 +59,7 @@ render-notebooks: setup
 
 # go test runs last, followed only by the summary of what was skipped and why (printed also when
 # go test fails; make's exit status is go test's). Steps before it that fail stop make as usual.
-test: test-summary-reset tidy vet test-notebooks test-dockerfile test-slurm race test-fuzz
+test: test-summary-reset tidy vet test-notebooks test-site test-dockerfile test-slurm race test-fuzz
 	@status=0; $(MAKE) --no-print-directory gotest || status=$$?; \
 	  $(PYTHON3) scripts/test_summary.py report $(SUMMARY_DIR); exit $$status
 
@@ -124,6 +125,17 @@ ifeq ($(strip $(NOTEBOOKS)),)
 else
 	$(PYTHON) scripts/run_notebooks.py --timeout $(CELL_TIMEOUT) --summary $(SUMMARY_DIR)/notebooks.tsv $(NOTEBOOKS)
 endif
+
+# make site: static HTML of README.md, docs/ and the committed (executed) notebooks with their
+# figures, into out/site/, with no network (scripts/build_site.py).
+site: setup
+	$(PYTHON) scripts/build_site.py
+
+# Every page of the site in headless Chromium (Debian's chromium package; without it the pages are
+# not loaded, which the summary says), every link and image resolved (scripts/check_site.py).
+test-site: site
+	@echo "== site: pages in headless Chromium, links and images"
+	$(PYTHON) scripts/check_site.py --summary $(SUMMARY_DIR)
 
 test-dockerfile:
 	@echo "== Dockerfile and shell scripts"

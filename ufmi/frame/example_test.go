@@ -60,3 +60,27 @@ func ExampleHTML() {
 	// </tbody>
 	// </table>
 }
+
+// Methods side by side: one row per sample size, one column per method,
+// the mean of the repeated runs in each cell.
+func ExampleWide() {
+	df, err := frame.FromRecords([]string{"n", "method", "estimate"}, [][]any{
+		{100, "UF", 0.50}, {100, "KSG", 0.61}, {100, "UF", 0.54}, {1000, "UF", 0.33}, {1000, "KSG", 0.35},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	wide, err := frame.Wide(df, []string{"n"}, "method", "estimate")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, row := range wide.Records() {
+		fmt.Println(strings.Join(row, "\t"))
+	}
+	// Output:
+	// n	UF	KSG
+	// 100	0.520000	0.610000
+	// 1000	0.330000	0.350000
+}

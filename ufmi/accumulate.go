@@ -349,9 +349,9 @@ func (s *forestSums) entropy(prior []float64) float64 {
 	if s.oneStep {
 		oneStep := s.oos.oneStepEntropy(prior)
 		if s.extra == nil {
-			return oneStepOrPlugIn(h, oneStep)
+			return oneStepOrPlugIn(h, oneStep, s.k)
 		}
-		shift = oneStepOrPlugIn(h, oneStep) - h
+		shift = oneStepOrPlugIn(h, oneStep, s.k) - h
 	}
 	if s.extra != nil {
 		n, m := s.train.rows(), s.extra.rows()

@@ -228,7 +228,7 @@ func (s *intervalSum) closeGroup() {
 		if s.oosBefore == nil {
 			s.oosBefore = newOutOfSample(s.y, s.k, s.oob, s.oos.z != nil)
 		}
-		h = oneStepOrPlugIn(h, s.oos.oneStepEntropySince(s.oosBefore, s.prior))
+		h = oneStepOrPlugIn(h, s.oos.oneStepEntropySince(s.oosBefore, s.prior), s.k)
 		s.oos.copyTo(s.oosBefore)
 	}
 	s.groupH = append(s.groupH, h)

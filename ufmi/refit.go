@@ -146,7 +146,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	prior := classPrior(y, k)
 	h, _ := s.sum.meanEntropy(prior, false)
 	if oneStep {
-		h = oneStepOrPlugIn(h, s.oos.oneStepEntropy(prior))
+		h = oneStepOrPlugIn(h, s.oos.oneStepEntropy(prior), k)
 	}
 	hy, _ := LabelEntropy(y)
 	return hy - h, nil

@@ -103,3 +103,33 @@ func TestFastTestRefusesForestWithoutSplits(t *testing.T) {
 		t.Errorf("fast test on 20 rows: %v, want an error naming the trees that do not split", err)
 	}
 }
+
+// On 4 rows of alternating labels along x the out-of-sample posteriors
+// predict each label's opposite: the log-loss lies far above log 2 (the
+// one-step read -3.9 nats of MI), which oneStepOrPlugIn takes as a breakdown
+// and answers with the plug-in. Up to (K-1)/2 above log K a one-step is
+// kept, so that null estimates are not clipped.
+func TestOneStepBreakdownFallsBackToPlugIn(t *testing.T) {
+	rows, y := [][]float64{{0}, {1}, {2}, {3}}, []int{0, 1, 0, 1}
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := EstimateMI(x, y, EstimatorConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plug, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{PlugIn: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.MI != plug.MI || def.MI < -0.1 {
+		t.Errorf("4 alternating rows: MI %v, plug-in %v: want the plug-in", def.MI, plug.MI)
+	}
+	if got := oneStepOrPlugIn(0.5, math.Log(2)+0.45, 2); got != math.Log(2)+0.45 {
+		t.Errorf("a one-step 0.45 above log 2 was replaced by %v", got)
+	}
+	if got := oneStepOrPlugIn(0.5, math.Log(3)+1.1, 3); got != 0.5 {
+		t.Errorf("a one-step 1.1 above log 3 gave %v, not the plug-in", got)
+	}
+}

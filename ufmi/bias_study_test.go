@@ -71,14 +71,7 @@ func TestBiasCandidatesStudy(t *testing.T) {
 			var plugIn, oneStep, average, larger, def float64
 			for r := range reps {
 				seed := seeds.Derive(77, seeds.Repetition, r)
-				rows, y, err := simulation.Sample(seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				x, err := NewFeatures(rows)
-				if err != nil {
-					t.Fatal(err)
-				}
+				x, y := simFeatures(t, simulation, seed)
 				cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seed}}
 				f.edit(&cfg.UF)
 				p, o, m := biasCandidates(t, x, y, c.d, c.cmi, cfg)

@@ -37,13 +37,41 @@ func BenchmarkMIInterval(b *testing.B) {
 // docs/performance.md compares the two.
 func BenchmarkMILowerBound(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
-	for _, c := range []struct {
-		name       string
-		confidence float64
-	}{{"estimate", 0}, {"with-bound", 0.95}} {
+	benchEstimates(b, x, y, []benchCase{
+		{"estimate", EstimatorConfig{}},
+		{"with-bound", EstimatorConfig{Confidence: 0.95}},
+	})
+}
+
+// BenchmarkOneStep is the default UF's one-step estimate at n=10,000,
+// d=20, 300 trees, beside the plug-in of the same forest and with its
+// interval: the cost of the one-step's pass (docs/performance.md, "The
+// one-step estimate and the interval").
+func BenchmarkOneStep(b *testing.B) {
+	x, y := benchData(10000, 20, 1)
+	benchEstimates(b, x, y, []benchCase{
+		{"plugin", EstimatorConfig{UF: UFConfig{PlugIn: true}}},
+		{"one-step", EstimatorConfig{}},
+		{"one-step-interval", EstimatorConfig{Confidence: 0.95}},
+	})
+}
+
+// benchCase is one named configuration of a benchmark; its runtime is
+// seed 1.
+type benchCase struct {
+	name string
+	cfg  EstimatorConfig
+}
+
+// benchEstimates times EstimateMI on x, y under each case, one
+// sub-benchmark each.
+func benchEstimates(b *testing.B, x *Features, y []int, cases []benchCase) {
+	for _, c := range cases {
+		cfg := c.cfg
+		cfg.Runtime = Runtime{Seed: 1}
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := EstimateMI(x, y, EstimatorConfig{Confidence: c.confidence, Runtime: Runtime{Seed: 1}}); err != nil {
+				if _, err := EstimateMI(x, y, cfg); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -80,18 +108,10 @@ func BenchmarkFeatureScreening(b *testing.B) {
 // "Presets").
 func BenchmarkObliqueUF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
-	for _, c := range []struct {
-		name string
-		uf   UFConfig
-	}{{"default", DefaultUF()}, {"oblique", ObliqueUF()}} {
-		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := EstimateMI(x, y, EstimatorConfig{UF: c.uf, Runtime: Runtime{Seed: 1}}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchEstimates(b, x, y, []benchCase{
+		{"default", EstimatorConfig{UF: DefaultUF()}},
+		{"oblique", EstimatorConfig{UF: ObliqueUF()}},
+	})
 }
 
 // connectomeShaped draws 213 rows of 4 features and 4 classes with the

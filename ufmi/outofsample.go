@@ -174,7 +174,13 @@ func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.trees[i] == 0 {
 		return math.NaN()
 	}
-	return math.Log((o.sum[i] + prior[o.y[i]]) / float64(o.trees[i]+1))
+	return logMixed(o.sum[i], o.trees[i], prior[o.y[i]])
+}
+
+// logMixed is the log of the mean of a row's out-of-sample posteriors of
+// its label (their sum over trees) and one pseudo-tree voting prior.
+func logMixed(sum float64, trees int32, prior float64) float64 {
+	return math.Log((sum + prior) / float64(trees+1))
 }
 
 // noiseOf is the noise term of a row's one-step log-loss from its sketch
@@ -214,7 +220,7 @@ func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) 
 		if m == 0 {
 			continue
 		}
-		sum -= math.Log((s + prior[c]) / float64(m+1))
+		sum -= logMixed(s, m, prior[c])
 		if o.z != nil {
 			copy(z, o.z[i*sketchWidth:(i+1)*sketchWidth])
 			if before != nil {

@@ -81,29 +81,16 @@ func newFacts(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig) (jobFacts, er
 			return jobFacts{}, err
 		}
 		if !uf.PlugIn && !uf.TreeLevelEntropy {
-			f.maxH = maxEntropy(f.logK, uf.Trees, y, k)
+			f.maxH = maxEntropy(f.logK, k)
 		}
 	}
 	return f, nil
 }
 
-// maxEntropy bounds UF's one-step estimate of H(Y|X) (forest of the given
-// trees, labels y of k classes), or the plug-in (at most log K) when no
-// row is out of sample: the one-step is at most the mean of the rows'
-// log-losses, each at most log((trees+1)/p) with p its class's frequency
-// (the pseudo-tree's share).
-func maxEntropy(logK float64, trees int, y []int, k int) float64 {
-	counts := make([]int, k)
-	for _, c := range y {
-		counts[c]++
-	}
-	rarest := len(y)
-	for _, c := range counts {
-		rarest = min(rarest, c)
-	}
-	worstLoss := math.Log(float64(trees+1)) - math.Log(float64(rarest)/float64(len(y)))
-	return max(logK, worstLoss)
-}
+// maxEntropy bounds UF's one-step estimate of H(Y|X) for k classes: above
+// log K plus the largest noise term, (K-1)/2, the estimate is the plug-in
+// (at most log K) instead (ufmi's oneStepOrPlugIn).
+func maxEntropy(logK float64, k int) float64 { return logK + float64(k-1)/2 }
 
 // tol is the rounding allowed in the checks of entropies.
 func (f jobFacts) tol() float64 { return 1e-9 * max(1, f.logK) }

@@ -68,8 +68,7 @@ func Curves(spec CurveSpec) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	makeRoomForLegend(p, legend, w, h, spec.YMin != spec.YMax)
-	if coversData(p, legend, w, h) {
+	if placeLegend(p, legend, w, h, spec.YMin != spec.YMax) {
 		// No room inside: the legend goes beside the plot.
 		legend.hidden = true
 		return encodeFigure(spec.Format, w, h, func(c draw.Canvas) { drawBeside(c, legend, p.Draw) })

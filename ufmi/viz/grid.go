@@ -43,8 +43,7 @@ func Grid(panels []CurveSpec, cols int) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("ufmi: viz: grid panel %d (%q): %w", i, spec.Title, withoutPrefix(err))
 		}
-		makeRoomForLegend(p, legend, w, h, spec.YMin != spec.YMax)
-		covered = covered || coversData(p, legend, w, h)
+		covered = placeLegend(p, legend, w, h, spec.YMin != spec.YMax) || covered
 		legends = append(legends, legend)
 		plots[i/cols][i%cols] = p
 	}

@@ -83,22 +83,12 @@ func TestGridErrors(t *testing.T) {
 // crossing curves, a legend taller than the room above them), the panels'
 // legends become one beside the grid: the figure widens by it.
 func TestGridSharedLegendBeside(t *testing.T) {
-	var series []Series
-	for k := range 8 {
-		x := []float64{0, 0.25, 0.5, 0.75, 1}
-		y := make([]float64, len(x))
-		for i := range x {
-			y[i] = math.Mod(float64(k)*0.37+x[i]*float64(k+1), 1)
-		}
-		series = append(series, Series{Name: fmt.Sprintf("method %d", k), X: x, Y: y})
-	}
-	panel := CurveSpec{Series: series}
+	panel := CurveSpec{Series: crossingSeries(8)}
 	p, legend, err := curvesPlot(panel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	makeRoomForLegend(p, legend, DefaultPanelWidth, DefaultPanelHeight, false)
-	if !coversData(p, legend, DefaultPanelWidth, DefaultPanelHeight) {
+	if !placeLegend(p, legend, DefaultPanelWidth, DefaultPanelHeight, false) {
 		t.Fatal("the crossing curves left room for the legend: the test needs a legend that covers data")
 	}
 	b, err := Grid([]CurveSpec{panel, panel}, 2)

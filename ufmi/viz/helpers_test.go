@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,4 +158,19 @@ func svgTexts(t *testing.T, b []byte) []string {
 		t.Fatalf("SVG root element is %q, want svg", root)
 	}
 	return texts
+}
+
+// crossingSeries is n curves that cross the whole plot, each named
+// "method k": no place of a legend is free of them.
+func crossingSeries(n int) []Series {
+	var series []Series
+	for k := range n {
+		x := []float64{0, 0.25, 0.5, 0.75, 1}
+		y := make([]float64, len(x))
+		for i := range x {
+			y[i] = math.Mod(float64(k)*0.37+x[i]*float64(k+1), 1)
+		}
+		series = append(series, Series{Name: fmt.Sprintf("method %d", k), X: x, Y: y})
+	}
+	return series
 }

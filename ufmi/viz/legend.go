@@ -80,7 +80,7 @@ type legendBox struct {
 	vLevels []float64     // vertical lines across the data area
 	style   draw.TextStyle
 	// What the last drawing found: the data samples the box covered and
-	// the data area's height (makeRoomForLegend reads them).
+	// the data area's height (placeLegend reads them).
 	covered    int
 	dataHeight vg.Length
 	// hidden keeps the box out of the data area: the figure draws it
@@ -209,16 +209,6 @@ func (l *legendBox) count(c draw.Canvas, box vg.Rectangle, samples []vg.Point) i
 	return n
 }
 
-// coversData draws p at w × h without keeping the drawing and reports
-// whether its automatic legend, wherever it went, covers data.
-func coversData(p *plot.Plot, l *legendBox, w, h vg.Length) bool {
-	if l.pos != LegendAuto || len(l.entries) == 0 {
-		return false
-	}
-	p.Draw(draw.NewCanvas(&recorder.Canvas{}, w, h))
-	return l.covered > 0
-}
-
 // mergedLegend is one legend of the entries of legends, each name once, in
 // order of first appearance.
 func mergedLegend(legends []*legendBox) *legendBox {
@@ -253,32 +243,34 @@ func drawBeside(c draw.Canvas, l *legendBox, paint func(draw.Canvas)) {
 }
 
 // legendMaxShare is the largest share of the data area's height that
-// makeRoomForLegend gives up for a legend.
+// placeLegend gives up for a legend.
 const legendMaxShare = 0.45
 
-// makeRoomForLegend keeps an automatic legend off the data: it draws p at
-// w × h without keeping the drawing, and when the legend's best place
-// still covers data it raises the top of p's automatic y axis so that a
-// band as tall as the legend lies above every curve, where the legend then
-// goes (its top corners are its first candidates). A fixed legend position,
-// a fixed y range, or a legend taller than legendMaxShare of the data area
-// is left as it is.
-func makeRoomForLegend(p *plot.Plot, l *legendBox, w, h vg.Length, yFixed bool) {
-	if l.pos != LegendAuto || yFixed || len(l.entries) == 0 {
-		return
+// placeLegend keeps an automatic legend off the data. It draws p at w × h
+// once, without keeping the drawing; when the legend's best place still
+// covers data it raises the top of p's automatic y axis so that a band as
+// tall as the legend lies above every curve, where the legend then goes
+// (its top corners are its first candidates). Where that cannot be (a
+// fixed y range, or a legend taller than legendMaxShare of the data area)
+// it reports beside: the legend must be drawn beside the figure
+// (drawBeside). A fixed legend position is left as it is.
+func placeLegend(p *plot.Plot, l *legendBox, w, h vg.Length, yFixed bool) (beside bool) {
+	if l.pos != LegendAuto || len(l.entries) == 0 {
+		return false
 	}
 	p.Draw(draw.NewCanvas(&recorder.Canvas{}, w, h))
 	if l.covered == 0 || !(l.dataHeight > 0) {
-		return
+		return false
 	}
 	_, boxH := l.size()
 	share := float64(boxH+2*vg.Points(legendInset)) / float64(l.dataHeight)
-	if share > legendMaxShare {
-		return
+	if yFixed || share > legendMaxShare {
+		return true
 	}
 	span := p.Y.Max - p.Y.Min
 	p.Y.Max = p.Y.Min + span/(1-share)
 	labelledEnds(&p.Y, 0)
+	return false
 }
 
 // samples returns points along the recorded data, in canvas coordinates,

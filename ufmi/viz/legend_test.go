@@ -1,8 +1,6 @@
 package viz
 
 import (
-	"fmt"
-	"math"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -97,22 +95,16 @@ func TestSeriesSlotsFollowTheMethod(t *testing.T) {
 // curves), the figure raises the top of its y axis so that the legend sits
 // in a band above the data; a fixed y range is left alone.
 func TestLegendMakesRoomAboveTheData(t *testing.T) {
-	var series []Series
-	for k := range 5 {
-		x := []float64{0, 0.25, 0.5, 0.75, 1}
-		y := make([]float64, len(x))
-		for i := range x {
-			y[i] = math.Mod(float64(k)*0.37+x[i]*float64(k+1), 1)
-		}
-		series = append(series, Series{Name: fmt.Sprintf("method %d", k), X: x, Y: y})
-	}
+	series := crossingSeries(5)
 	spec := CurveSpec{Series: series}
 	p, legend, err := curvesPlot(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	top := p.Y.Max
-	makeRoomForLegend(p, legend, DefaultWidth, DefaultHeight, false)
+	if placeLegend(p, legend, DefaultWidth, DefaultHeight, false) {
+		t.Fatal("the legend was sent beside the figure; want a band above the data")
+	}
 	if !(p.Y.Max > top) {
 		t.Fatalf("y axis top %v -> %v: no room made", top, p.Y.Max)
 	}
@@ -121,8 +113,8 @@ func TestLegendMakesRoomAboveTheData(t *testing.T) {
 		t.Errorf("after making room the legend still covers %d data samples", legend.covered)
 	}
 	fixed, fixedLegend, _ := curvesPlot(CurveSpec{Series: series, YMin: 0, YMax: 1})
-	makeRoomForLegend(fixed, fixedLegend, DefaultWidth, DefaultHeight, true)
-	if fixed.Y.Max != 1 {
-		t.Errorf("a fixed y range moved to %v", fixed.Y.Max)
+	beside := placeLegend(fixed, fixedLegend, DefaultWidth, DefaultHeight, true)
+	if fixed.Y.Max != 1 || !beside {
+		t.Errorf("a fixed y range moved to %v (legend beside %v, want true)", fixed.Y.Max, beside)
 	}
 }

@@ -32,14 +32,14 @@ func BenchmarkMIInterval(b *testing.B) {
 }
 
 // BenchmarkMILowerBound is the default UF's estimate at n=10,000, d=20,
-// 300 trees, alone and with a 95% interval, which adds the lower bound
-// and, the default screening features, its cross-fitted forest:
-// docs/performance.md compares the two.
+// 300 trees, alone and with a 95% interval and the lower bound (opt-in,
+// LowerBound), which, as the default screens features, grows a forest of
+// its own with cross-fitted screening: docs/performance.md compares the two.
 func BenchmarkMILowerBound(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	benchEstimates(b, x, y, []benchCase{
 		{"estimate", EstimatorConfig{}},
-		{"with-bound", EstimatorConfig{Confidence: 0.95}},
+		{"with-bound", EstimatorConfig{Confidence: 0.95, LowerBound: true}},
 	})
 }
 

@@ -96,6 +96,8 @@ def prepare_environment(full):
     paths = [data_dir] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
     os.environ["PATH"] = os.pathsep.join([str(ROOT / ".bin"), os.environ.get("PATH", "")])
+    # A wrong answer to an exercise fails its cell (ufmi/notebook.CheckNumber and friends).
+    os.environ["UFMI_EXERCISES_MUST_PASS"] = "1"
     if full:
         os.environ["UFMI_FULL"] = "1"
     else:

@@ -3,6 +3,7 @@ package notebook
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"strings"
@@ -73,4 +74,21 @@ func TestTimed(t *testing.T) {
 		}
 	}()
 	Timed(func() (int, error) { return 0, errors.New("broken") })
+}
+
+func TestCheckNumberAndChoice(t *testing.T) {
+	t.Setenv(ExercisesMustPass, "")
+	if !CheckNumber("t1", 0.70, 0.693, 0.05) || CheckNumber("t2", 0.5, 0.693, 0.05) || CheckNumber("t3", math.NaN(), 0, 1) {
+		t.Error("CheckNumber: wrong verdict")
+	}
+	if !CheckChoice("t4", "UF", "UF") || CheckChoice("t5", "KSG", "UF") || !CheckTrue("t6", true, true) {
+		t.Error("CheckChoice/CheckTrue: wrong verdict")
+	}
+	t.Setenv(ExercisesMustPass, "1")
+	defer func() {
+		if recover() == nil {
+			t.Error("a wrong answer with ExercisesMustPass=1 did not fail")
+		}
+	}()
+	CheckNumber("t7", 1, 0, 0.1)
 }

@@ -18,7 +18,12 @@ const markerLimit = 40
 // translucent area in the series' colour. Lo and Hi are both nil or both as
 // long as X.
 type Series struct {
-	Name   string
+	// Name labels the series in the legend; an empty name leaves it out.
+	Name string
+	// Method, when set, is the method whose colour, dashes and marker the
+	// series takes (as in every figure); otherwise Name decides. Set it when
+	// Name is empty, so that a panel without a legend keeps the colours.
+	Method string
 	X, Y   []float64
 	Lo, Hi []float64
 }
@@ -100,6 +105,9 @@ func curvesPlot(spec CurveSpec) (*plot.Plot, *legendBox, error) {
 	names := make([]string, len(spec.Series))
 	for i, s := range spec.Series {
 		names[i] = s.Name
+		if s.Method != "" {
+			names[i] = s.Method
+		}
 	}
 	slots := seriesSlots(names)
 	for i, s := range spec.Series {

@@ -1,0 +1,104 @@
+package notebook
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/ufmi-dev/ufmi/ufmi"
+	"github.com/ufmi-dev/ufmi/ufmi/frame"
+)
+
+func sweepResults(t *testing.T) dataframe.DataFrame {
+	t.Helper()
+	df, err := frame.FromRecords([]string{"setting", "method", "n", "mi", "mi_true"}, [][]any{
+		{"separated", "UF", 100, 0.30, 0.34}, {"separated", "UF", 100, 0.32, 0.34},
+		{"separated", "KSG", 100, 0.20, 0.34}, {"separated", "UF", 200, 0.33, 0.34},
+		{"overlapping", "UF", 100, 0.01, 0.0}, {"overlapping", "KSG", 100, 0.02, 0.0},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return df
+}
+
+func TestSettingPanelsOnePanelPerSettingWithTruth(t *testing.T) {
+	specs, err := SettingPanels(sweepResults(t), SweepPlot{X: "n", Y: "mi", XLabel: "n", YLabel: "I"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(specs) != 2 || specs[0].Title != "separated" || specs[1].Title != "overlapping" {
+		t.Fatalf("panels %d, titles %q %q", len(specs), specs[0].Title, specs[len(specs)-1].Title)
+	}
+	uf := specs[0].Series[0]
+	if uf.Name != "UF" || len(uf.X) != 2 || uf.Y[0] != 0.31 {
+		t.Errorf("UF curve in the first panel: %+v", uf)
+	}
+	if specs[1].Series[0].Name != "" || specs[1].Series[0].Method != "UF" {
+		t.Errorf("the second panel's UF: name %q (want none), method %q (want UF, for its colour)", specs[1].Series[0].Name, specs[1].Series[0].Method)
+	}
+	if specs[0].Truth == nil {
+		t.Error("no truth drawn")
+	}
+	if _, err := SweepPanel(sweepResults(t), SweepPlot{X: "n", Y: "h_y_given_x"}); err == nil {
+		t.Error("a missing estimate column was accepted")
+	}
+}
+
+func TestCachedRunRunsOnceThenReads(t *testing.T) {
+	t.Setenv("UFMI_RECOMPUTE", "")
+	t.Setenv("UFMI_FULL", "")
+	// CachePath is relative to a notebooks folder: ../data/sim/.
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "data", "sim"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, "notebooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(root, "notebooks"))
+	name := "sweep"
+	runs := 0
+	run := func(ufmi.Progress) (dataframe.DataFrame, error) { runs++; return sweepResults(t), nil }
+	first := CachedRun(name, run)
+	second := CachedRun(name, run)
+	if _, err := os.Stat(filepath.Join(root, "data", "sim", "sweep_small.csv")); err != nil {
+		t.Errorf("no cache file: %v", err)
+	}
+	if runs != 1 || first.Nrow() != 6 || second.Nrow() != 6 {
+		t.Errorf("runs %d, rows %d and %d", runs, first.Nrow(), second.Nrow())
+	}
+}
+
+func TestValueAtAndMethodError(t *testing.T) {
+	df := sweepResults(t)
+	if v, err := ValueAt(df, "n", 200, "mi"); err != nil || v != 0.33 {
+		t.Errorf("ValueAt n=200: %v, %v", v, err)
+	}
+	if _, err := ValueAt(df, "n", 300, "mi"); err == nil {
+		t.Error("ValueAt: a missing value was found")
+	}
+	errs, err := MethodError(df, "UF", "n", "mi")
+	// UF at n = 100: |0.30-0.34|, |0.32-0.34|, |0.01-0| -> mean 0.07/3; at n = 200: 0.01.
+	if err != nil || len(errs) != 2 || math.Abs(errs[0]-0.07/3) > 1e-12 || math.Abs(errs[1]-0.01) > 1e-12 {
+		t.Errorf("MethodError: %v, %v", errs, err)
+	}
+	if _, err := MethodError(df, "IRF", "n", "mi"); err == nil {
+		t.Error("MethodError: a missing method was accepted")
+	}
+}
+
+func TestMeanWhere(t *testing.T) {
+	df := sweepResults(t)
+	if v, err := MeanWhere(df, "mi", "method", "UF", "n", "100", "setting", "separated"); err != nil || math.Abs(v-0.31) > 1e-12 {
+		t.Errorf("MeanWhere: %v, %v", v, err)
+	}
+	if _, err := MeanWhere(df, "mi", "method", "IRF"); err == nil {
+		t.Error("no matching row was accepted")
+	}
+	if _, err := MeanWhere(df, "mi", "method"); err == nil {
+		t.Error("an odd number of strings was accepted")
+	}
+}

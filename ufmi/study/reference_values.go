@@ -33,3 +33,22 @@ func ReferenceMIRMSE() (dataframe.DataFrame, error) {
 	}
 	return frame.FromRecords(header, rows)
 }
+
+// ReferenceNearHalfConfidence returns the reference re-run's mean
+// confidence max(p, 1−p) where the shared-component truth is within 0.05 of
+// ½ (6,000 training rows, 100 trees; UF without kappa): the numbers
+// ConfidenceNearHalf is compared against.
+func ReferenceNearHalfConfidence() (dataframe.DataFrame, error) {
+	return frame.FromRecords([]string{"method", "mean_confidence"}, [][]any{
+		{"RF", 0.676}, {"SigRF", 0.673}, {"IRF", 0.528}, {"UF", 0.569},
+	})
+}
+
+// ReferenceSteepHellinger returns the reference re-run's mean Hellinger
+// distance on the steep posteriors (d = 4, n = 5,000, 300 trees) at α = 8
+// and 12: the numbers SteepSweep is compared against.
+func ReferenceSteepHellinger() (dataframe.DataFrame, error) {
+	return frame.FromRecords([]string{"alpha", "UF", "IRF", "RF", "SigRF"}, [][]any{
+		{8.0, 0.039, 0.066, 0.079, 0.081}, {12.0, 0.042, 0.062, 0.073, 0.086},
+	})
+}

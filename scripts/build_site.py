@@ -16,6 +16,7 @@ the result.
 
 import argparse
 import html
+import os
 import re
 import shutil
 import sys
@@ -27,6 +28,16 @@ ROOT = Path(__file__).resolve().parent.parent
 # Where links to repository files and the API documentation point.
 REPO_URL = "https://github.com/ufmi-dev/ufmi/blob/main/"
 API_URL = "https://pkg.go.dev/github.com/ufmi-dev/ufmi/ufmi"
+
+# MathJax 2 from Debian's libjs-mathjax (a dependency of jupyter-notebook), copied into the site
+# so that formulas render offline too; UFMI_MATHJAX names another copy. Without one, formulas
+# stay as TeX and the build says so.
+MATHJAX_DIRS = [os.environ.get("UFMI_MATHJAX", ""), "/usr/share/javascript/mathjax", "/usr/share/nodejs/mathjax"]
+# What the TeX-AMS_CHTML configuration loads: TeX in, CommonHTML out with the TeX web fonts.
+MATHJAX_PARTS = ["MathJax.js", "config/TeX-AMS_CHTML.js", "jax/output/CommonHTML", "jax/element",
+                 "jax/input/TeX", "extensions", "fonts/HTML-CSS/TeX/woff"]
+MATHJAX_CONFIG = """MathJax.Hub.Config({tex2jax: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]],
+  displayMath: [["$$", "$$"], ["\\\\[", "\\\\]"]], processEscapes: true}, messageStyle: "none"});"""
 
 STYLE = """
 body { font-family: "Liberation Sans", Arial, sans-serif; max-width: 60rem; margin: 0 auto;
@@ -133,13 +144,44 @@ def markdown_page(src, page, title, nav):
     return wrap(title, body, page, nav)
 
 
+def find_mathjax():
+    """The first MathJax 2 folder of MATHJAX_DIRS, or None."""
+    for d in MATHJAX_DIRS:
+        if d and (Path(d) / "MathJax.js").is_file() and (Path(d) / "config" / "TeX-AMS_CHTML.js").is_file():
+            return Path(d)
+    return None
+
+
+def copy_mathjax(src, out):
+    """Copies the parts of MathJax the site uses into out/mathjax/."""
+    for part in MATHJAX_PARTS:
+        s, d = src / part, out / "mathjax" / part
+        if s.is_dir():
+            shutil.copytree(s, d)
+        elif s.is_file():
+            d.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(s, d)
+
+
+# Set by build: whether out/mathjax/ holds MathJax.
+WITH_MATHJAX = False
+
+
+def mathjax_head(page):
+    """The script tags that typeset a page's formulas, or nothing without MathJax."""
+    if not WITH_MATHJAX:
+        return ""
+    src = relative(Path("mathjax") / "MathJax.js", page) + "?config=TeX-AMS_CHTML"
+    return f'<script type="text/x-mathjax-config">{MATHJAX_CONFIG}</script><script src="{src}"></script>'
+
+
 def wrap(title, body, page, nav):
     links = " ".join('<a href="%s">%s</a>' % (relative(p, page), html.escape(n)) for n, p in nav)
     api = '<a href="%s">Go API</a>' % API_URL
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        f"<title>{html.escape(title)} · ufmi</title><style>{STYLE}</style></head>\n"
+        f"<title>{html.escape(title)} · ufmi</title><style>{STYLE}</style>{mathjax_head(page)}</head>\n"
         f"<body><nav>{links} {api}</nav>\n{body}\n</body></html>\n"
     )
 
@@ -157,8 +199,15 @@ def notebook_page(src, page, nav):
 
 
 def build(out):
+    global WITH_MATHJAX
     if out.exists():
         shutil.rmtree(out)
+    mathjax = find_mathjax()
+    WITH_MATHJAX = mathjax is not None
+    if mathjax:
+        copy_mathjax(mathjax, out)
+    else:
+        print("site: no MathJax 2 found (apt-get install libjs-mathjax, or set UFMI_MATHJAX); formulas stay as TeX")
     (out / "docs").mkdir(parents=True)
     (out / "notebooks").mkdir()
     docs = sorted((ROOT / "docs").glob("*.md"))

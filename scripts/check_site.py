@@ -19,6 +19,7 @@ Exit status 1 lists every problem found.
 import argparse
 import base64
 import html.parser
+import re
 import shutil
 import subprocess
 import sys
@@ -109,6 +110,14 @@ def check_static(site, pages):
     return problems
 
 
+def has_formulas(source):
+    """Whether a page loads MathJax and has $...$ TeX outside code."""
+    if "mathjax/MathJax.js" not in source:
+        return False
+    text = re.sub(r"<(pre|code|script|style)\b.*?</\1>", "", source, flags=re.S)
+    return re.search(r"\$[^$\s<][^$<]*\$", text) is not None
+
+
 def check_chromium(chromium, site, pages):
     """Loads each page headless; a page that does not load, or logs a
     console error (a failed resource, a script error), is a problem."""
@@ -127,6 +136,8 @@ def check_chromium(chromium, site, pages):
             if run.returncode != 0 or "</html>" not in run.stdout:
                 problems.append(f"{name}: did not load (exit {run.returncode}): {run.stderr.strip()[-300:]}")
                 continue
+            if has_formulas(page.read_text(encoding="utf-8")) and "mjx-chtml" not in run.stdout:
+                problems.append(f"{name}: its TeX formulas were not typeset by MathJax")
             for line in run.stderr.splitlines():
                 if "CONSOLE" in line and ("ERROR" in line or "Uncaught" in line) or "Failed to load resource" in line:
                     problems.append(f"{name}: console: {line.strip()[:300]}")

@@ -219,9 +219,9 @@ func TestExplorerControls(t *testing.T) {
 	}
 }
 
-// followControls draws once per rest of the controls, with the latest
-// state, never a state already drawn, and returns on stop or when idle.
-func TestFollowControlsDebounces(t *testing.T) {
+// The control loop draws once per rest of the controls, the latest state,
+// never a state already drawn, and returns on stop or when idle.
+func TestControlLoopDebounces(t *testing.T) {
 	start := DefaultExplorerState()
 	changes := make(chan stateChange, 64)
 	for d := 1; d <= 20; d++ {
@@ -230,11 +230,16 @@ func TestFollowControlsDebounces(t *testing.T) {
 	stop := make(chan struct{})
 	var echoed int
 	drawn := make(chan ExplorerState, 10)
+	loop := controlLoop{quiet: 50 * time.Millisecond, idle: time.Minute,
+		echo: func(_ ExplorerState, waiting bool) {
+			if waiting {
+				echoed++
+			}
+		},
+		draw: func(s ExplorerState) { drawn <- s },
+	}
 	done := make(chan ExplorerState)
-	go func() {
-		done <- followControls(start, changes, stop, 50*time.Millisecond, time.Minute,
-			func(ExplorerState) { echoed++ }, func(s ExplorerState) { drawn <- s })
-	}()
+	go func() { done <- loop.run(start, changes, stop) }()
 	select {
 	case s := <-drawn:
 		if s.D != 20 {
@@ -243,8 +248,10 @@ func TestFollowControlsDebounces(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no draw after the controls rested")
 	}
-	// Moving d away and back to the drawn state draws nothing.
+	// Moving d away and back to the drawn state draws nothing, and a
+	// change that changes nothing is not echoed.
 	changes <- func(s *ExplorerState) { s.D = 3 }
+	changes <- func(s *ExplorerState) { s.D = 20 }
 	changes <- func(s *ExplorerState) { s.D = 20 }
 	time.Sleep(300 * time.Millisecond)
 	close(stop)
@@ -252,9 +259,9 @@ func TestFollowControlsDebounces(t *testing.T) {
 	if len(drawn) != 0 || final.D != 20 || echoed != 22 {
 		t.Errorf("after stop: %d more draws, final d = %d, %d echoes (want 0, 20, 22)", len(drawn), final.D, echoed)
 	}
-	idle := followControls(start, make(chan stateChange), make(chan struct{}), time.Millisecond, 20*time.Millisecond,
-		func(ExplorerState) {}, func(ExplorerState) { t.Error("drew without a change") })
-	if !idle.equal(start) {
+	quiet := controlLoop{quiet: time.Millisecond, idle: 20 * time.Millisecond, echo: func(ExplorerState, bool) {},
+		draw: func(ExplorerState) { t.Error("drew without a change") }}
+	if idle := quiet.run(start, make(chan stateChange), make(chan struct{})); !idle.equal(start) {
 		t.Errorf("idle return %s", idle.Describe())
 	}
 }

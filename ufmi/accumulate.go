@@ -303,10 +303,11 @@ func newForestSums(y []int, k int, treeLevel, countVotes, oneStep bool, unlabele
 // estimate's one-step share the out-of-sample sums.
 func (s *forestSums) withInterval(iv *intervalSum) {
 	s.interval, iv.oneStep = iv, s.oneStep
-	if s.oos != nil {
-		iv.oos = s.oos
-	} else {
+	if s.oos == nil {
+		iv.withOwnOutOfSample()
 		s.oos = iv.oos
+	} else {
+		iv.oos = s.oos
 	}
 }
 

@@ -173,14 +173,21 @@ type intervalSum struct {
 // newIntervalSum prepares the parts of a forest of the given number of trees
 // on labels y (codes 0..k-1): an RF out-of-bag estimate (oob) or a UF at
 // forest or tree level.
+// Its out-of-sample sums (oos) come from the caller: the estimate's own
+// (forestSums.withInterval) or new ones (withOwnOutOfSample).
 func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, error) {
 	if trees < 4 {
 		return nil, fmt.Errorf("ufmi: a confidence interval needs at least 4 trees, the forest has %d", trees)
 	}
 	n := len(y)
 	return &intervalSum{y: y, k: k, trees: trees, groups: min(intervalGroups, trees/2),
-		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel, oos: newOutOfSample(y, k, oob, false),
-		group: newPosteriorSums(n, k, true)}, nil
+		prior: classPrior(y, k), oob: oob, treeLevel: treeLevel, group: newPosteriorSums(n, k, true)}, nil
+}
+
+// withOwnOutOfSample gives s out-of-sample sums of its own, for a caller
+// without an estimate to share them with.
+func (s *intervalSum) withOwnOutOfSample() {
+	s.oos = newOutOfSample(s.y, s.k, s.oob, false)
 }
 
 // groupOf is the group of tree t: groups of consecutive trees.
@@ -255,6 +262,7 @@ func (f *Forest) intervalParts(y []int, hy float64, oob bool) (*intervalParts, e
 	if err != nil {
 		return nil, err
 	}
+	s.withOwnOutOfSample()
 	var buf []int32
 	for t := range f.trees {
 		ft := &f.trees[t]

@@ -21,7 +21,7 @@
 // computed, so that later runs of other presets skip the classifiers.
 //
 //	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE]
-//	    [-max-features N] [-pilot-floor F]   (one change to every preset, for ablations)
+//	    [-max-features N] [-pilot-floor F] [-min-leaf N]   (one change to every preset, for ablations)
 package main
 
 import (
@@ -49,9 +49,13 @@ func main() {
 	trees := flag.Int("trees", ufmi.DefaultTrees, "trees of every UF")
 	boundsFile := flag.String("bounds", "", "file caching the classifier bounds by OpenML id")
 	maxFeatures := flag.Int("max-features", 0, "features each node examines in every preset (0: the preset's)")
+	minLeaf := flag.Int("min-leaf", 0, "structure rows every leaf keeps at least, in every preset (0: the preset's)")
 	pilotFloor := flag.Float64("pilot-floor", 0, "screening weight every feature keeps in every screened preset (0: the preset's)")
 	flag.Parse()
 	edit := func(c *ufmi.UFConfig) {
+		if *minLeaf > 0 {
+			c.Tree.MinSamplesLeaf = *minLeaf
+		}
 		if *maxFeatures > 0 {
 			c.Tree.MaxFeatures = tree.FeatureCount(*maxFeatures)
 		}

@@ -61,6 +61,8 @@ func candidates() map[string]ufmi.UFConfig {
 		"default-noscreen":       noScreen(6),
 		"default-noscreen-leaf5": noScreen(5),
 		"default-noscreen-leaf8": noScreen(8),
+		"default-leaf1":          withLeaf(1),
+		"default-leaf3":          withLeaf(3),
 		"default-leaf5":          withLeaf(5),
 		"default-leaf8":          withLeaf(8),
 		"default-floor05":        change(func(c *ufmi.UFConfig) { c.PilotFloor = 0.05 }),

@@ -19,6 +19,19 @@ func ExampleEntropy() {
 	// H(Y) of labels 0, 0, 1, 2 = 1.0397
 }
 
+// H(Y) of class codes: three equally frequent classes give log 3; a
+// label outside 0..K-1 is an error, not a number.
+func ExampleLabelEntropy() {
+	hy, err := ufmi.LabelEntropy([]int{0, 1, 2, 2, 1, 0})
+	fmt.Printf("H(Y) = %.4f (log 3 = %.4f), error %v\n", hy, math.Log(3), err)
+	if _, err := ufmi.LabelEntropy([]int{0, -1}); err != nil {
+		fmt.Println("a negative code is rejected")
+	}
+	// Output:
+	// H(Y) = 1.0986 (log 3 = 1.0986), error <nil>
+	// a negative code is rejected
+}
+
 // Method names as the command line spells them, in any case.
 func ExampleParseMethod() {
 	m, _ := ufmi.ParseMethod("RF-OOB")

@@ -47,9 +47,10 @@ var styleSeriesColors = []color.Color{
 
 // methodSlots gives each method its colour, dashes and marker (the slot of
 // the palettes) in every figure: the names the notebooks and studies give
-// the estimators.
+// the estimators. The UF presets are blue, the kNN estimators vermillion
+// and brown, so UF and KSG, compared in most figures, never look alike.
 var methodSlots = map[string]int{
-	"UF": 0, "UF (paper)": 1, "IRF": 2, "SigRF": 3, "RF-oob": 4, "RF": 4, "KSG": 5, "Mixed-KSG": 6,
+	"UF": 0, "UF (paper)": 5, "IRF": 2, "SigRF": 3, "RF-oob": 4, "RF": 4, "KSG": 1, "Mixed-KSG": 6,
 	"RF-split": 7, "UF (authors)": 8, "UF (oblique)": 9, "UF (rotated)": 10,
 }
 

@@ -39,11 +39,12 @@ func ExampleSettingPanels() {
 }
 
 // Reading numbers out of a sweep: a method's mean where columns match, the
-// truth at one value of the swept column, and a method's error along it.
+// truth at one value of the swept column (the same in each of its rows),
+// and a method's error along it.
 func ExampleMeanWhere() {
 	df := sweepResults()
 	ksg, _ := notebook.MeanWhere(df, "mi", "method", "KSG", "setting", "separated", "n", "2000")
-	truth, _ := notebook.ValueAt(df, "n", 2000, "mi_true")
+	truth, _ := notebook.MeanWhere(df, "mi_true", "n", "2000")
 	ufError, _ := notebook.MethodError(df, "UF", "n", "mi")
 	fmt.Printf("KSG at n = 2000: %.3f of %.3f; UF's mean absolute error at n = 500, 2000: %.4f, %.4f\n",
 		ksg, truth, ufError[0], ufError[1])

@@ -108,25 +108,6 @@ func ShowSweep(df dataframe.DataFrame, p SweepPlot) {
 		Highlight: map[string]frame.Best{"rmse": frame.Lowest}}))
 }
 
-// ValueAt returns column target at the first row where column x equals v
-// (for reading one cell of a sweep, such as its truth at one μ).
-func ValueAt(df dataframe.DataFrame, x string, v float64, target string) (float64, error) {
-	xs, err := frame.Float64Column(df, x)
-	if err != nil {
-		return 0, err
-	}
-	ts, err := frame.Float64Column(df, target)
-	if err != nil {
-		return 0, err
-	}
-	for i := range xs {
-		if xs[i] == v {
-			return ts[i], nil
-		}
-	}
-	return 0, fmt.Errorf("ufmi: no row with %s = %v", x, v)
-}
-
 // MethodError returns one method's mean absolute error |y − truth| at each
 // value of x, in increasing x; the truth is column y + "_true".
 func MethodError(df dataframe.DataFrame, method, x, y string) ([]float64, error) {

@@ -72,13 +72,13 @@ func TestCachedRunRunsOnceThenReads(t *testing.T) {
 	}
 }
 
-func TestValueAtAndMethodError(t *testing.T) {
+func TestMeanWhereAtOneValueAndMethodError(t *testing.T) {
 	df := sweepResults(t)
-	if v, err := ValueAt(df, "n", 200, "mi"); err != nil || v != 0.33 {
-		t.Errorf("ValueAt n=200: %v, %v", v, err)
+	if v, err := MeanWhere(df, "mi", "n", "200"); err != nil || v != 0.33 {
+		t.Errorf("MeanWhere n=200: %v, %v", v, err)
 	}
-	if _, err := ValueAt(df, "n", 300, "mi"); err == nil {
-		t.Error("ValueAt: a missing value was found")
+	if _, err := MeanWhere(df, "mi", "n", "300"); err == nil {
+		t.Error("MeanWhere: a missing value was found")
 	}
 	errs, err := MethodError(df, "UF", "n", "mi")
 	// UF at n = 100: |0.30-0.34|, |0.32-0.34|, |0.01-0| -> mean 0.07/3; at n = 200: 0.01.

@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N]
 package main
 
 import (
@@ -68,8 +68,13 @@ func main() {
 	cmi := flag.Bool("cmi", true, "also measure the conditional MIs I(Y; x1 | rest) (separated) and I(Y; x2 | rest) (three_class)")
 	out := flag.String("out", "data/sim/coverage_full.csv", "CSV of every estimate")
 	docPath := flag.String("doc", "", "rewrite the table between the coverage markers of this Markdown file (docs/inference.md)")
+	minLeaf := flag.Int("min-leaf", 0, "ablation: structure rows every UF leaf keeps at least (0: the default's); not with -doc")
 	flag.Parse()
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath); err != nil {
+	if *minLeaf > 0 && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf")
+		os.Exit(2)
+	}
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, *minLeaf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -87,7 +92,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, docPath string) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, docPath string, minLeaf int) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -125,6 +130,9 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Runtime: ufmi.Runtime{Workers: 1}}
 	cfg.UF, cfg.Forest.Trees = ufmi.DefaultUF(), trees
 	cfg.UF.Trees = trees
+	if minLeaf > 0 {
+		cfg.UF.Tree.MinSamplesLeaf = minLeaf
+	}
 	start := time.Now()
 	var table []summary
 	for ci, c := range cells {

@@ -283,17 +283,17 @@ type forestSums struct {
 }
 
 // newForestSums prepares the sums for the training rows' labels y (codes
-// 0..k-1); countVotes when a leaf may abstain; oneStep for the default
+// 0..k-1); countVotes when a leaf may abstain; rule.oneStep for the default
 // estimate (oneStepOrPlugIn; forest level only), plug-in otherwise.
-func newForestSums(y []int, k int, treeLevel, countVotes, oneStep bool, unlabeled *Features) *forestSums {
+func newForestSums(y []int, k int, treeLevel, countVotes bool, rule entropyRule, unlabeled *Features) *forestSums {
 	s := &forestSums{k: k, treeLevel: treeLevel}
 	if !treeLevel {
 		s.train = newPosteriorSums(len(y), k, countVotes)
 		if unlabeled != nil && unlabeled.n > 0 {
 			s.extra, s.unlabeled = newPosteriorSums(unlabeled.n, k, countVotes), unlabeled
 		}
-		if oneStep {
-			s.oos, s.oneStep = newOutOfSample(y, k, false, true), true
+		if rule.oneStep {
+			s.oos, s.oneStep = newOutOfSample(y, k, false, true, rule.sharpen), true
 		}
 	}
 	return s

@@ -43,7 +43,7 @@ func (o *outOfSample) boundTerms(prior []float64) []float64 {
 	for i, c := range o.y {
 		// The other rows' count of class c, plus one, over n - 1 + K.
 		pseudo := float64(counts[c]) / float64(n-1+o.k)
-		q := (o.sum[i] + pseudo) / float64(o.trees[i]+1)
+		q := (o.own(i) + pseudo) / float64(o.trees[i]+1)
 		psi[i] = math.Log(q) - math.Log(prior[c])
 	}
 	return psi
@@ -88,7 +88,7 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 	half := (n + 1) / 2
 	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, !uf.Unstratified, half, n-half)
 	halves := [2][]int{sortedCopy(perm[:half]), sortedCopy(perm[half:])}
-	oos := newOutOfSample(y, k, false, false)
+	oos := newOutOfSample(y, k, false, false, false)
 	done := 0
 	for h, seen := range halves {
 		pilotRT := Runtime{Seed: seeds.Derive(rt.Seed, seeds.Bound, 1+h), Workers: rt.Workers}

@@ -15,7 +15,7 @@ type Forest struct {
 	prior  []float64 // class frequencies of the training labels
 	trees  []forestTree
 	honest bool
-	plugIn bool // UF: HonestConditionalEntropy is the plug-in alone (UFConfig.PlugIn)
+	rule   entropyRule // UF: how HonestConditionalEntropy turns the sums into H(Y|X)
 }
 
 // forestTree is one tree with its leaf posteriors and index sets.

@@ -36,7 +36,7 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (
 	for i, c := range f.labels {
 		y[i] = int(c)
 	}
-	sums := newForestSums(y, f.k, treeLevel, true, !f.plugIn, unlabeled)
+	sums := newForestSums(y, f.k, treeLevel, true, f.rule, unlabeled)
 	for t := range f.trees {
 		sums.add(t, &f.trees[t])
 	}
@@ -68,7 +68,7 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	if err != nil {
 		return 0, err
 	}
-	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, !cfg.PlugIn, unlabeled)
+	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRule(), unlabeled)
 	if interval != nil {
 		sums.withInterval(interval)
 	}

@@ -187,7 +187,7 @@ func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, e
 // withOwnOutOfSample gives s out-of-sample sums of its own, for a caller
 // without an estimate to share them with.
 func (s *intervalSum) withOwnOutOfSample() {
-	s.oos = newOutOfSample(s.y, s.k, s.oob, false)
+	s.oos = newOutOfSample(s.y, s.k, s.oob, false, false)
 }
 
 // groupOf is the group of tree t: groups of consecutive trees.
@@ -233,7 +233,7 @@ func (s *intervalSum) closeGroup() {
 	h, _ := s.group.meanEntropy(s.prior, s.oob)
 	if s.oneStep {
 		if s.oosBefore == nil {
-			s.oosBefore = newOutOfSample(s.y, s.k, s.oob, s.oos.z != nil)
+			s.oosBefore = newOutOfSample(s.y, s.k, s.oob, s.oos.z != nil, s.oos.width > 1)
 		}
 		h = oneStepOrPlugIn(h, s.oos.oneStepEntropySince(s.oosBefore, s.prior), s.k)
 		s.oos.copyTo(s.oosBefore)

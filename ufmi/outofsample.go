@@ -20,11 +20,17 @@ import (
 // and r_j a fixed pseudo-random vector of sketchWidth signs, so that
 // |z_i|²/sketchWidth estimates Σ_j c_ij² without holding the weights.
 type outOfSample struct {
-	y          []int
-	k          int
-	oob        bool
-	sum        []float64 // per row: the sum of its out-of-sample trees' p(y_i)
-	trees      []int32   // per row: how many trees that is
+	y     []int
+	k     int
+	oob   bool
+	width int       // sums per row: 1 (p(y_i)), or k (every class: sharpened)
+	sum   []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
+	trees []int32   // per row: how many trees that is
+	// sharpened holds, once computed after the last tree, every row's
+	// sharpened log p̂(y_i|x_i) (sharpenedLogProbs) when their log-loss is
+	// the one-step's (oneStepEntropySince), else nil with sharpenedRaw.
+	sharpened    []float64
+	sharpenedRaw bool
 	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
 	// The sketch (nil without it): per row sketchWidth sums, and the
 	// current tree's per-leaf sums of its vote rows' signs.
@@ -37,16 +43,22 @@ type outOfSample struct {
 // averages out over the rows.
 const sketchWidth = engine.SketchWidth
 
-func newOutOfSample(y []int, k int, oob, sketch bool) *outOfSample {
+// newOutOfSample prepares the sums for labels y of k classes: out of bag
+// only (oob), with the noise term's sketch, with every class's posterior
+// (sharpen: UFConfig.Sharpen).
+func newOutOfSample(y []int, k int, oob, sketch, sharpen bool) *outOfSample {
 	o := &outOfSample{}
-	o.reset(y, k, oob, sketch)
+	o.reset(y, k, oob, sketch, sharpen)
 	return o
 }
 
 // reset empties the sums for labels y, reusing their storage.
-func (o *outOfSample) reset(y []int, k int, oob, sketch bool) {
-	o.y, o.k, o.oob = y, k, oob
-	o.sum, o.trees = resize(o.sum, len(y)), resize(o.trees, len(y))
+func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
+	o.y, o.k, o.oob, o.width, o.sharpened, o.sharpenedRaw = y, k, oob, 1, nil, false
+	if sharpen {
+		o.width = k
+	}
+	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
 	if sketch {
 		o.z = resize(o.z[:0:cap(o.z)], len(y)*sketchWidth)
@@ -91,6 +103,7 @@ func votingTreeOf(ft *forestTree, leaf []int32) votingTree {
 // add takes a tree. With scored not nil, only the rows it holds are added.
 func (o *outOfSample) add(t votingTree, scored rowSet) {
 	k, n := o.k, len(o.y)
+	o.sharpened, o.sharpenedRaw = nil, false
 	if !o.oob {
 		// The vote rows' class counts per leaf, so that a vote row's own
 		// vote can be taken out of its leaf, and their signs' sums.
@@ -124,7 +137,13 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 		yi := o.y[i]
 		switch {
 		case out:
-			o.sum[i] += p[yi]
+			if o.width == 1 {
+				o.sum[i] += p[yi]
+			} else {
+				for c, v := range p {
+					o.sum[i*k+c] += v
+				}
+			}
 			o.trees[i]++
 			if o.z != nil {
 				if m := o.votesIn(l); m > 0 {
@@ -134,7 +153,16 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 		case t.vote.contains(i):
 			lc := o.voteCounts[l*k : l*k+k]
 			if m := o.votesIn(l); m > 1 {
-				o.sum[i] += float64(lc[yi]-1) / float64(m-1)
+				if o.width == 1 {
+					o.sum[i] += float64(lc[yi]-1) / float64(m-1)
+				} else {
+					for c, v := range lc {
+						if c == yi {
+							v--
+						}
+						o.sum[i*k+c] += float64(v) / float64(m-1)
+					}
+				}
 				o.trees[i]++
 				if o.z != nil {
 					o.addLeafSketch(i, l, i, m-1)
@@ -166,15 +194,31 @@ func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
 	}
 }
 
+// own is the sum of row i's out-of-sample posteriors of its label.
+func (o *outOfSample) own(i int) float64 {
+	if o.width == 1 {
+		return o.sum[i]
+	}
+	return o.sum[i*o.k+o.y[i]]
+}
+
 // logProb is log p̂(y_i|x_i) for row i: its out-of-sample trees' mean
 // posterior of y_i with one pseudo-tree voting the class frequencies prior
 // (so that it is never log 0; it moves p̂ by at most 1/(trees+1)), or NaN
-// when the row is out of sample in no tree.
+// when the row is out of sample in no tree. When o keeps every class, it
+// is sharpened (sharpenedLogProbs) if the one-step is the sharpened
+// log-loss (oneStepEntropy).
 func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.trees[i] == 0 {
 		return math.NaN()
 	}
-	return logMixed(o.sum[i], o.trees[i], prior[o.y[i]])
+	if o.width > 1 && o.sharpened == nil && !o.sharpenedRaw {
+		o.oneStepEntropy(prior)
+	}
+	if o.sharpened != nil {
+		return o.sharpened[i]
+	}
+	return logMixed(o.own(i), o.trees[i], prior[o.y[i]])
 }
 
 // logMixed is the log of the mean of a row's out-of-sample posteriors of
@@ -208,14 +252,58 @@ func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
 }
 
 // oneStepEntropySince is oneStepEntropy of the trees added since o's sums
-// were before's (nil: all trees): each row's sums less before's.
+// were before's (nil: all trees): each row's sums less before's. When o
+// keeps every class (UFConfig.Sharpen), it is the lower of that and the
+// mean sharpened log-loss (sharpenedLogProbs) without a noise term: both
+// take out part of the log-loss's excess over H(Y|X), the noise term its
+// noise and sharpening the flatness of averaged posteriors, and the
+// sharpened log-loss, a cross-fitted score, stays above H(Y|X) in
+// expectation. Where sharpening finds nothing (exponents near 1, the
+// paper's simulations) the estimate is the one-step's.
 func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) float64 {
+	h := o.noiseCorrectedSince(before, prior)
+	if o.width == 1 || math.IsNaN(h) {
+		return h
+	}
+	sums, trees := o.sum, o.trees
+	if before != nil {
+		sums, trees = make([]float64, len(o.sum)), make([]int32, len(o.trees))
+		for j := range sums {
+			sums[j] = o.sum[j] - before.sum[j]
+		}
+		for i := range trees {
+			trees[i] = o.trees[i] - before.trees[i]
+		}
+	}
+	logProb, _ := sharpenedLogProbs(sums, trees, o.y, o.k, prior)
+	sharp, used := 0.0, 0
+	for _, v := range logProb {
+		if !math.IsNaN(v) {
+			sharp -= v
+			used++
+		}
+	}
+	sharp /= float64(used)
+	if before == nil {
+		o.sharpened, o.sharpenedRaw = nil, true
+		if sharp < h {
+			o.sharpened, o.sharpenedRaw = logProb, false
+		}
+	}
+	return min(h, sharp)
+}
+
+// noiseCorrectedSince is the one-step of the trees added since o's sums
+// were before's (nil: all trees), unsharpened: the mean over the rows out
+// of sample in one of them of -logMixed, less each row's noise term with
+// a sketch.
+func (o *outOfSample) noiseCorrectedSince(before *outOfSample, prior []float64) float64 {
 	sum, used := 0.0, 0
 	z := make([]float64, sketchWidth)
 	for i, c := range o.y {
-		m, s := o.trees[i], o.sum[i]
+		m, s := o.trees[i], o.own(i)
 		if before != nil {
-			m, s = m-before.trees[i], s-before.sum[i]
+			m, s = m-before.trees[i], s-before.own(i)
 		}
 		if m == 0 {
 			continue

@@ -38,7 +38,7 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: tree block %d..%d of a forest of %d trees; want 0 <= lo < hi <= %d", lo, hi-1, plan.trees, plan.trees)
 	}
 	plan.first, plan.trees = lo, hi
-	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, !uf.PlugIn, nil)
+	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, uf.entropyRule(), nil)
 	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return engine.TreeBlock{}, err
 	}
@@ -72,9 +72,13 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks cover trees %d..%d of a forest of %d", b.Lo, b.Hi-1, trees)
 	}
 	treeLevel := b.Sum == nil
-	oneStep := !treeLevel && !uf.PlugIn
+	rule := uf.entropyRule()
+	oneStep, width := !treeLevel && rule.oneStep, 1
+	if rule.sharpen {
+		width = k
+	}
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
-		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y) || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
+		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y)*width || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
 	}
 	sums := forestSums{k: k, treeLevel: treeLevel, treeTotal: b.TreeEntropy, treeCount: b.TreeCount}
@@ -82,7 +86,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
 	if oneStep {
-		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
+		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
 		for i, c := range b.OutTrees {
 			sums.oos.trees[i] = int32(c)
 		}

@@ -78,10 +78,27 @@ type UFConfig struct {
 	// (oneStepOrPlugIn; docs/inference.md, "Less bias"). Tree-level
 	// estimates are plug-in either way.
 	PlugIn bool
+	// Sharpen scores each row's out-of-sample posterior q in the one-step
+	// as p(c) ∝ q(c)^a·π(c)^(1-a), π the class frequencies, with a ≥ 1
+	// fitted by least log-loss on the other half of the rows (sharpen.go):
+	// a forest posterior, an average over trees, is flatter than the
+	// trees' partition allows on tables of many classes or many weak
+	// features, and the log-loss pays for it. It needs the one-step (not
+	// PlugIn, not TreeLevelEntropy). Off by default; ObliqueUF sets it.
+	Sharpen bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
 	// a share of half the rows, keeps the leaves it always had.
 	keepLeaves bool
+}
+
+// entropyRule is how a forest-level UF's sums become H(Y|X): the plug-in,
+// or the one-step (oneStep), sharpened or not.
+type entropyRule struct{ oneStep, sharpen bool }
+
+// entropyRule is cfg's rule (UFConfig.PlugIn, UFConfig.Sharpen).
+func (cfg UFConfig) entropyRule() entropyRule {
+	return entropyRule{oneStep: !cfg.PlugIn, sharpen: !cfg.PlugIn && cfg.Sharpen}
 }
 
 // check validates the settings that do not depend on the data.
@@ -112,6 +129,9 @@ func (cfg UFConfig) check() error {
 	}
 	if !(cfg.Kappa >= 0) || math.IsInf(cfg.Kappa, 0) {
 		return fmt.Errorf("ufmi: kappa %v must be positive and finite, or 0 for no correction", cfg.Kappa)
+	}
+	if cfg.Sharpen && (cfg.PlugIn || cfg.TreeLevelEntropy) {
+		return fmt.Errorf("ufmi: sharpening scores the one-step's out-of-sample posteriors; it cannot go with the plug-in (PlugIn) or tree-level entropies (TreeLevelEntropy)")
 	}
 	if cfg.EmptyLeaf < EmptyPrior || cfg.EmptyLeaf > EmptyAbstain {
 		return fmt.Errorf("ufmi: unknown empty-leaf policy %d (want EmptyPrior, EmptyUniform or EmptyAbstain)", int(cfg.EmptyLeaf))
@@ -217,6 +237,7 @@ func ParseUFPreset(name string) (UFConfig, error) {
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
+	c.Sharpen = true
 	return c
 }
 

@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-preset oblique]
 package main
 
 import (
@@ -69,12 +69,21 @@ func main() {
 	out := flag.String("out", "data/sim/coverage_full.csv", "CSV of every estimate")
 	docPath := flag.String("doc", "", "rewrite the table between the coverage markers of this Markdown file (docs/inference.md)")
 	minLeaf := flag.Int("min-leaf", 0, "ablation: structure rows every UF leaf keeps at least (0: the default's); not with -doc")
+	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
 	flag.Parse()
-	if *minLeaf > 0 && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf")
+	if (*minLeaf > 0 || *preset != "default") && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf and -preset")
 		os.Exit(2)
 	}
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, *minLeaf); err != nil {
+	uf, err := ufmi.ParseUFPreset(*preset)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coverage:", err)
+		os.Exit(2)
+	}
+	if *minLeaf > 0 {
+		uf.Tree.MinSamplesLeaf = *minLeaf
+	}
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -92,7 +101,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, docPath string, minLeaf int) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, docPath string, uf ufmi.UFConfig) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -128,11 +137,8 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 	}
 	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
 	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Runtime: ufmi.Runtime{Workers: 1}}
-	cfg.UF, cfg.Forest.Trees = ufmi.DefaultUF(), trees
+	cfg.UF, cfg.Forest.Trees = uf, trees
 	cfg.UF.Trees = trees
-	if minLeaf > 0 {
-		cfg.UF.Tree.MinSamplesLeaf = minLeaf
-	}
 	start := time.Now()
 	var table []summary
 	for ci, c := range cells {

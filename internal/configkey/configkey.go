@@ -145,12 +145,16 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // %+v of UFConfig with that seed, workers 0 and no progress (the tree-block
 // job's fingerprint), followed by " Entropy:one-step" for a forest-level
 // estimate that is not the plug-in (UFConfig.PlugIn), whose blocks hold
-// more sums and whose result differs from the plug-in's.
+// more sums and whose result differs from the plug-in's, and " sharpened"
+// after it when its out-of-sample posteriors are (UFConfig.Sharpen).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep := ""
 	if !c.PlugIn && !c.TreeLevelEntropy {
 		oneStep = " Entropy:one-step"
+		if c.Sharpen {
+			oneStep += " sharpened"
+		}
 	}
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s}",

@@ -188,10 +188,10 @@ func (f jobFacts) checkWeights(floor float64) func(w *[]float64) error {
 // blockBytes is the size of a tree block's binary file: the magic, a vote
 // count per row and the rows × classes posterior sums, and with the
 // out-of-sample sums a tree count and a sum per row.
-func blockBytes(rows, classes int, outOfSample bool) int64 {
+func blockBytes(rows, classes int, layout blockLayout) int64 {
 	size := int64(len(blockMagic)) + 4*int64(rows) + 8*int64(rows)*int64(classes)
-	if outOfSample {
-		size += (12 + 8*engine.SketchWidth) * int64(rows)
+	if layout.outOfSample {
+		size += (4 + 8*int64(layout.outWidth(classes)) + 8*engine.SketchWidth) * int64(rows)
 	}
 	return size
 }
@@ -219,8 +219,8 @@ func (f jobFacts) checkBlock(h *blockCell, key string, lo, hi int, layout blockL
 		return nil
 	case h.File != key+".bin":
 		return fmt.Errorf("names the sums file %q; want %s.bin", h.File, key)
-	case h.Bytes != blockBytes(rows, f.classes, layout.outOfSample):
-		return fmt.Errorf("gives its sums %d bytes; %d rows of %d classes take %d", h.Bytes, rows, f.classes, blockBytes(rows, f.classes, layout.outOfSample))
+	case h.Bytes != blockBytes(rows, f.classes, layout):
+		return fmt.Errorf("gives its sums %d bytes; %d rows of %d classes take %d", h.Bytes, rows, f.classes, blockBytes(rows, f.classes, layout))
 	}
 	if b, err := hex.DecodeString(h.SHA); err != nil || len(b) != 32 {
 		return fmt.Errorf("holds the SHA-256 %q", h.SHA)
@@ -252,8 +252,11 @@ func (f jobFacts) checkSums(b *engine.TreeBlock, lo, hi int) error {
 		if m < 0 || m > hi-lo {
 			return fmt.Errorf("gives row %d %d out-of-sample trees of %d", i, m, hi-lo)
 		}
-		if p := b.OutSum[i]; !finite(p) || p < 0 || p > float64(m)*(1+1e-9) {
-			return fmt.Errorf("gives row %d the out-of-sample sum %v over %d trees", i, p, m)
+		width := len(b.OutSum) / len(b.OutTrees)
+		for _, p := range b.OutSum[i*width : (i+1)*width] {
+			if !finite(p) || p < 0 || p > float64(m)*(1+1e-9) {
+				return fmt.Errorf("gives row %d the out-of-sample sum %v over %d trees", i, p, m)
+			}
 		}
 		// Each tree adds at most 1 in absolute value to each sketch value.
 		for _, v := range b.OutSketch[i*engine.SketchWidth : (i+1)*engine.SketchWidth] {

@@ -40,17 +40,22 @@ type blockCell struct {
 	SHA         string  `json:"sha256,omitempty"`
 }
 
-// The binary file's first bytes: blockMagic, or outOfSampleMagic when it
-// holds the out-of-sample sums too (files of plug-in jobs written before
-// those sums existed stay readable).
+// The binary file's first bytes: blockMagic, outOfSampleMagic when it
+// holds the out-of-sample sums too, sharpenedMagic when those are every
+// class's (files of plug-in jobs written before those sums existed stay
+// readable).
 const (
 	blockMagic       = "UFMITB01"
 	outOfSampleMagic = "UFMITB02"
+	sharpenedMagic   = "UFMITB03"
 )
 
 // magic is the first bytes of a block file of this layout.
 func (l blockLayout) magic() string {
-	if l.outOfSample {
+	switch {
+	case l.sharpened:
+		return sharpenedMagic
+	case l.outOfSample:
 		return outOfSampleMagic
 	}
 	return blockMagic
@@ -58,11 +63,22 @@ func (l blockLayout) magic() string {
 
 // blockLayout is which sums a tree block holds: none at tree level, the
 // posterior sums at forest level, and with them the rows' out-of-sample
-// sums for the one-step estimate (UFConfig.PlugIn false).
-type blockLayout struct{ treeLevel, outOfSample bool }
+// sums for the one-step estimate (UFConfig.PlugIn false): of each row's
+// label, or of every class when sharpened (UFConfig.Sharpen).
+type blockLayout struct{ treeLevel, outOfSample, sharpened bool }
 
 func layoutOf(uf ufmi.UFConfig) blockLayout {
-	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: !uf.TreeLevelEntropy && !uf.PlugIn}
+	oneStep := !uf.TreeLevelEntropy && !uf.PlugIn
+	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: oneStep, sharpened: oneStep && uf.Sharpen}
+}
+
+// outWidth is the number of out-of-sample sums per row of this layout,
+// with classes classes.
+func (l blockLayout) outWidth(classes int) int {
+	if l.sharpened {
+		return classes
+	}
+	return 1
 }
 
 // MITreeBlocks estimates I(X;Y) as EstimateMI(x, y, cfg) does with the uf
@@ -190,7 +206,7 @@ func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, err
 	counter := &countingWriter{}
 	err := atomicfile.Write(blockPath(dir, c.Key), func(w io.Writer) error {
 		w = io.MultiWriter(w, sum, counter)
-		magic := blockLayout{outOfSample: b.OutSum != nil}.magic()
+		magic := blockLayout{outOfSample: b.OutSum != nil, sharpened: b.OutSum != nil && len(b.OutSum) != len(b.Votes)}.magic()
 		if _, err := io.WriteString(w, magic); err != nil {
 			return err
 		}
@@ -258,7 +274,7 @@ func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, layout b
 	if !layout.outOfSample {
 		b.OutTrees, b.OutSum, b.OutSketch = nil, nil, nil
 	} else {
-		b.OutTrees, b.OutSum, b.OutSketch = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows), resize(b.OutSketch, h.Rows*engine.SketchWidth)
+		b.OutTrees, b.OutSum, b.OutSketch = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows*layout.outWidth(h.Classes)), resize(b.OutSketch, h.Rows*engine.SketchWidth)
 		if err := getLE(r, 4, len(b.OutTrees), func(i int, p []byte) { b.OutTrees[i] = int(binary.LittleEndian.Uint32(p)) }); err != nil {
 			return damaged(err.Error())
 		}

@@ -32,12 +32,12 @@ func treeBlocksOf(t *testing.T, x *ufmi.Features, y []int, cfg ufmi.EstimatorCon
 
 // One forest grown in tree blocks gives the same estimate, and the same
 // cell files, as 1 shard and as 4, and EstimateMI's estimate up to
-// rounding: with a screening pilot (default), without (paper) and at tree
-// level (authors).
+// rounding: with a screening pilot (default), without (paper), at tree
+// level (authors) and with sharpened posteriors (oblique).
 func TestTreeBlocksShardsAreInvisible(t *testing.T) {
 	t.Parallel()
 	x, y := smallData(t, 80, 3)
-	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF()} {
+	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF(), "oblique": ufmi.ObliqueUF()} {
 		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
 		cfg := ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 3}}
 		want, err := ufmi.EstimateMI(x, y, cfg)

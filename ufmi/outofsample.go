@@ -31,7 +31,7 @@ type outOfSample struct {
 	// the one-step's (oneStepEntropySince), else nil with sharpenedRaw.
 	sharpened    []float64
 	sharpenedRaw bool
-	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
+	voteCounts   []int32 // scratch: the current tree's vote counts per leaf and class
 	// The sketch (nil without it): per row sketchWidth sums, and the
 	// current tree's per-leaf sums of its vote rows' signs.
 	z          []float64

@@ -5,8 +5,8 @@
 // the default UF, the paper preset, IRF and KSG, and the default UF on the
 // same rows rotated so that μ is the first axis (an orthogonal reflection,
 // which changes no information), and the default UF with oblique splits
-// (uf-oblique: tree.Config.Oblique) and with oblique splits on class-mean
-// differences (uf-means: ObliqueDirections MeanDifferences). The rotated column shows how much of
+// (uf-oblique: tree.Config.Oblique), and the ObliqueUF preset (uf-means:
+// oblique splits on class-mean differences, sharpened posteriors). The rotated column shows how much of
 // the loss is the axis-aligned partition's. For each dimension d and sample
 // size n it prints the truth and each estimator's mean and standard
 // deviation over the data sets.
@@ -26,7 +26,6 @@ import (
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
-	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 func main() {
@@ -58,11 +57,7 @@ var estimators = map[string]func(x [][]float64, y []int, s sim.TrunkSimulation, 
 		uf.Tree.Oblique = true
 		return uf
 	}, false),
-	"uf-means": ufEstimate(func() ufmi.UFConfig {
-		uf := ufmi.DefaultUF()
-		uf.Tree.Oblique, uf.Tree.ObliqueDirections = true, tree.MeanDifferences
-		return uf
-	}, false),
+	"uf-means": ufEstimate(ufmi.ObliqueUF, false),
 }
 
 // ufEstimate measures a UF preset, on the rows rotated so that μ is the

@@ -103,14 +103,15 @@ func BenchmarkFeatureScreening(b *testing.B) {
 	}
 }
 
-// BenchmarkObliqueUF measures what ObliqueUF's splits cost beside the
-// default UF: an MI estimate at n = 10,000, d = 20 (docs/guide.md,
-// "Presets").
+// BenchmarkObliqueUF measures what ObliqueUF's splits and sharpened
+// posteriors cost beside the default UF: an MI estimate at n = 10,000,
+// d = 20, and with its interval (docs/guide.md, "Presets").
 func BenchmarkObliqueUF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	benchEstimates(b, x, y, []benchCase{
 		{"default", EstimatorConfig{UF: DefaultUF()}},
 		{"oblique", EstimatorConfig{UF: ObliqueUF()}},
+		{"oblique with interval", EstimatorConfig{UF: ObliqueUF(), Confidence: 0.95}},
 	})
 }
 

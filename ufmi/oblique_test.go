@@ -202,11 +202,11 @@ func TestObliqueForestWithCategoricalAndMissingCells(t *testing.T) {
 }
 
 // An oblique forest, and its estimate, do not depend on the number of
-// workers.
+// workers; nor does the ObliqueUF preset's, with sharpened posteriors.
 func TestObliqueForestIgnoresWorkers(t *testing.T) {
 	t.Parallel()
 	x, y := mixedObliqueData(t, 600, 3)
-	for _, uf := range []UFConfig{obliqueUF(), meansUF()} {
+	for _, uf := range []UFConfig{obliqueUF(), meansUF(), ObliqueUF()} {
 		checkWorkers(t, x, y, withTrees(uf, 12))
 	}
 }

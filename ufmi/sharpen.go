@@ -48,47 +48,60 @@ func logNormalizer(r, prior []float64, a float64) float64 {
 }
 
 // sharpeningSlope is the derivative in a of the mean sharpened log-loss of
-// rows rows (log-ratios r, k per row, labels y): the mean over rows of
-// E_{p_a}[r] - r[y]. The log-loss is convex in a, so its slope grows with a.
-func sharpeningSlope(r []float64, k int, rows []int, y []int, prior []float64, a float64) float64 {
-	slope := 0.0
+// rows rows (log-ratios r, k per row, labels y), the mean over rows of
+// E_{p_a}[r] - r[y], and its second derivative, the mean of Var_{p_a}[r]:
+// the log-loss is convex in a.
+func sharpeningSlope(r []float64, k int, rows []int, y []int, prior []float64, a float64) (slope, curvature float64) {
 	for _, i := range rows {
 		ri := r[i*k : i*k+k]
 		z := logNormalizer(ri, prior, a)
-		mean := 0.0
+		mean, square := 0.0, 0.0
 		for c, v := range ri {
 			if prior[c] > 0 {
-				mean += prior[c] * math.Exp(a*v-z) * v
+				p := prior[c] * math.Exp(a*v-z)
+				mean += p * v
+				square += p * v * v
 			}
 		}
 		slope += mean - ri[y[i]]
+		curvature += square - mean*mean
 	}
-	return slope / float64(len(rows))
+	m := float64(len(rows))
+	return slope / m, curvature / m
 }
 
 // fitSharpening returns the exponent in [1, maxSharpening] of least mean
 // log-loss over rows: 1 when the log-loss grows from a = 1, else the root
-// of its slope, by bisection to 1e-6.
+// of its slope, by Newton steps kept inside a bracket of the root (a
+// bisection when a step would leave it), to 1e-6.
 func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) float64 {
-	if len(rows) == 0 || sharpeningSlope(r, k, rows, y, prior, 1) >= 0 {
+	if len(rows) == 0 {
 		return 1
 	}
-	lo, hi := 1.0, 2.0
-	for sharpeningSlope(r, k, rows, y, prior, hi) < 0 {
-		if lo = hi; hi >= maxSharpening {
-			return maxSharpening
-		}
-		hi = min(2*hi, maxSharpening)
+	slope, curvature := sharpeningSlope(r, k, rows, y, prior, 1)
+	if slope >= 0 {
+		return 1
 	}
-	for hi-lo > 1e-6 {
-		mid := (lo + hi) / 2
-		if sharpeningSlope(r, k, rows, y, prior, mid) < 0 {
-			lo = mid
+	lo, hi, a := 1.0, float64(maxSharpening), 1.0
+	if s, _ := sharpeningSlope(r, k, rows, y, prior, hi); s < 0 {
+		return maxSharpening
+	}
+	for range 100 {
+		next := a - slope/curvature
+		if !(next > lo && next < hi) { // also NaN: no curvature
+			next = (lo + hi) / 2
+		}
+		if math.Abs(next-a) < 1e-6 || hi-lo < 1e-6 {
+			return next
+		}
+		a = next
+		if slope, curvature = sharpeningSlope(r, k, rows, y, prior, a); slope < 0 {
+			lo = a
 		} else {
-			hi = mid
+			hi = a
 		}
 	}
-	return (lo + hi) / 2
+	return a
 }
 
 // sharpenedLogProbs returns, for every row with out-of-sample trees

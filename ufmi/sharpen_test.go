@@ -173,3 +173,21 @@ func TestSharpenNeedsTheOneStep(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSharpening is the cost of fitting and applying the exponents
+// for 10,000 rows of 10 classes (each interval adds one per tree group).
+func BenchmarkSharpening(b *testing.B) {
+	const n, k = 10000, 10
+	r, y, prior := sharpeningRows(n, k, 2, 3)
+	sums, trees := make([]float64, n*k), make([]int32, n)
+	for i := range trees {
+		trees[i] = 150
+		z := logNormalizer(r[i*k:i*k+k], prior, 1)
+		for c := 0; c < k; c++ {
+			sums[i*k+c] = 151*prior[c]*math.Exp(r[i*k+c]-z) - prior[c]
+		}
+	}
+	for b.Loop() {
+		sharpenedLogProbs(sums, trees, y, k, prior)
+	}
+}

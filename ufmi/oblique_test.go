@@ -368,3 +368,34 @@ func TestObliqueUFOnXOR(t *testing.T) {
 		t.Errorf("ObliqueUF %.4f, default %.4f: want within 0.03 of the default and above 0.55", oblique, axis)
 	}
 }
+
+// I(X;Y) does not change when a feature is transformed monotonically. The
+// axis-aligned default's partition depends on the features' ranks alone,
+// so its estimate hardly moves; ObliqueUF's directions combine values, so
+// a transform bends the boundary they approximate. Measured on the trunk at
+// n = 2000, d = 10 (seed 1 data, seed 3 forests, every column cubed): the
+// default 0.2504 → 0.2502, ObliqueUF 0.3359 → 0.2894 (truth 0.3368). The
+// test asks the default to move by less than 0.001 and ObliqueUF, moved,
+// to stay above the default.
+func TestMonotoneTransformsAndObliqueUF(t *testing.T) {
+	t.Parallel()
+	s := sim.TrunkSimulation{N: 2000, D: 10, Prior: 0.5}
+	rows, y, err := s.Sample(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cubed := make([][]float64, len(rows))
+	for i, r := range rows {
+		cubed[i] = make([]float64, len(r))
+		for j, v := range r {
+			cubed[i][j] = v * v * v
+		}
+	}
+	axis, axisCubed := miWithSeed3(t, rows, y, DefaultUF()), miWithSeed3(t, cubed, y, DefaultUF())
+	oblique, obliqueCubed := miWithSeed3(t, rows, y, ObliqueUF()), miWithSeed3(t, cubed, y, ObliqueUF())
+	t.Logf("default %.4f -> %.4f cubed; ObliqueUF %.4f -> %.4f", axis, axisCubed, oblique, obliqueCubed)
+	if math.Abs(axisCubed-axis) > 0.001 || !(obliqueCubed > axisCubed) {
+		t.Errorf("cubing every column: default %.4f -> %.4f, ObliqueUF %.4f -> %.4f: want the default to move by less than 0.001 and ObliqueUF above it",
+			axis, axisCubed, oblique, obliqueCubed)
+	}
+}

@@ -263,6 +263,9 @@ func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
 func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) float64 {
 	h := o.noiseCorrectedSince(before, prior)
 	if o.width == 1 || math.IsNaN(h) {
+		if before == nil {
+			o.sharpened, o.sharpenedRaw = nil, true
+		}
 		return h
 	}
 	sums, trees := o.sum, o.trees

@@ -44,6 +44,11 @@ func candidates() map[string]ufmi.UFConfig {
 		return c
 	}
 	withLeaf := func(m int) ufmi.UFConfig { return change(func(c *ufmi.UFConfig) { c.Tree.MinSamplesLeaf = m }) }
+	obliqueLeaf := func(m int) ufmi.UFConfig {
+		c := ufmi.ObliqueUF()
+		c.Tree.MinSamplesLeaf = m
+		return c
+	}
 	// noScreen is the default without feature screening: every node
 	// examines all features.
 	noScreen := func(leaf int) ufmi.UFConfig {
@@ -57,6 +62,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),
+		"oblique-leaf3":          obliqueLeaf(3),
 		"plugin":                 change(func(c *ufmi.UFConfig) { c.PlugIn = true }),
 		"default-noscreen":       noScreen(6),
 		"default-noscreen-leaf5": noScreen(5),

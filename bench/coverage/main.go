@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-preset oblique]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-preset oblique] [-sharpen]
 package main
 
 import (
@@ -70,9 +70,10 @@ func main() {
 	docPath := flag.String("doc", "", "rewrite the table between the coverage markers of this Markdown file (docs/inference.md)")
 	minLeaf := flag.Int("min-leaf", 0, "ablation: structure rows every UF leaf keeps at least (0: the default's); not with -doc")
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
+	sharpen := flag.Bool("sharpen", false, "ablation: sharpen the UF's out-of-sample posteriors (UFConfig.Sharpen); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *preset != "default") && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf and -preset")
+	if (*minLeaf > 0 || *preset != "default" || *sharpen) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -preset and -sharpen")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -82,6 +83,9 @@ func main() {
 	}
 	if *minLeaf > 0 {
 		uf.Tree.MinSamplesLeaf = *minLeaf
+	}
+	if *sharpen {
+		uf.Sharpen = true
 	}
 	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)

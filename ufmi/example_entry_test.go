@@ -58,7 +58,7 @@ func ExampleParseUFPreset() {
 	// plugin: plug-in true, screening true, oblique false
 	// paper: plug-in true, screening false, oblique false
 	// oblique: plug-in false, screening true, oblique true
-	// ufmi: unknown preset "best" (want default, plugin, paper, authors or oblique)
+	// ufmi: unknown preset "best" (want default, unsharpened, plugin, paper, authors or oblique)
 }
 
 // Missing cells (NaN) are routed by every split; nothing is imputed.
@@ -97,7 +97,7 @@ func ExampleNewColumnFeatures() {
 	hy, _ := ufmi.LabelEntropy(y)
 	est, _ := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 1}})
 	fmt.Printf("%s: I = %.3f of H(Y) = %.3f nats (red is class 0, green and blue class 1)\n", x.Name(0), est.MI, hy)
-	// Output: colour: I = 0.636 of H(Y) = 0.637 nats (red is class 0, green and blue class 1)
+	// Output: colour: I = 0.637 of H(Y) = 0.637 nats (red is class 0, green and blue class 1)
 }
 
 // Features from a gonum matrix, rows by columns.

@@ -100,7 +100,7 @@ func TestObliqueForestOnTheTrunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	estimate := func(rows [][]float64, uf UFConfig) float64 {
-		uf.PlugIn, uf.Sharpen = true, false
+		uf.PlugIn = true
 		return miWithSeed3(t, rows, y, uf)
 	}
 	rotated := randomRotation(rows, 0)
@@ -280,7 +280,7 @@ func TestMeanDifferenceForestOnTheTrunk(t *testing.T) {
 		}
 		var mi [3]float64
 		for k, uf := range []UFConfig{DefaultUF(), obliqueUF(), meansUF()} {
-			uf.PlugIn, uf.Sharpen = true, false
+			uf.PlugIn = true
 			est, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 3}})
 			if err != nil {
 				t.Fatal(err)
@@ -313,7 +313,7 @@ func TestRotationMovesObliqueUFFarLess(t *testing.T) {
 		t.Fatal(err)
 	}
 	estimate := func(rows [][]float64, uf UFConfig) float64 {
-		uf.PlugIn, uf.Sharpen = true, false
+		uf.PlugIn = true
 		return miWithSeed3(t, rows, y, uf)
 	}
 	rotated := randomRotation(rows, 2)

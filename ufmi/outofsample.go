@@ -45,7 +45,7 @@ const sketchWidth = engine.SketchWidth
 
 // newOutOfSample prepares the sums for labels y of k classes: out of bag
 // only (oob), with the noise term's sketch, with every class's posterior
-// (sharpen: UFConfig.Sharpen).
+// (sharpen: not UFConfig.NoSharpening).
 func newOutOfSample(y []int, k int, oob, sketch, sharpen bool) *outOfSample {
 	o := &outOfSample{}
 	o.reset(y, k, oob, sketch, sharpen)
@@ -253,7 +253,7 @@ func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
 
 // oneStepEntropySince is oneStepEntropy of the trees added since o's sums
 // were before's (nil: all trees): each row's sums less before's. When o
-// keeps every class (UFConfig.Sharpen), it is the lower of that and the
+// keeps every class (sharpened: UFConfig.NoSharpening), it is the lower of that and the
 // mean sharpened log-loss (sharpenedLogProbs) without a noise term: both
 // take out part of the log-loss's excess over H(Y|X), the noise term its
 // noise and sharpening the flatness of averaged posteriors, and the

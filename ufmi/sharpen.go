@@ -2,7 +2,7 @@ package ufmi
 
 import "math"
 
-// Sharpening (UFConfig.Sharpen). A forest posterior averages the leaves of
+// Sharpening (the default; UFConfig.NoSharpening turns it off). A forest posterior averages the leaves of
 // many trees, and on tables whose classes a forest separates through many
 // small steps (many classes, many weak features) that average is flatter
 // than the trees' partition allows: its log-loss, and so the one-step

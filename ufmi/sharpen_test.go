@@ -3,7 +3,6 @@ package ufmi
 import (
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -145,7 +144,7 @@ func TestSharpenRaisesFlatPosteriorsOnly(t *testing.T) {
 	}
 	estimate := func(labels []int, sharpen bool) float64 {
 		uf := DefaultUF()
-		uf.Sharpen = sharpen
+		uf.NoSharpening = !sharpen
 		est, err := EstimateMI(x, labels, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 4}})
 		if err != nil {
 			t.Fatal(err)
@@ -161,16 +160,6 @@ func TestSharpenRaisesFlatPosteriorsOnly(t *testing.T) {
 	t.Logf("independent labels, I = 0: one-step %.4f, sharpened %.4f", plain, sharp)
 	if math.Abs(sharp-plain) > 0.005 || math.Abs(sharp) > 0.03 {
 		t.Errorf("independent labels: sharpened %.4f, one-step %.4f: want within 0.005 of each other and 0.03 of 0", sharp, plain)
-	}
-}
-
-// Sharpening scores the one-step's posteriors: with the plug-in or tree
-// level entropies it is an error.
-func TestSharpenNeedsTheOneStep(t *testing.T) {
-	for _, uf := range []UFConfig{{Sharpen: true, PlugIn: true}, {Sharpen: true, TreeLevelEntropy: true}} {
-		if err := uf.check(); err == nil || !strings.Contains(err.Error(), "sharpening") {
-			t.Errorf("%+v: error %v, want one naming sharpening", uf, err)
-		}
 	}
 }
 

@@ -21,7 +21,7 @@
 // computed, so that later runs of other presets skip the classifiers.
 //
 //	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE]
-//	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-sharpen]   (one change to every preset, for ablations)
+//	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-unsharpened]   (one change to every preset, for ablations)
 package main
 
 import (
@@ -50,7 +50,7 @@ func main() {
 	boundsFile := flag.String("bounds", "", "file caching the classifier bounds by OpenML id")
 	maxFeatures := flag.Int("max-features", 0, "features each node examines in every preset (0: the preset's)")
 	minLeaf := flag.Int("min-leaf", 0, "structure rows every leaf keeps at least, in every preset (0: the preset's)")
-	sharpen := flag.Bool("sharpen", false, "sharpen every one-step preset's out-of-sample posteriors (UFConfig.Sharpen)")
+	unsharpened := flag.Bool("unsharpened", false, "score every one-step preset's out-of-sample posteriors unsharpened (UFConfig.NoSharpening)")
 	pilotFloor := flag.Float64("pilot-floor", 0, "screening weight every feature keeps in every screened preset (0: the preset's)")
 	flag.Parse()
 	edit := func(c *ufmi.UFConfig) {
@@ -60,8 +60,8 @@ func main() {
 		if *maxFeatures > 0 {
 			c.Tree.MaxFeatures = tree.FeatureCount(*maxFeatures)
 		}
-		if *sharpen && !c.PlugIn && !c.TreeLevelEntropy {
-			c.Sharpen = true
+		if *unsharpened {
+			c.NoSharpening = true
 		}
 		if *pilotFloor > 0 && !c.NoScreening {
 			c.PilotFloor = *pilotFloor

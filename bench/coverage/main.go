@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-preset oblique] [-sharpen]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-preset oblique] [-unsharpened]
 package main
 
 import (
@@ -70,10 +70,10 @@ func main() {
 	docPath := flag.String("doc", "", "rewrite the table between the coverage markers of this Markdown file (docs/inference.md)")
 	minLeaf := flag.Int("min-leaf", 0, "ablation: structure rows every UF leaf keeps at least (0: the default's); not with -doc")
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
-	sharpen := flag.Bool("sharpen", false, "ablation: sharpen the UF's out-of-sample posteriors (UFConfig.Sharpen); not with -doc")
+	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *preset != "default" || *sharpen) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -preset and -sharpen")
+	if (*minLeaf > 0 || *preset != "default" || *unsharpened) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -preset and -unsharpened")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -84,8 +84,8 @@ func main() {
 	if *minLeaf > 0 {
 		uf.Tree.MinSamplesLeaf = *minLeaf
 	}
-	if *sharpen {
-		uf.Sharpen = true
+	if *unsharpened {
+		uf.NoSharpening = true
 	}
 	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)

@@ -63,7 +63,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),
 		"oblique-leaf3":          obliqueLeaf(3),
-		"default-sharpen":        change(func(c *ufmi.UFConfig) { c.Sharpen = true }),
+		"unsharpened":            change(func(c *ufmi.UFConfig) { c.NoSharpening = true }),
 		"plugin":                 change(func(c *ufmi.UFConfig) { c.PlugIn = true }),
 		"default-noscreen":       noScreen(6),
 		"default-noscreen-leaf5": noScreen(5),

@@ -146,13 +146,14 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // job's fingerprint), followed by " Entropy:one-step" for a forest-level
 // estimate that is not the plug-in (UFConfig.PlugIn), whose blocks hold
 // more sums and whose result differs from the plug-in's, and " sharpened"
-// after it when its out-of-sample posteriors are (UFConfig.Sharpen).
+// after it when its out-of-sample posteriors are (UFConfig.NoSharpening
+// false).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep := ""
 	if !c.PlugIn && !c.TreeLevelEntropy {
 		oneStep = " Entropy:one-step"
-		if c.Sharpen {
+		if !c.NoSharpening {
 			oneStep += " sharpened"
 		}
 	}

@@ -17,7 +17,8 @@ import (
 // changed shape: testdata/treeblock_settings.txt was written by the code of
 // then (the old %+v of the resolved UFConfig, workers 0), except the
 // default preset's lines, which gained " Entropy:one-step" when the default
-// estimate became the combined one: its blocks and result changed.
+// estimate became the combined one, and " sharpened" after it when the
+// default's posteriors became sharpened: its blocks and result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")
 	if err != nil {

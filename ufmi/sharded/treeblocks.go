@@ -64,12 +64,12 @@ func (l blockLayout) magic() string {
 // blockLayout is which sums a tree block holds: none at tree level, the
 // posterior sums at forest level, and with them the rows' out-of-sample
 // sums for the one-step estimate (UFConfig.PlugIn false): of each row's
-// label, or of every class when sharpened (UFConfig.Sharpen).
+// label, or of every class when sharpened (UFConfig.NoSharpening false).
 type blockLayout struct{ treeLevel, outOfSample, sharpened bool }
 
 func layoutOf(uf ufmi.UFConfig) blockLayout {
 	oneStep := !uf.TreeLevelEntropy && !uf.PlugIn
-	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: oneStep, sharpened: oneStep && uf.Sharpen}
+	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: oneStep, sharpened: oneStep && !uf.NoSharpening}
 }
 
 // outWidth is the number of out-of-sample sums per row of this layout,

@@ -77,7 +77,7 @@ func ExampleTrunkSweep_Run() {
 	// d method mi mi_true
 	// 2 UF 0.307 0.337
 	// 2 KSG 0.328 0.337
-	// 20 UF 0.186 0.337
+	// 20 UF 0.190 0.337
 	// 20 KSG 0.002 0.337
 }
 

@@ -26,12 +26,13 @@ type outOfSample struct {
 	width int       // sums per row: 1 (p(y_i)), or k (every class: sharpened)
 	sum   []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
 	trees []int32   // per row: how many trees that is
-	// sharpened holds, once computed after the last tree, every row's
-	// sharpened log p̂(y_i|x_i) (sharpenedLogProbs) when their log-loss is
-	// the one-step's (oneStepEntropySince), else nil with sharpenedRaw.
-	sharpened    []float64
-	sharpenedRaw bool
-	voteCounts   []int32 // scratch: the current tree's vote counts per leaf and class
+	// decided is set once the one-step of all the trees has chosen between
+	// the unsharpened and the sharpened log-loss (oneStepEntropySince);
+	// sharpened then holds every row's sharpened log p̂(y_i|x_i)
+	// (sharpenedLogProbs) if it chose those, else nil.
+	decided    bool
+	sharpened  []float64
+	voteCounts []int32 // scratch: the current tree's vote counts per leaf and class
 	// The sketch (nil without it): per row sketchWidth sums, and the
 	// current tree's per-leaf sums of its vote rows' signs.
 	z          []float64
@@ -54,10 +55,8 @@ func newOutOfSample(y []int, k int, oob, sketch, sharpen bool) *outOfSample {
 
 // reset empties the sums for labels y, reusing their storage.
 func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
-	o.y, o.k, o.oob, o.width, o.sharpened, o.sharpenedRaw = y, k, oob, 1, nil, false
-	if sharpen {
-		o.width = k
-	}
+	o.y, o.k, o.oob, o.sharpened, o.decided = y, k, oob, nil, false
+	o.width = entropyRule{oneStep: true, sharpen: sharpen}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
 	if sketch {
@@ -103,7 +102,7 @@ func votingTreeOf(ft *forestTree, leaf []int32) votingTree {
 // add takes a tree. With scored not nil, only the rows it holds are added.
 func (o *outOfSample) add(t votingTree, scored rowSet) {
 	k, n := o.k, len(o.y)
-	o.sharpened, o.sharpenedRaw = nil, false
+	o.sharpened, o.decided = nil, false
 	if !o.oob {
 		// The vote rows' class counts per leaf, so that a vote row's own
 		// vote can be taken out of its leaf, and their signs' sums.
@@ -212,7 +211,7 @@ func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.trees[i] == 0 {
 		return math.NaN()
 	}
-	if o.width > 1 && o.sharpened == nil && !o.sharpenedRaw {
+	if o.width > 1 && !o.decided {
 		o.oneStepEntropy(prior)
 	}
 	if o.sharpened != nil {
@@ -264,7 +263,7 @@ func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) 
 	h := o.noiseCorrectedSince(before, prior)
 	if o.width == 1 || math.IsNaN(h) {
 		if before == nil {
-			o.sharpened, o.sharpenedRaw = nil, true
+			o.sharpened, o.decided = nil, true
 		}
 		return h
 	}
@@ -278,7 +277,7 @@ func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) 
 			trees[i] = o.trees[i] - before.trees[i]
 		}
 	}
-	logProb, _ := sharpenedLogProbs(sums, trees, o.y, o.k, prior)
+	logProb := sharpenedLogProbs(sums, trees, o.y, o.k, prior)
 	sharp, used := 0.0, 0
 	for _, v := range logProb {
 		if !math.IsNaN(v) {
@@ -288,9 +287,9 @@ func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) 
 	}
 	sharp /= float64(used)
 	if before == nil {
-		o.sharpened, o.sharpenedRaw = nil, true
+		o.sharpened, o.decided = nil, true
 		if sharp < h {
-			o.sharpened, o.sharpenedRaw = logProb, false
+			o.sharpened = logProb
 		}
 	}
 	return min(h, sharp)

@@ -17,8 +17,10 @@ import "math"
 // exponent comes from its own label, so the sharpened log-loss is a
 // cross-fitted score like the unsharpened one. a ≥ 1 because a < 1 would
 // shrink towards π, the noise the one-step's noise term already takes
-// out. Where q is not too flat the fitted exponent is 1 and nothing
-// changes (the paper's simulations: 1.0-1.1).
+// out. The one-step takes the lower of the sharpened log-loss and its
+// noise-corrected unsharpened one (outOfSample.oneStepEntropySince): on
+// the paper's simulations that is the unsharpened one, and no estimate of
+// the accuracy grid moves (bench/migrid -candidates default,unsharpened).
 
 // maxSharpening is the largest exponent fitted.
 const maxSharpening = 64
@@ -107,8 +109,8 @@ func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) flo
 // sharpenedLogProbs returns, for every row with out-of-sample trees
 // (trees[i] > 0), log p_a(y_i) of its posterior q_i = (sums_i + π)/(trees_i
 // + 1), sums k per row, with the exponent fitted on the other fold's rows;
-// NaN for the other rows. It also returns the two folds' exponents.
-func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []float64) (logProb []float64, exponents [2]float64) {
+// NaN for the other rows.
+func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []float64) []float64 {
 	n := len(y)
 	r := make([]float64, n*k)
 	var folds [2][]int
@@ -126,15 +128,16 @@ func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []fl
 		}
 		folds[i%2] = append(folds[i%2], i)
 	}
+	var exponents [2]float64
 	for f := range folds {
 		exponents[f] = fitSharpening(r, k, folds[1-f], y, prior)
 	}
-	logProb = make([]float64, n)
+	logProb := make([]float64, n)
 	for i := range logProb {
 		logProb[i] = math.NaN()
 		if trees[i] > 0 {
 			logProb[i] = sharpenedLogProb(r[i*k:i*k+k], prior, y[i], exponents[i%2])
 		}
 	}
-	return logProb, exponents
+	return logProb
 }

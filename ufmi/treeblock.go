@@ -73,10 +73,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	}
 	treeLevel := b.Sum == nil
 	rule := uf.entropyRule()
-	oneStep, width := !treeLevel && rule.oneStep, 1
-	if rule.sharpen {
-		width = k
-	}
+	oneStep, width := !treeLevel && rule.oneStep, rule.outWidth(k)
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
 		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y)*width || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))

@@ -99,6 +99,15 @@ type UFConfig struct {
 // or the one-step (oneStep), sharpened or not.
 type entropyRule struct{ oneStep, sharpen bool }
 
+// outWidth is the number of out-of-sample sums per row under rule r, for k
+// classes: every class's posterior when sharpened, else the label's.
+func (r entropyRule) outWidth(k int) int {
+	if r.sharpen {
+		return k
+	}
+	return 1
+}
+
 // entropyRule is cfg's rule (UFConfig.PlugIn, UFConfig.NoSharpening).
 func (cfg UFConfig) entropyRule() entropyRule {
 	return entropyRule{oneStep: !cfg.PlugIn, sharpen: !cfg.PlugIn && !cfg.NoSharpening}

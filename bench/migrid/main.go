@@ -49,6 +49,11 @@ func candidates() map[string]ufmi.UFConfig {
 		c.Tree.MinSamplesLeaf = m
 		return c
 	}
+	unsharpenedOblique := func() ufmi.UFConfig {
+		c := ufmi.ObliqueUF()
+		c.NoSharpening = true
+		return c
+	}
 	// noScreen is the default without feature screening: every node
 	// examines all features.
 	noScreen := func(leaf int) ufmi.UFConfig {
@@ -63,6 +68,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),
 		"oblique-leaf3":          obliqueLeaf(3),
+		"oblique-unsharpened":    unsharpenedOblique(),
 		"unsharpened":            change(func(c *ufmi.UFConfig) { c.NoSharpening = true }),
 		"plugin":                 change(func(c *ufmi.UFConfig) { c.PlugIn = true }),
 		"default-noscreen":       noScreen(6),

@@ -248,11 +248,14 @@ func (f jobFacts) checkSums(b *engine.TreeBlock, lo, hi int) error {
 			return fmt.Errorf("gives row %d posterior sums adding to %v for %d votes", i, total, v)
 		}
 	}
+	width := 0
+	if len(b.OutTrees) > 0 {
+		width = len(b.OutSum) / len(b.OutTrees)
+	}
 	for i, m := range b.OutTrees {
 		if m < 0 || m > hi-lo {
 			return fmt.Errorf("gives row %d %d out-of-sample trees of %d", i, m, hi-lo)
 		}
-		width := len(b.OutSum) / len(b.OutTrees)
 		for _, p := range b.OutSum[i*width : (i+1)*width] {
 			if !finite(p) || p < 0 || p > float64(m)*(1+1e-9) {
 				return fmt.Errorf("gives row %d the out-of-sample sum %v over %d trees", i, p, m)

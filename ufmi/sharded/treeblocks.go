@@ -151,7 +151,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 		if err != nil {
 			return nil, err
 		}
-		return writeBlock(dir, c, b)
+		return writeBlock(dir, c, b, layoutOf(uf))
 	})
 	if err != nil || !out.Complete() {
 		return MIResult{Outcome: out}, err
@@ -197,7 +197,7 @@ func blockPath(dir shard.Dir, key string) string { return filepath.Join(dir.Path
 // writeBlock stores b's sums (forest level) in the cell's binary file,
 // through a temporary file and a rename, and returns the cell's header.
 // The cell's file, written after it, is what marks the cell done.
-func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, error) {
+func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock, layout blockLayout) (blockCell, error) {
 	h := blockCell{Lo: b.Lo, Hi: b.Hi, Rows: len(b.Votes), Classes: b.Classes, TreeEntropy: b.TreeEntropy, TreeCount: b.TreeCount}
 	if b.Sum == nil {
 		return h, nil
@@ -206,8 +206,7 @@ func writeBlock(dir shard.Dir, c shard.Cell, b engine.TreeBlock) (blockCell, err
 	counter := &countingWriter{}
 	err := atomicfile.Write(blockPath(dir, c.Key), func(w io.Writer) error {
 		w = io.MultiWriter(w, sum, counter)
-		magic := blockLayout{outOfSample: b.OutSum != nil, sharpened: b.OutSum != nil && len(b.OutSum) != len(b.Votes)}.magic()
-		if _, err := io.WriteString(w, magic); err != nil {
+		if _, err := io.WriteString(w, layout.magic()); err != nil {
 			return err
 		}
 		if err := putLE(w, 4, len(b.Votes), func(i int, p []byte) { binary.LittleEndian.PutUint32(p, uint32(b.Votes[i])) }); err != nil {

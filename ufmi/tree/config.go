@@ -167,6 +167,15 @@ type Config struct {
 	// weight 0 is never split on. With all features examined (the default
 	// MaxFeatures) only that exclusion has an effect.
 	FeatureWeights []float64
+	// DrawWithReplacement makes each node make MaxFeatures draws with
+	// replacement, by FeatureWeights (uniformly without them), and examine
+	// the distinct features drawn; a draw of a feature constant in the
+	// node is made again. Without it the draws are without replacement:
+	// once the heavy features are drawn the rest must come from the light
+	// ones, so a node of 3 draws among 2 screened-in features and 8
+	// screened-out ones always examines a screened-out one. With it that
+	// node examines one in about 1 of 9 nodes (draws.go).
+	DrawWithReplacement bool
 	// Oblique makes each node examine sparse random projections of the
 	// numeric columns instead of single numeric columns (sparse oblique
 	// splits, as in SPORF): each numeric feature a node draws, when none of
@@ -225,6 +234,7 @@ type Params struct {
 	maxDepth        int
 	weights         []float64 // nil: every feature equally likely
 	drawable        int       // features of positive weight (d without weights)
+	cumulative      []float64 // DrawWithReplacement: running sums of the weights (of ones without weights); nil otherwise
 	oblique         bool      // examine sparse random projections of numeric columns
 	nonZeros        float64   // mean columns per projection (oblique)
 	directions      ObliqueDirections
@@ -293,6 +303,9 @@ func (c Config) Resolve(d int) (Params, error) {
 				p.drawable++
 			}
 		}
+	}
+	if c.DrawWithReplacement {
+		p.cumulative = runningSums(p.weights, d)
 	}
 	return p, nil
 }

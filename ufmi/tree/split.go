@@ -16,6 +16,10 @@ type splitter struct {
 	left, right []int     // class counts on each side during a scan
 	xlogx       []float64 // x log x for the entropy criterion
 	drawKey     []float64 // per feature, its key in a weighted draw
+	drawState   []int8    // per feature, in a draw with replacement: unseen, scanned or constant
+	drawn       []int     // the features whose drawState is set
+	bestScore   float64   // the best split's score so far in the current node
+	found       bool      // whether the current node has a split
 	// cur receives each scan's split (scan returns it); best is the best
 	// so far. They point into splits and trade places, without copies.
 	cur, best *split
@@ -91,14 +95,29 @@ func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) *spl
 // feature can split the node; it stays valid until the next
 // chooseSplit.
 func (b *splitter) chooseSplit(scan func(f int) *split) *split {
+	if b.cur == nil {
+		b.cur, b.best = &b.splits[0], &b.splits[1]
+	}
+	b.bestScore, b.found = math.Inf(-1), false
+	if b.params.cumulative != nil {
+		b.drawWithReplacement(scan)
+	} else {
+		b.drawWithoutReplacement(scan)
+	}
+	if !b.found {
+		return nil
+	}
+	return b.best
+}
+
+// drawWithoutReplacement scans features in a fresh random order (weighted
+// when the tree has weights) until mtry non-constant ones have been
+// scanned, offering each split to keep.
+func (b *splitter) drawWithoutReplacement(scan func(f int) *split) {
 	d := len(b.features)
 	if b.params.weights != nil {
 		d = b.weightedOrder()
 	}
-	if b.cur == nil {
-		b.cur, b.best = &b.splits[0], &b.splits[1]
-	}
-	bestScore, ok := math.Inf(-1), false
 	visited := 0
 	for i := 0; i < d && visited < b.params.mtry; i++ {
 		if b.params.weights == nil {
@@ -111,21 +130,24 @@ func (b *splitter) chooseSplit(scan func(f int) *split) *split {
 			continue
 		}
 		visited++
-		if s.pos >= 0 && s.score > bestScore {
-			bestScore, ok = s.score, true
-			s.feature = f
-			b.cur, b.best = b.best, s
-			if s.categorical {
-				b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
-			} else if s.oblique {
-				b.bestTerms, b.termsFound = b.termsFound, b.bestTerms
-			}
-		}
+		b.keep(f, s)
 	}
-	if !ok {
-		return nil
+}
+
+// keep makes split s of feature f the best if it scores higher than the
+// best so far.
+func (b *splitter) keep(f int, s *split) {
+	if s.pos < 0 || s.score <= b.bestScore {
+		return
 	}
-	return b.best
+	b.bestScore, b.found = s.score, true
+	s.feature = f
+	b.cur, b.best = b.best, s
+	if s.categorical {
+		b.bestLevels, b.levelsFound = b.levelsFound, b.bestLevels
+	} else if s.oblique {
+		b.bestTerms, b.termsFound = b.termsFound, b.bestTerms
+	}
 }
 
 // plainSplit completes a numeric split of a node of m rows without missing

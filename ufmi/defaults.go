@@ -83,8 +83,11 @@ const intervalGroups = 10
 
 // ufTreeDefaults fills in the tree settings an honest forest's config left
 // unset: leaves of at least defaultUFMinLeaf rows, max(2, floor(sqrt d))
-// features per node.
+// features per node, drawn with replacement.
 func ufTreeDefaults(tc tree.Config) tree.Config {
+	if tc.Draws == tree.DefaultDraws {
+		tc.Draws = tree.WithReplacement
+	}
 	return treeDefaults(tc, defaultUFMinLeaf, tree.SqrtFeatures().AtLeast(defaultUFMinFeatures))
 }
 

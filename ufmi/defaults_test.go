@@ -32,7 +32,7 @@ func mustResolve(t *testing.T, cfg UFConfig) UFConfig {
 // constants of defaults.go say.
 func TestZeroUFConfigIsDefaultUF(t *testing.T) {
 	want := UFConfig{Trees: 300, StructureFraction: 0.5, EmptyLeaf: EmptyPrior,
-		Tree:       tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2)},
+		Tree:       tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2), Draws: tree.WithReplacement},
 		PilotTrees: 60, PilotFloor: 0.01}
 	if got := mustResolve(t, UFConfig{}); goSyntax(got) != goSyntax(want) {
 		t.Errorf("UFConfig{} resolves to\n%#v\nwant\n%#v", got, want)
@@ -84,16 +84,17 @@ func TestPartialUFConfigKeepsItsFields(t *testing.T) {
 // Each preset resolves to the settings it had when zero fields meant
 // something else: the old spelling (tree.Config{} for fully grown trees on
 // all features, Stratify false, PilotTrees 0 for no screening) gives the
-// same tree parameters, split and screening.
+// same tree parameters, split and screening. The default's trees draw
+// their features with replacement since they became the default's.
 func TestPresetsKeepTheirSettings(t *testing.T) {
-	paperTree := tree.Config{MinSamplesLeaf: 1, MaxFeatures: tree.AllFeatures()}
+	paperTree := tree.Config{MinSamplesLeaf: 1, MaxFeatures: tree.AllFeatures(), Draws: tree.WithoutReplacement}
 	cases := map[string]struct {
 		got, want UFConfig
 		oldTree   tree.Config // the tree the preset spelled before
 	}{
 		"default": {DefaultUF(), UFConfig{Trees: 300, StructureFraction: 0.5, EmptyLeaf: EmptyPrior,
-			Tree: tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2)}, PilotTrees: 60, PilotFloor: 0.01},
-			tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2)}},
+			Tree: tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2), Draws: tree.WithReplacement}, PilotTrees: 60, PilotFloor: 0.01},
+			tree.Config{MinSamplesLeaf: 6, MaxFeatures: tree.SqrtFeatures().AtLeast(2), Draws: tree.WithReplacement}},
 		"paper": {PaperUF(), UFConfig{Trees: 300, StructureFraction: 0.5, EmptyLeaf: EmptyUniform, Tree: paperTree,
 			Unstratified: true, NoScreening: true, PlugIn: true}, tree.Config{}},
 		"authors": {AuthorsUF(), UFConfig{Trees: 300, StructureFraction: 0.4, EvalShare: 0.5, Kappa: 3, EmptyLeaf: EmptyUniform,
@@ -197,8 +198,8 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 	}
 }
 
-// The oblique preset is the default with class-mean oblique splits, by
-// name too.
+// The oblique preset is the default with class-mean oblique splits, its
+// features drawn without replacement as when it was measured, by name too.
 func TestObliquePreset(t *testing.T) {
 	c, err := ParseUFPreset("oblique")
 	if err != nil {
@@ -206,6 +207,7 @@ func TestObliquePreset(t *testing.T) {
 	}
 	want := DefaultUF()
 	want.Tree.Oblique, want.Tree.ObliqueDirections = true, tree.MeanDifferences
+	want.Tree.Draws = tree.WithoutReplacement
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("oblique preset %#v", c)
 	}
@@ -214,8 +216,8 @@ func TestObliquePreset(t *testing.T) {
 	}
 }
 
-// The plugin preset is the default with the plug-in estimate alone, by
-// name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
+// The plugin preset is the default before the one-step (features drawn
+// without replacement) with the plug-in estimate alone, by name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
 // its posteriors, as EstimateMI does with PlugIn; the default gives the
 // one-step estimate of the same forest: the rows' out-of-sample log-loss
 // less its noise term, which the sketch estimates within 10% of the exact
@@ -226,7 +228,7 @@ func TestPlugInPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DefaultUF()
-	want.PlugIn = true
+	want.PlugIn, want.Tree.Draws = true, tree.WithoutReplacement
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

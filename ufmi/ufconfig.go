@@ -183,9 +183,10 @@ func (cfg UFConfig) trees() (int, error) {
 	return countOrDefault("number of trees", cfg.Trees, DefaultTrees, limits.Trees)
 }
 
-// paperTree is the tree of the paper's forests: fully grown, all features.
+// paperTree is the tree of the paper's forests: fully grown, all features
+// (drawn without replacement: every node examines them all).
 func paperTree() tree.Config {
-	return tree.Config{MinSamplesLeaf: paperMinLeaf, MaxFeatures: tree.AllFeatures()}
+	return tree.Config{MinSamplesLeaf: paperMinLeaf, MaxFeatures: tree.AllFeatures(), Draws: tree.WithoutReplacement}
 }
 
 // PaperUF is the configuration that reproduces the paper's published
@@ -208,26 +209,36 @@ func AuthorsUF() UFConfig {
 		TreeLevelEntropy: true, NoScreening: true, PlugIn: true}
 }
 
-// plugInUF is DefaultUF with the plug-in estimate of H(Y|X) alone
-// (PlugIn): ufmi's default before the one-step estimate, kept to compare
-// against and to reproduce earlier results.
-func plugInUF() UFConfig {
+// withoutReplacementUF is DefaultUF with each node's features drawn
+// without replacement (tree.WithoutReplacement): ufmi's default before
+// draws with replacement, kept to compare against and to reproduce
+// earlier results. The older defaults below build on it.
+func withoutReplacementUF() UFConfig {
 	c := DefaultUF()
+	c.Tree.Draws = tree.WithoutReplacement
+	return c
+}
+
+// plugInUF is the without-replacement preset with the plug-in estimate of
+// H(Y|X) alone (PlugIn): ufmi's default before the one-step estimate, kept
+// to compare against and to reproduce earlier results.
+func plugInUF() UFConfig {
+	c := withoutReplacementUF()
 	c.PlugIn = true
 	return c
 }
 
-// unsharpenedUF is DefaultUF without sharpening (NoSharpening): ufmi's
-// default before sharpened posteriors, kept to compare against and to
-// reproduce earlier results.
+// unsharpenedUF is the without-replacement preset without sharpening
+// (NoSharpening): ufmi's default before sharpened posteriors, kept to
+// compare against and to reproduce earlier results.
 func unsharpenedUF() UFConfig {
-	c := DefaultUF()
+	c := withoutReplacementUF()
 	c.NoSharpening = true
 	return c
 }
 
-// ParseUFPreset returns the preset named "default", "unsharpened",
-// "plugin", "paper", "authors" or "oblique".
+// ParseUFPreset returns the preset named "default", "without-replacement",
+// "unsharpened", "plugin", "paper", "authors" or "oblique".
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
 	case "paper":
@@ -242,8 +253,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return plugInUF(), nil
 	case "unsharpened":
 		return unsharpenedUF(), nil
+	case "without-replacement":
+		return withoutReplacementUF(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, unsharpened, plugin, paper, authors or oblique)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, without-replacement, unsharpened, plugin, paper, authors or oblique)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
@@ -255,9 +268,14 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // paper's accuracy grid, within 0.03 nats of the classifiers' bound (or
 // above it) on 44 of 56 CC18 tables (the default: 31), at 1.6 times the cost
 // (docs/guide.md, "The oblique preset").
+//
+// Its nodes draw their features without replacement, as when it was
+// measured; with replacement (the default's draws since) it is not yet
+// measured.
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
+	c.Tree.Draws = tree.WithoutReplacement
 	return c
 }
 

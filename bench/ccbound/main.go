@@ -21,7 +21,7 @@
 // computed, so that later runs of other presets skip the classifiers.
 //
 //	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE]
-//	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-unsharpened] [-with-replacement]   (one change to every preset, for ablations)
+//	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-unsharpened]   (one change to every preset, for ablations)
 package main
 
 import (
@@ -52,7 +52,6 @@ func main() {
 	minLeaf := flag.Int("min-leaf", 0, "structure rows every leaf keeps at least, in every preset (0: the preset's)")
 	unsharpened := flag.Bool("unsharpened", false, "score every one-step preset's out-of-sample posteriors unsharpened (UFConfig.NoSharpening)")
 	pilotFloor := flag.Float64("pilot-floor", 0, "screening weight every feature keeps in every screened preset (0: the preset's)")
-	withReplacement := flag.Bool("with-replacement", false, "every preset's nodes draw their features with replacement (tree.Config.DrawWithReplacement)")
 	flag.Parse()
 	edit := func(c *ufmi.UFConfig) {
 		if *minLeaf > 0 {
@@ -66,9 +65,6 @@ func main() {
 		}
 		if *pilotFloor > 0 && !c.NoScreening {
 			c.PilotFloor = *pilotFloor
-		}
-		if *withReplacement {
-			c.Tree.DrawWithReplacement = true
 		}
 	}
 	mirror := os.Getenv("UFMI_MIRROR")

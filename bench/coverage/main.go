@@ -71,10 +71,9 @@ func main() {
 	minLeaf := flag.Int("min-leaf", 0, "ablation: structure rows every UF leaf keeps at least (0: the default's); not with -doc")
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
-	withReplacement := flag.Bool("with-replacement", false, "ablation: each node draws its features with replacement (tree.Config.DrawWithReplacement); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *preset != "default" || *unsharpened || *withReplacement) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -preset, -unsharpened and -with-replacement")
+	if (*minLeaf > 0 || *preset != "default" || *unsharpened) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -preset and -unsharpened")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -88,7 +87,6 @@ func main() {
 	if *unsharpened {
 		uf.NoSharpening = true
 	}
-	uf.Tree.DrawWithReplacement = *withReplacement
 	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)

@@ -63,6 +63,9 @@ func legacy(c ufmi.UFConfig) legacyUF {
 	if c.Tree.MaxFeatures == (tree.MaxFeatures{}) {
 		l.tree.MaxFeatures = tree.SqrtFeatures().AtLeast(ufMinFeatures)
 	}
+	if c.Tree.Draws == tree.DefaultDraws {
+		l.tree.Draws = tree.WithReplacement // a UF's default
+	}
 	switch c.EmptyLeaf {
 	case ufmi.EmptyUniform:
 		l.emptyLeaf = 0
@@ -92,16 +95,28 @@ func treeGoSyntax(tc tree.Config) string {
 	if tc.MaxFeatures == tree.AllFeatures() {
 		tc.MaxFeatures = tree.MaxFeatures{}
 	}
-	return fmt.Sprintf("tree.Config{Criterion:%#v, MaxFeatures:%#v, MinSamplesLeaf:%#v, MinSamplesSplit:%#v, MaxDepth:%#v, FeatureWeights:%#v%s}",
+	return fmt.Sprintf("tree.Config{Criterion:%#v, MaxFeatures:%#v, MinSamplesLeaf:%#v, MinSamplesSplit:%#v, MaxDepth:%#v, FeatureWeights:%#v%s%s}",
 		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights,
-		obliqueText(tc, ", Oblique:%#v, ObliqueNonZeros:%#v", ", ObliqueDirections:%#v"))
+		obliqueText(tc, ", Oblique:%#v, ObliqueNonZeros:%#v", ", ObliqueDirections:%#v"), drawsText(tc, ", Draws:%v"))
 }
 
 // treeFields is the old %+v of tree settings, field by field.
 func treeFields(tc tree.Config) string {
-	return fmt.Sprintf("{Criterion:%v MaxFeatures:%v MinSamplesLeaf:%v MinSamplesSplit:%v MaxDepth:%v FeatureWeights:%v%s}",
+	return fmt.Sprintf("{Criterion:%v MaxFeatures:%v MinSamplesLeaf:%v MinSamplesSplit:%v MaxDepth:%v FeatureWeights:%v%s%s}",
 		tc.Criterion, tc.MaxFeatures, tc.MinSamplesLeaf, tc.MinSamplesSplit, tc.MaxDepth, tc.FeatureWeights,
-		obliqueText(tc, " Oblique:%v ObliqueNonZeros:%v", " ObliqueDirections:%v"))
+		obliqueText(tc, " Oblique:%v ObliqueNonZeros:%v", " ObliqueDirections:%v"), drawsText(tc, " Draws:%v"))
+}
+
+// drawsText spells the feature draws (format, of one verb) of a tree that
+// draws with replacement and examines fewer than all features, the only
+// case where they change the trees: nothing otherwise, whose keys predate
+// them. A legacy (UF) tree's unset draws are already resolved; elsewhere
+// (a random forest's) unset draws are without replacement.
+func drawsText(tc tree.Config, format string) string {
+	if tc.Draws != tree.WithReplacement || tc.MaxFeatures == tree.AllFeatures() || tc.MaxFeatures == (tree.MaxFeatures{}) {
+		return ""
+	}
+	return fmt.Sprintf(format, tc.Draws)
 }
 
 // obliqueText spells the oblique fields of an oblique tree (nothing for an

@@ -17,8 +17,10 @@ import (
 // changed shape: testdata/treeblock_settings.txt was written by the code of
 // then (the old %+v of the resolved UFConfig, workers 0), except the
 // default preset's lines, which gained " Entropy:one-step" when the default
-// estimate became the combined one, and " sharpened" after it when the
-// default's posteriors became sharpened: its blocks and result changed.
+// estimate became the combined one, " sharpened" after it when the
+// default's posteriors became sharpened, and " Draws:with-replacement" in
+// its tree settings when its nodes came to draw features with replacement:
+// its blocks and result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")
 	if err != nil {
@@ -66,6 +68,7 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 		func(c *ufmi.UFConfig) { c.Tree.Oblique = true },
 		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueNonZeros = true, 2 },
 		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences },
+		func(c *ufmi.UFConfig) { c.Tree.Draws = tree.WithoutReplacement },
 	} {
 		c := ufmi.DefaultUF()
 		change(&c)

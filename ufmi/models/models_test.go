@@ -188,7 +188,7 @@ func TestNamed(t *testing.T) {
 // (ufmi's golden numbers pin the estimates of the same settings).
 func TestExperimentUF(t *testing.T) {
 	want := ufmi.UFConfig{Trees: 300, StructureFraction: 0.63, EmptyLeaf: ufmi.EmptyUniform,
-		Tree: tree.Config{MinSamplesLeaf: 1, MaxFeatures: tree.AllFeatures()}, Unstratified: true, NoScreening: true, PlugIn: true}
+		Tree: tree.Config{MinSamplesLeaf: 1, MaxFeatures: tree.AllFeatures(), Draws: tree.WithoutReplacement}, Unstratified: true, NoScreening: true, PlugIn: true}
 	if got := ExperimentUF(); fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
 		t.Errorf("ExperimentUF() = %#v\nwant %#v", got, want)
 	}

@@ -53,7 +53,7 @@ func ExampleMISweep_Run() {
 	printColumns(df, "setting", "method", "mi", "mi_true")
 	// Output:
 	// setting method mi mi_true
-	// separated UF 0.302 0.337
+	// separated UF 0.306 0.337
 	// separated KSG 0.278 0.337
 	// three_class UF 0.289 0.307
 	// three_class KSG 0.244 0.307
@@ -77,7 +77,7 @@ func ExampleTrunkSweep_Run() {
 	// d method mi mi_true
 	// 2 UF 0.307 0.337
 	// 2 KSG 0.328 0.337
-	// 20 UF 0.190 0.337
+	// 20 UF 0.189 0.337
 	// 20 KSG 0.002 0.337
 }
 
@@ -247,10 +247,10 @@ func ExampleTrunkComparison_Run() {
 	// 2 UF (oblique) 0.325 0.337
 	// 2 IRF 0.190 0.337
 	// 2 KSG 0.360 0.337
-	// 10 UF 0.202 0.337
+	// 10 UF 0.207 0.337
 	// 10 UF (oblique) 0.277 0.337
 	// 10 IRF 0.120 0.337
 	// 10 KSG 0.002 0.337
 	// 2 UF (rotated) 0.324 0.337
-	// 10 UF (rotated) 0.387 0.337
+	// 10 UF (rotated) 0.396 0.337
 }

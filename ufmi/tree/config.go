@@ -167,15 +167,11 @@ type Config struct {
 	// weight 0 is never split on. With all features examined (the default
 	// MaxFeatures) only that exclusion has an effect.
 	FeatureWeights []float64
-	// DrawWithReplacement makes each node make MaxFeatures draws with
-	// replacement, by FeatureWeights (uniformly without them), and examine
-	// the distinct features drawn; a draw of a feature constant in the
-	// node is made again. Without it the draws are without replacement:
-	// once the heavy features are drawn the rest must come from the light
-	// ones, so a node of 3 draws among 2 screened-in features and 8
-	// screened-out ones always examines a screened-out one. With it that
-	// node examines one in about 1 of 9 nodes (draws.go).
-	DrawWithReplacement bool
+	// Draws is how a node draws the MaxFeatures features it examines:
+	// WithoutReplacement or WithReplacement (draws.go). The zero value,
+	// DefaultDraws, is the forest's default: an honest forest draws with
+	// replacement, a random forest (and Resolve) without.
+	Draws FeatureDraws
 	// Oblique makes each node examine sparse random projections of the
 	// numeric columns instead of single numeric columns (sparse oblique
 	// splits, as in SPORF): each numeric feature a node draws, when none of
@@ -195,6 +191,41 @@ type Config struct {
 	// the node's rows (see the package documentation). Without Oblique it
 	// has no effect.
 	ObliqueDirections ObliqueDirections
+}
+
+// FeatureDraws is how a node draws the features it examines.
+type FeatureDraws int
+
+const (
+	// DefaultDraws is unset: the forest's default.
+	DefaultDraws FeatureDraws = iota
+	// WithoutReplacement draws features one after another without
+	// replacement (by FeatureWeights, uniformly without them) until
+	// MaxFeatures non-constant ones have been scanned, as scikit-learn
+	// does. Once the heavy features are drawn the rest must come from the
+	// light ones: a node of 3 draws among 2 screened-in features and 8
+	// screened-out ones always examines a screened-out one.
+	WithoutReplacement
+	// WithReplacement makes MaxFeatures draws with replacement and
+	// examines the distinct features drawn; a feature found constant in
+	// the node is not drawn again and its draw does not count. The node
+	// above then examines a screened-out feature in about 1 of 5 nodes.
+	// When MaxFeatures covers every feature of positive weight, the node
+	// examines them all, as without replacement.
+	WithReplacement
+)
+
+// String names the policy as ParseFeatureDraws reads it.
+func (f FeatureDraws) String() string {
+	switch f {
+	case DefaultDraws:
+		return "default"
+	case WithoutReplacement:
+		return "without-replacement"
+	case WithReplacement:
+		return "with-replacement"
+	}
+	return fmt.Sprintf("FeatureDraws(%d)", int(f))
 }
 
 // ObliqueDirections is how an oblique tree chooses its projections.
@@ -234,7 +265,7 @@ type Params struct {
 	maxDepth        int
 	weights         []float64 // nil: every feature equally likely
 	drawable        int       // features of positive weight (d without weights)
-	cumulative      []float64 // DrawWithReplacement: running sums of the weights (of ones without weights); nil otherwise
+	cumulative      []float64 // WithReplacement with fewer draws than drawable features: running sums of the weights (of ones without weights); nil otherwise
 	oblique         bool      // examine sparse random projections of numeric columns
 	nonZeros        float64   // mean columns per projection (oblique)
 	directions      ObliqueDirections
@@ -304,8 +335,14 @@ func (c Config) Resolve(d int) (Params, error) {
 			}
 		}
 	}
-	if c.DrawWithReplacement {
-		p.cumulative = runningSums(p.weights, d)
+	switch c.Draws {
+	case DefaultDraws, WithoutReplacement:
+	case WithReplacement:
+		if p.mtry < p.drawable {
+			p.cumulative = runningSums(p.weights, d)
+		}
+	default:
+		return p, fmt.Errorf("ufmi: unknown feature draws %d (want WithoutReplacement or WithReplacement)", int(c.Draws))
 	}
 	return p, nil
 }

@@ -69,7 +69,7 @@ func (b *splitter) drawOne(liveWeight float64) int {
 }
 
 // drawWithReplacement makes mtry draws with replacement
-// (Config.DrawWithReplacement), scanning each distinct feature drawn once
+// (Config.Draws WithReplacement), scanning each distinct feature drawn once
 // and offering its split to keep. A feature found constant in the node is
 // not drawn again and its draw does not count. It stops early once every
 // drawable feature has been seen: further draws could not change the best

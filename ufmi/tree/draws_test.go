@@ -8,12 +8,12 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/synth"
 )
 
-// replacementSplitter is a splitter of 3 features drawing mtry of them
-// with replacement by weights.
+// replacementSplitter is a splitter of len(weights) features making mtry
+// draws with replacement by weights.
 func replacementSplitter(t *testing.T, mtry int, weights []float64) *Builder {
 	t.Helper()
 	rows, y := synth.Separated(50, len(weights), 1)
-	params, err := Config{MaxFeatures: FeatureCount(mtry), FeatureWeights: weights, DrawWithReplacement: true}.Resolve(len(weights))
+	params, err := Config{MaxFeatures: FeatureCount(mtry), FeatureWeights: weights, Draws: WithReplacement}.Resolve(len(weights))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +60,11 @@ func TestDrawWithReplacementFrequencies(t *testing.T) {
 
 func TestDrawWithReplacementRepeats(t *testing.T) {
 	t.Parallel()
-	// Two draws among two equally weighted features (and one of weight 0)
-	// examine a single feature half the time, and never scan one twice;
-	// without replacement they would always examine both.
-	b := replacementSplitter(t, 2, []float64{1, 1, 0})
-	const nodes = 20000
+	// Two draws among three equally weighted features examine a single
+	// feature a third of the time, and never scan one twice; without
+	// replacement they would always examine two.
+	b := replacementSplitter(t, 2, []float64{1, 1, 1})
+	const nodes = 30000
 	single := 0
 	for range nodes {
 		var seen []int
@@ -79,15 +79,25 @@ func TestDrawWithReplacementRepeats(t *testing.T) {
 			single++
 		}
 	}
-	if p := float64(single) / nodes; math.Abs(p-0.5) > 0.015 {
-		t.Errorf("a single feature examined in %.3f of nodes, want 1/2", p)
+	if p := float64(single) / nodes; math.Abs(p-1.0/3) > 0.015 {
+		t.Errorf("a single feature examined in %.3f of nodes, want 1/3", p)
+	}
+	// Draws that cover every feature of positive weight examine them all.
+	all := replacementSplitter(t, 2, []float64{1, 5, 0})
+	for range 1000 {
+		var seen []int
+		all.chooseSplit(scanRecorder(all, &seen, nil))
+		if len(seen) != 2 || seen[0] == seen[1] {
+			t.Fatalf("2 draws of 2 drawable features scanned %v, want both", seen)
+		}
 	}
 }
 
 func TestDrawWithReplacementRedrawsConstantFeatures(t *testing.T) {
 	t.Parallel()
 	// Feature 1 is constant in the node: its draws do not count, so the
-	// one draw always ends on feature 0, and each feature is scanned once.
+	// one draw always ends on feature 0, and each feature is scanned once
+	// (feature 2, of weight 0, never).
 	b := replacementSplitter(t, 1, []float64{1, 50, 0})
 	for range 2000 {
 		var seen []int

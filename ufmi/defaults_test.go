@@ -198,8 +198,9 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 	}
 }
 
-// The oblique preset is the default with class-mean oblique splits, its
-// features drawn without replacement as when it was measured, by name too.
+// The oblique preset is the 2026-11-25 default (features drawn without
+// replacement, fixed leaves) with class-mean oblique splits, as when it was
+// measured, by name too.
 func TestObliquePreset(t *testing.T) {
 	c, err := ParseUFPreset("oblique")
 	if err != nil {
@@ -207,7 +208,7 @@ func TestObliquePreset(t *testing.T) {
 	}
 	want := DefaultUF()
 	want.Tree.Oblique, want.Tree.ObliqueDirections = true, tree.MeanDifferences
-	want.Tree.Draws = tree.WithoutReplacement
+	want.Tree.Draws, want.FixedLeaves = tree.WithoutReplacement, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("oblique preset %#v", c)
 	}
@@ -216,8 +217,8 @@ func TestObliquePreset(t *testing.T) {
 	}
 }
 
-// The plugin preset is the default before the one-step (features drawn
-// without replacement) with the plug-in estimate alone, by name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
+// The plugin preset is the 2026-11-25 default (features drawn without
+// replacement, fixed leaves) with the plug-in estimate alone, by name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
 // its posteriors, as EstimateMI does with PlugIn; the default gives the
 // one-step estimate of the same forest: the rows' out-of-sample log-loss
 // less its noise term, which the sketch estimates within 10% of the exact
@@ -228,7 +229,7 @@ func TestPlugInPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DefaultUF()
-	want.PlugIn, want.Tree.Draws = true, tree.WithoutReplacement
+	want.PlugIn, want.Tree.Draws, want.FixedLeaves = true, tree.WithoutReplacement, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -127,13 +128,32 @@ func transformColumns(x *Features, f func(float64) float64) *Features {
 
 // A strictly increasing transform of a feature keeps every tree's partition
 // of the rows that grew it, and the leaf posteriors of RF. Points between two
-// sample values may move, since thresholds are midpoints.
+// sample values may move, since thresholds are midpoints. So may the
+// default UF's screening weights, measured on its pilot's vote rows, which
+// the midpoints route, and with them the features a node draws: its
+// partition is compared for the weights measured on x (with leaves of 3,
+// its leaves on these 400 rows, the pilot's weights moved the draws).
 func TestMonotoneTransformKeepsPartition(t *testing.T) {
 	x, y := benchData(400, 4, 4)
 	x2 := transformColumns(x, math.Exp)
-	for name, fit := range forestKinds {
-		f1, _ := fit(x, y, 2)
-		f2, _ := fit(x2, y, 2)
+	screened := DefaultUF()
+	screened.Trees, screened.PilotTrees = 40, 20
+	weights, err := screeningWeights(x, y, screened, Runtime{Seed: 5, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := maps.Clone(forestKinds)
+	kinds["uf-default"] = func(x *Features, y []int, w int) (*Forest, error) {
+		c := DefaultUF()
+		c.Trees, c.NoScreening, c.PilotTrees, c.PilotFloor, c.Tree.FeatureWeights = 40, true, 0, 0, weights
+		return FitUF(x, y, c, Runtime{Seed: 5, Workers: w})
+	}
+	for name, fit := range kinds {
+		f1, err1 := fit(x, y, 2)
+		f2, err2 := fit(x2, y, 2)
+		if err := firstError(err1, err2); err != nil {
+			t.Fatal(name, err)
+		}
 		a1, _ := f1.Apply(x)
 		a2, _ := f2.Apply(x2)
 		for tr := 0; tr < f1.Trees(); tr++ {

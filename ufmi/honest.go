@@ -40,7 +40,7 @@ func honestPlan(x *Features, y []int, cfg UFConfig, rt Runtime, purpose seeds.Pu
 	if err != nil {
 		return 0, growPlan{}, err
 	}
-	if leaf := smallDataLeaf(cfg.Tree.MinSamplesLeaf, y, k, ns); leaf != cfg.Tree.MinSamplesLeaf && !cfg.keepLeaves {
+	if leaf := cfg.leafFor(y, k, ns); leaf != cfg.Tree.MinSamplesLeaf {
 		cfg.Tree.MinSamplesLeaf = leaf
 		if params, err = cfg.Tree.Resolve(x.d); err != nil {
 			return 0, growPlan{}, err
@@ -69,6 +69,46 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 	// With EvalShare > 0 the evaluation set is never empty when rest >= 1:
 	// vote = floor(rest·(1-EvalShare)) < rest.
 	return structure, vote, eval, err
+}
+
+// leafFor returns the leaf minimum of resolved cfg's trees grown on ns
+// structure rows of labels y (k classes): Tree.MinSamplesLeaf, scaled to
+// the structure rows (leafForRows) unless FixedLeaves, then lowered for
+// small data or rare classes (smallDataLeaf); as configured for the fast
+// test's forest (keepLeaves).
+func (cfg UFConfig) leafFor(y []int, k, ns int) int {
+	leaf := cfg.Tree.MinSamplesLeaf
+	if cfg.keepLeaves {
+		return leaf
+	}
+	if !cfg.FixedLeaves {
+		leaf = leafForRows(leaf, ns)
+	}
+	return smallDataLeaf(leaf, y, k, ns)
+}
+
+// Leaves that follow the structure rows (leafForRows): the configured
+// leaf minimum from fullLeafRows structure rows on, smaller below, never
+// below minScaledLeaf.
+const (
+	fullLeafRows  = 1000
+	minScaledLeaf = 2
+)
+
+// leafForRows returns the leaf minimum of trees grown on ns structure rows
+// whose configured minimum is leaf: leaf from fullLeafRows structure rows on
+// (2,000 rows for the default's half), round(leaf·√(ns/fullLeafRows)) below
+// (3 at 500 rows), but not below minScaledLeaf (nor above leaf). Smaller
+// leaves where there are fewer rows keep the leaves' width, which smooths
+// the posteriors and biases the estimate down, from growing as n shrinks;
+// the one-step's noise term takes out most of the extra noise of fewer
+// votes per leaf (docs/inference.md, "Leaves that follow n").
+func leafForRows(leaf, ns int) int {
+	if ns >= fullLeafRows || leaf <= minScaledLeaf {
+		return leaf
+	}
+	scaled := int(math.Round(float64(leaf) * math.Sqrt(float64(ns)/fullLeafRows)))
+	return min(leaf, max(minScaledLeaf, scaled))
 }
 
 // smallDataLeaf returns the leaf minimum of an honest forest whose trees

@@ -23,13 +23,23 @@ type UFConfig struct {
 	// Tree holds the per-tree settings. Left unset, MaxFeatures and
 	// MinSamplesLeaf are UF's defaults (ufTreeDefaults): max(
 	// defaultUFMinFeatures, floor(sqrt d)) features per node and leaves of
-	// at least defaultUFMinLeaf structure rows. The paper's fully grown
+	// at least defaultUFMinLeaf structure rows, and Draws WithReplacement.
+	// The paper's fully grown
 	// trees on all features are tree.Config{MinSamplesLeaf: 1, MaxFeatures:
-	// tree.AllFeatures()}. On small data a leaf never needs more than half
+	// tree.AllFeatures()}. MinSamplesLeaf holds from 1,000 structure rows
+	// on; below, leaves shrink as the square root of the structure rows
+	// (leafForRows: 3 instead of 6 at 500 rows), unless FixedLeaves. On
+	// small data a leaf never needs more than half
 	// the rarest class's structure rows (at least 1): MinSamplesLeaf is
 	// lowered to that where it is larger (smallDataLeaf), so that a tree can
 	// still isolate every class; the fast test's forest keeps it.
 	Tree tree.Config
+	// FixedLeaves keeps Tree.MinSamplesLeaf whatever the number of rows
+	// (ufmi's default before leaves followed n). By default a tree grown on
+	// ns < 1,000 structure rows has leaves of at least
+	// round(MinSamplesLeaf·√(ns/1000)) rows, at least 2 (leafForRows).
+	// Small data or rare classes lower it further either way.
+	FixedLeaves bool
 	// StructureFraction is the share of the n rows that grows each tree,
 	// rounded to a row count, in (0, 1) (0: defaultStructureFraction, the
 	// paper's; the authors' scripts: authorsStructureFraction).
@@ -209,35 +219,36 @@ func AuthorsUF() UFConfig {
 		TreeLevelEntropy: true, NoScreening: true, PlugIn: true}
 }
 
-// withoutReplacementUF is DefaultUF with each node's features drawn
-// without replacement (tree.WithoutReplacement): ufmi's default before
-// draws with replacement, kept to compare against and to reproduce
+// defaultUF20261125 is ufmi's default of 2026-11-25 (preset
+// "default-2026-11-25"): DefaultUF with each node's features drawn without
+// replacement (tree.WithoutReplacement) and leaves of 6 rows whatever the
+// number of rows (FixedLeaves), kept to compare against and to reproduce
 // earlier results. The older defaults below build on it.
-func withoutReplacementUF() UFConfig {
+func defaultUF20261125() UFConfig {
 	c := DefaultUF()
-	c.Tree.Draws = tree.WithoutReplacement
+	c.Tree.Draws, c.FixedLeaves = tree.WithoutReplacement, true
 	return c
 }
 
-// plugInUF is the without-replacement preset with the plug-in estimate of
+// plugInUF is the 2026-11-25 default with the plug-in estimate of
 // H(Y|X) alone (PlugIn): ufmi's default before the one-step estimate, kept
 // to compare against and to reproduce earlier results.
 func plugInUF() UFConfig {
-	c := withoutReplacementUF()
+	c := defaultUF20261125()
 	c.PlugIn = true
 	return c
 }
 
-// unsharpenedUF is the without-replacement preset without sharpening
+// unsharpenedUF is the 2026-11-25 default without sharpening
 // (NoSharpening): ufmi's default before sharpened posteriors, kept to
 // compare against and to reproduce earlier results.
 func unsharpenedUF() UFConfig {
-	c := withoutReplacementUF()
+	c := defaultUF20261125()
 	c.NoSharpening = true
 	return c
 }
 
-// ParseUFPreset returns the preset named "default", "without-replacement",
+// ParseUFPreset returns the preset named "default", "default-2026-11-25",
 // "unsharpened", "plugin", "paper", "authors" or "oblique".
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
@@ -253,10 +264,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return plugInUF(), nil
 	case "unsharpened":
 		return unsharpenedUF(), nil
-	case "without-replacement":
-		return withoutReplacementUF(), nil
+	case "default-2026-11-25":
+		return defaultUF20261125(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, without-replacement, unsharpened, plugin, paper, authors or oblique)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-25, unsharpened, plugin, paper, authors or oblique)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
@@ -269,13 +280,13 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // above it) on 44 of 56 CC18 tables (the default: 31), at 1.6 times the cost
 // (docs/guide.md, "The oblique preset").
 //
-// Its nodes draw their features without replacement, as when it was
-// measured; with replacement (the default's draws since) it is not yet
-// measured.
+// It is the 2026-11-25 default's forest with oblique splits, as when it
+// was measured: features drawn without replacement, leaves of 6 rows
+// whatever n. The default's draws and leaves since are not yet measured
+// with oblique splits.
 func ObliqueUF() UFConfig {
-	c := DefaultUF()
+	c := defaultUF20261125()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
-	c.Tree.Draws = tree.WithoutReplacement
 	return c
 }
 

@@ -34,6 +34,7 @@ type legacyUF struct {
 	stratify, treeLevel    bool
 	pilotTrees             int
 	pilotFloor             float64
+	leavesFollowRows       bool // leaves scaled to the structure rows (UFConfig.FixedLeaves false, leaves above 2)
 }
 
 // Old spellings of UF settings whose zero value now means a default.
@@ -43,7 +44,17 @@ const (
 	ufMinFeatures       = 2    // DefaultUF's sqrt features, at least 2
 	ufPilotTrees        = 60   // DefaultUF's pilot
 	ufPilotFloor        = 0.01 // DefaultUF's floor
+	ufMinScaledLeaf     = 2    // leaves this small never follow the rows
 )
+
+// leavesText spells leaves that follow the structure rows (format, no
+// verb): nothing for fixed leaves, whose keys predate them.
+func leavesText(l legacyUF, format string) string {
+	if !l.leavesFollowRows {
+		return ""
+	}
+	return format
+}
 
 func legacy(c ufmi.UFConfig) legacyUF {
 	l := legacyUF{trees: c.Trees, tree: c.Tree, structure: c.StructureFraction, eval: c.EvalShare, kappa: c.Kappa,
@@ -60,6 +71,7 @@ func legacy(c ufmi.UFConfig) legacyUF {
 	case 1:
 		l.tree.MinSamplesLeaf = 0 // fully grown, as the paper's presets spelled it
 	}
+	l.leavesFollowRows = !c.FixedLeaves && l.tree.MinSamplesLeaf > ufMinScaledLeaf
 	if c.Tree.MaxFeatures == (tree.MaxFeatures{}) {
 		l.tree.MaxFeatures = tree.SqrtFeatures().AtLeast(ufMinFeatures)
 	}
@@ -143,9 +155,9 @@ func obliqueText(tc tree.Config, format, directions string) string {
 func UFGoSyntax(c ufmi.UFConfig) string {
 	l := legacy(c)
 	return fmt.Sprintf("ufmi.UFConfig{Trees:%d, Tree:%s, StructureFraction:%#v, EvalShare:%#v, Kappa:%#v, EmptyLeaf:%d, "+
-		"Stratify:%t, TreeLevelEntropy:%t, PilotTrees:%d, PilotFloor:%#v, %s}",
+		"Stratify:%t, TreeLevelEntropy:%t, PilotTrees:%d, PilotFloor:%#v, %s%s}",
 		l.trees, treeGoSyntax(l.tree), l.structure, l.eval, l.kappa, l.emptyLeaf,
-		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax)
+		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, leavesText(l, ", Leaves:follow-rows"))
 }
 
 // ForestGoSyntax spells an RF configuration as the old %#v of ForestConfig
@@ -162,7 +174,8 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // estimate that is not the plug-in (UFConfig.PlugIn), whose blocks hold
 // more sums and whose result differs from the plug-in's, and " sharpened"
 // after it when its out-of-sample posteriors are (UFConfig.NoSharpening
-// false).
+// false), then " Leaves:follow-rows" when its leaves follow the structure
+// rows (UFConfig.FixedLeaves false, leaves above 2).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep := ""
@@ -173,7 +186,7 @@ func UFFields(c ufmi.UFConfig, seed uint64) string {
 		}
 	}
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
-		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s}",
+		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep)
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, leavesText(l, " Leaves:follow-rows"))
 }

@@ -19,8 +19,9 @@ import (
 // default preset's lines, which gained " Entropy:one-step" when the default
 // estimate became the combined one, " sharpened" after it when the
 // default's posteriors became sharpened, and " Draws:with-replacement" in
-// its tree settings when its nodes came to draw features with replacement:
-// its blocks and result changed.
+// its tree settings when its nodes came to draw features with replacement,
+// and " Leaves:follow-rows" at the end when its leaves came to follow the
+// rows: its blocks and result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")
 	if err != nil {
@@ -69,6 +70,7 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueNonZeros = true, 2 },
 		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences },
 		func(c *ufmi.UFConfig) { c.Tree.Draws = tree.WithoutReplacement },
+		func(c *ufmi.UFConfig) { c.FixedLeaves = true },
 	} {
 		c := ufmi.DefaultUF()
 		change(&c)

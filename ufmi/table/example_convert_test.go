@@ -73,8 +73,8 @@ func ExamplePosterior() {
 	}
 	// Output:
 	// classes [healthy sick] from [dose colour]
-	// row 1500 (dose 2.11): P(sick) = 0.93
-	// row 1501 (dose -1.18): P(sick) = 0.03
+	// row 1500 (dose 2.11): P(sick) = 0.92
+	// row 1501 (dose -1.18): P(sick) = 0.04
 	// row 1502 (dose 3.38): P(sick) = 0.99
 }
 

@@ -23,7 +23,8 @@ import (
 //	UFMI_BIAS_STUDY=1 go test -run TestBiasCandidatesStudy -v -timeout 2h ./ufmi
 //
 // (about 8 minutes on 2 cores); UFMI_BIAS_STUDY=default runs the default
-// forest alone.
+// forest alone, UFMI_BIAS_STUDY=defaults the default and the 2026-11-25
+// default (features drawn without replacement, fixed leaves).
 func TestBiasCandidatesStudy(t *testing.T) {
 	if os.Getenv("UFMI_BIAS_STUDY") == "" {
 		t.Skip("set UFMI_BIAS_STUDY=1 to run the bias study")
@@ -49,6 +50,7 @@ func TestBiasCandidatesStudy(t *testing.T) {
 		edit func(*UFConfig)
 	}{
 		{"default", func(*UFConfig) {}},
+		{"2026-11-25 default", func(c *UFConfig) { c.Tree.Draws, c.FixedLeaves = tree.WithoutReplacement, true }},
 		{"leaves of 3", func(c *UFConfig) { c.Tree.MinSamplesLeaf = 3 }},
 		{"leaves of 1", func(c *UFConfig) { c.Tree.MinSamplesLeaf = 1 }},
 		{"all features per node", func(c *UFConfig) { c.Tree.MaxFeatures = tree.AllFeatures() }},
@@ -56,8 +58,11 @@ func TestBiasCandidatesStudy(t *testing.T) {
 			c.Tree.MaxFeatures, c.PilotFloor = tree.FeatureCount(2), 1e-4
 		}},
 	}
-	if os.Getenv("UFMI_BIAS_STUDY") == "default" {
+	switch os.Getenv("UFMI_BIAS_STUDY") {
+	case "default":
 		forests = forests[:1]
+	case "defaults":
+		forests = forests[:2] // the default and the 2026-11-25 default
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "| forest | quantity | setting | n | d | exact | plug-in | one-step | average | max(one-step, average) | default |\n|---|---|---|---|---|---|---|---|---|---|---|\n")

@@ -56,6 +56,23 @@ func BenchmarkOneStep(b *testing.B) {
 	})
 }
 
+// BenchmarkDefaultAgainst20261125 times an estimate of the default and of
+// the 2026-11-25 default (features drawn without replacement, fixed
+// leaves), and the default's estimate with its interval, at n = 10,000
+// (leaves of 6 either way) and n = 1,000 (the default's leaves of 4), d = 20.
+func BenchmarkDefaultAgainst20261125(b *testing.B) {
+	for _, n := range []int{10000, 1000} {
+		x, y := benchData(n, 20, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			benchEstimates(b, x, y, []benchCase{
+				{"default-2026-11-25", EstimatorConfig{UF: defaultUF20261125()}},
+				{"default", EstimatorConfig{}},
+				{"default-interval", EstimatorConfig{Confidence: 0.95}},
+			})
+		})
+	}
+}
+
 // benchCase is one named configuration of a benchmark; its runtime is
 // seed 1.
 type benchCase struct {

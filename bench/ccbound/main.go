@@ -21,7 +21,7 @@
 // computed, so that later runs of other presets skip the classifiers.
 //
 //	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE]
-//	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-unsharpened]   (one change to every preset, for ablations)
+//	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-unsharpened] [-fixed-leaves]   (one change to every preset, for ablations)
 package main
 
 import (
@@ -51,6 +51,7 @@ func main() {
 	maxFeatures := flag.Int("max-features", 0, "features each node examines in every preset (0: the preset's)")
 	minLeaf := flag.Int("min-leaf", 0, "structure rows every leaf keeps at least, in every preset (0: the preset's)")
 	unsharpened := flag.Bool("unsharpened", false, "score every one-step preset's out-of-sample posteriors unsharpened (UFConfig.NoSharpening)")
+	fixedLeaves := flag.Bool("fixed-leaves", false, "every preset's leaves keep their minimum whatever n (UFConfig.FixedLeaves)")
 	pilotFloor := flag.Float64("pilot-floor", 0, "screening weight every feature keeps in every screened preset (0: the preset's)")
 	flag.Parse()
 	edit := func(c *ufmi.UFConfig) {
@@ -65,6 +66,9 @@ func main() {
 		}
 		if *pilotFloor > 0 && !c.NoScreening {
 			c.PilotFloor = *pilotFloor
+		}
+		if *fixedLeaves {
+			c.FixedLeaves = true
 		}
 	}
 	mirror := os.Getenv("UFMI_MIRROR")

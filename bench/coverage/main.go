@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-preset oblique] [-unsharpened]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened]
 package main
 
 import (
@@ -71,11 +71,12 @@ func main() {
 	docPath := flag.String("doc", "", "rewrite the table between the coverage markers of this Markdown file (docs/inference.md)")
 	minLeaf := flag.Int("min-leaf", 0, "ablation: structure rows every UF leaf keeps at least (0: the default's); not with -doc")
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
+	fixedLeaves := flag.Bool("fixed-leaves", false, "ablation: leaves keep their minimum whatever n (UFConfig.FixedLeaves); not with -doc")
 	maxFeatures := flag.Int("max-features", 0, "ablation: features each node draws (0: the preset's); not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *preset != "default" || *unsharpened) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -max-features, -preset and -unsharpened")
+	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -max-features, -fixed-leaves, -preset and -unsharpened")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -88,6 +89,9 @@ func main() {
 	}
 	if *maxFeatures > 0 {
 		uf.Tree.MaxFeatures = tree.FeatureCount(*maxFeatures)
+	}
+	if *fixedLeaves {
+		uf.FixedLeaves = true
 	}
 	if *unsharpened {
 		uf.NoSharpening = true

@@ -62,8 +62,14 @@ func candidates() map[string]ufmi.UFConfig {
 			c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = tree.AllFeatures(), leaf
 		})
 	}
+	previous, err := ufmi.ParseUFPreset("default-2026-11-25")
+	if err != nil {
+		panic(err) // a preset ufmi names
+	}
 	return map[string]ufmi.UFConfig{
 		"default":                ufmi.DefaultUF(),
+		"default-2026-11-25":     previous,
+		"default-fixed-leaves":   change(func(c *ufmi.UFConfig) { c.FixedLeaves = true }),
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),

@@ -274,10 +274,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // class means of each node's rows (tree.MeanDifferences): for information spread over many weak
 // numeric features, where axis-aligned splits approximate an oblique
 // boundary badly (the trunk simulation at n = 2000: 0.335 nats of the true
-// 0.337 at d = 10, 0.321 at d = 50, against the default's 0.249 and
-// 0.170), and for tables of many classes. As accurate as the default on the
+// 0.337 at d = 10, 0.321 at d = 50, against the default's 0.240 and
+// 0.167), and for tables of many classes. As accurate as the default on the
 // paper's accuracy grid, within 0.03 nats of the classifiers' bound (or
-// above it) on 44 of 56 CC18 tables (the default: 31), at 1.6 times the cost
+// above it) on 44 of 56 CC18 tables (the default: 32), at 1.6 times the cost
 // (docs/guide.md, "The oblique preset").
 //
 // It is the 2026-11-25 default's forest with oblique splits, as when it

@@ -117,7 +117,11 @@
 // then the one-step estimate of H(Y|X) (UFConfig.PlugIn), measured against
 // the plug-in on the grid, the coverage table and CC18 (docs/inference.md);
 // then sharpened posteriors (UFConfig.NoSharpening), which leave the grid
-// and the coverage table as they were and raise the many-class CC18 tables.
+// and the coverage table as they were and raise the many-class CC18 tables;
+// then features drawn with replacement (tree.WithReplacement) and leaves
+// that follow n (UFConfig.FixedLeaves), which lower the bias where the
+// coverage study's intervals missed (three classes among noise features,
+// n = 500); the preset "default-2026-11-25" keeps the default before them.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -102,7 +102,7 @@ const (
 // leaves where there are fewer rows keep the leaves' width, which smooths
 // the posteriors and biases the estimate down, from growing as n shrinks;
 // the one-step's noise term takes out most of the extra noise of fewer
-// votes per leaf (docs/inference.md, "Leaves that follow n").
+// votes per leaf (docs/reference.md, "Leaves that follow n").
 func leafForRows(leaf, ns int) int {
 	if ns >= fullLeafRows || leaf <= minScaledLeaf {
 		return leaf

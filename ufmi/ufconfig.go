@@ -294,10 +294,13 @@ func ObliqueUF() UFConfig {
 // spelled out: the paper's half/half split and forest-level posteriors,
 // H(Y|X) estimated by the rows' out-of-sample log-loss less its noise term
 // (oneStepOrPlugIn) or, when lower, the log-loss of their sharpened
-// posteriors (NoSharpening), no kappa correction, leaves of at least 6 structure rows, empty leaves
-// predicting the vote set's class frequencies, stratified splits, and
-// feature screening: a pilot forest of 60 trees weights the features by
-// honest importance, and each node examines max(2, floor(sqrt d)) features
-// drawn by those weights (floor 0.01). Chosen by measurement on the
-// reference MI grid (see the package documentation and bench/migrid).
+// posteriors (NoSharpening), no kappa correction, leaves of at least 6
+// structure rows from 2,000 rows on and fewer below (FixedLeaves), empty
+// leaves predicting the vote set's class frequencies, stratified splits,
+// and feature screening: a pilot forest of 60 trees weights the features
+// by honest importance, and each node makes max(2, floor(sqrt d)) draws of
+// features with replacement by those weights (floor 0.01) and examines the
+// distinct features drawn (tree.WithReplacement). Chosen by measurement on
+// the reference MI grid and the coverage study (see the package
+// documentation, bench/migrid and bench/coverage).
 func DefaultUF() UFConfig { return UFConfig{}.withDefaults() }

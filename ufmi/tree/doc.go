@@ -7,6 +7,13 @@
 // missing-valued and categorical features, small subtrees, the tree and its
 // routing rule) are mapped in docs/architecture.md.
 //
+// A node examines MaxFeatures of the features, drawn without replacement
+// (the zero Config's, and a random forest's) or, with Draws
+// WithReplacement (an honest forest's default in package ufmi), as the
+// distinct features of MaxFeatures draws with replacement; either way by
+// FeatureWeights when set, and a feature constant in the node does not
+// count.
+//
 // Categorical features hold level codes 0..MaxLevels-1; a split sends a set
 // of levels left, stored as a bitset in the tree. Missing values are NaN.
 //
@@ -16,7 +23,7 @@
 // the numeric columns, as in SPORF (Tomita et al. 2020):
 //
 //   - A node draws its candidate features exactly as without Oblique
-//     (MaxFeatures of them, by FeatureWeights when set; a feature constant
+//     (MaxFeatures draws, by FeatureWeights when set; a feature constant
 //     in the node does not count). A drawn categorical feature, or a
 //     numeric one with a missing value among the node's rows, is scanned as
 //     without Oblique.

@@ -87,9 +87,10 @@ func (b *Builder) bestSplit(rows *sortedRows, start, end int, counts []int) *spl
 	})
 }
 
-// chooseSplit draws the features of a node in a fresh random order and
+// chooseSplit draws the features of a node, without replacement in a
+// fresh random order or with replacement (Config.Draws, draws.go), and
 // asks scan for the best split of each until mtry of them have been
-// scanned; scan returns nil for a feature constant in the node, which
+// drawn; scan returns nil for a feature constant in the node, which
 // does not count, else its split, written to the splitter's cur. It
 // returns the best split (the first of equal scores), or nil when no
 // feature can split the node; it stays valid until the next

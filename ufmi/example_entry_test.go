@@ -151,7 +151,7 @@ func ExampleForest_HonestImportance() {
 	}
 	imp, _ := f.HonestImportance()
 	fmt.Printf("signal %.3f, noise %.3f and %.3f\n", imp[0], imp[1], imp[2])
-	// Output: signal 0.270, noise 0.000 and -0.000
+	// Output: signal 0.266, noise 0.000 and -0.000
 }
 
 // H(Y|X) of a fitted UF: the one-step estimate for the default forest, the

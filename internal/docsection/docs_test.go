@@ -419,7 +419,7 @@ func TestReadmeExampleIsTested(t *testing.T) {
 	if !slices.Equal(readme, example) {
 		t.Errorf("README.md's example differs from ExampleMI_readCSV:\nREADME:  %q\nexample: %q", readme, example)
 	}
-	out := "I(label; [age dose ward]) = 0.32 nats, 95% CI [0.28, 0.36]"
+	out := "I(label; [age dose ward]) = 0.33 nats, 95% CI [0.29, 0.37]"
 	if !strings.Contains(readDoc(t, "README.md"), out) || !strings.Contains(readDoc(t, "ufmi/table/example_test.go"), "// Output: "+out) {
 		t.Errorf("README.md and ExampleMI_readCSV do not both show the output %q", out)
 	}

@@ -44,7 +44,7 @@ func ExampleMI_readCSV() {
 	}
 	fmt.Printf("I(label; %v) = %.2f nats, 95%% CI [%.2f, %.2f]\n",
 		res.Features, res.MI, res.CI.Low, res.CI.High)
-	// Output: I(label; [age dose ward]) = 0.32 nats, 95% CI [0.28, 0.36]
+	// Output: I(label; [age dose ward]) = 0.33 nats, 95% CI [0.29, 0.37]
 }
 
 // frameOfDoseAndColour is a label, a dose that carries the signal (exact

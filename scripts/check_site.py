@@ -129,7 +129,14 @@ def check_chromium(chromium, site, pages):
                    f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
                    "--virtual-time-budget=3000", "--dump-dom", page.as_uri()]
             try:
-                run = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+                # A browser killed by a signal (negative exit: seen once as a
+                # segfault when its zygote could not fork) says nothing about
+                # the page: it gets up to two more tries. Any other failure
+                # counts at once.
+                for _ in range(3):
+                    run = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+                    if run.returncode >= 0:
+                        break
             except subprocess.TimeoutExpired:
                 problems.append(f"{name}: Chromium did not finish loading it in 120 s")
                 continue

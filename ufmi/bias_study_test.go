@@ -50,7 +50,7 @@ func TestBiasCandidatesStudy(t *testing.T) {
 		edit func(*UFConfig)
 	}{
 		{"default", func(*UFConfig) {}},
-		{"2026-11-25 default", func(c *UFConfig) { c.Tree.Draws, c.FixedLeaves = tree.WithoutReplacement, true }},
+		{"2026-11-25 default", func(c *UFConfig) { *c = defaultUF20261125() }},
 		{"leaves of 3", func(c *UFConfig) { c.Tree.MinSamplesLeaf = 3 }},
 		{"leaves of 1", func(c *UFConfig) { c.Tree.MinSamplesLeaf = 1 }},
 		{"all features per node", func(c *UFConfig) { c.Tree.MaxFeatures = tree.AllFeatures() }},

@@ -120,9 +120,9 @@ func treeFields(tc tree.Config) string {
 }
 
 // drawsText spells the feature draws (format, of one verb) of a tree that
-// draws with replacement and examines fewer than all features, the only
-// case where they change the trees: nothing otherwise, whose keys predate
-// them. A legacy (UF) tree's unset draws are already resolved; elsewhere
+// draws with replacement and examines fewer than all features (whose trees
+// then differ wherever a node makes at least 3 draws): nothing otherwise,
+// whose keys predate them. A legacy (UF) tree's unset draws are already resolved; elsewhere
 // (a random forest's) unset draws are without replacement.
 func drawsText(tc tree.Config, format string) string {
 	if tc.Draws != tree.WithReplacement || tc.MaxFeatures == tree.AllFeatures() || tc.MaxFeatures == (tree.MaxFeatures{}) {

@@ -73,6 +73,26 @@ func BenchmarkDefaultAgainst20261125(b *testing.B) {
 	}
 }
 
+// BenchmarkLocalLinear times the default with and without local-linear
+// posteriors (UFConfig.LocalLinear), each without and with its interval,
+// at n = 10,000 and 1,000 (20 features).
+func BenchmarkLocalLinear(b *testing.B) {
+	for _, n := range []int{10000, 1000} {
+		x, y := benchData(n, 20, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			local := EstimatorConfig{UF: UFConfig{LocalLinear: true}}
+			localInterval := local
+			localInterval.Confidence = 0.95
+			benchEstimates(b, x, y, []benchCase{
+				{"default", EstimatorConfig{}},
+				{"default-interval", EstimatorConfig{Confidence: 0.95}},
+				{"local-linear", local},
+				{"local-linear-interval", localInterval},
+			})
+		})
+	}
+}
+
 // benchCase is one named configuration of a benchmark; its runtime is
 // seed 1.
 type benchCase struct {

@@ -233,7 +233,7 @@ func (s *intervalSum) closeGroup() {
 	h, _ := s.group.meanEntropy(s.prior, s.oob)
 	if s.oneStep {
 		if s.oosBefore == nil {
-			s.oosBefore = newOutOfSample(s.y, s.k, s.oob, s.oos.z != nil, s.oos.width > 1)
+			s.oosBefore = s.oos.emptyLike()
 		}
 		h = oneStepOrPlugIn(h, s.oos.oneStepEntropySince(s.oosBefore, s.prior), s.k)
 		s.oos.copyTo(s.oosBefore)

@@ -23,7 +23,10 @@ type outOfSample struct {
 	y     []int
 	k     int
 	oob   bool
-	width int       // sums per row: 1 (p(y_i)), or k (every class: sharpened)
+	width int // sums per row: 1 (p(y_i)), or k (every class: sharpened), plus the local-linear fit's
+	// local holds the rows' coordinates of the local-linear fit (nil: none;
+	// locallinear.go); its sums follow each row's k class sums.
+	local *localCoordinates
 	sum   []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
 	trees []int32   // per row: how many trees that is
 	// decided is set once the one-step of all the trees has chosen between
@@ -32,9 +35,12 @@ type outOfSample struct {
 	// (sharpenedLogProbs) if it chose those, else nil.
 	decided    bool
 	sharpened  []float64
-	voteCounts []int32 // scratch: the current tree's vote counts per leaf and class
-	// The sketch (nil without it): per row sketchWidth sums, and the
-	// current tree's per-leaf sums of its vote rows' signs.
+	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
+	leafFit    []float64 // scratch: the current tree's per-leaf sums of its vote rows' coordinates (local-linear)
+	// The sketch (nil without it): per row sketchWidth sums (and, with the
+	// local-linear fit, sketchWidth more per coordinate: the signs times the
+	// coordinate less the row's), and the current tree's per-leaf sums of its
+	// vote rows' signs (and signs times coordinates).
 	z          []float64
 	leafSketch []float64
 }
@@ -53,9 +59,30 @@ func newOutOfSample(y []int, k int, oob, sketch, sharpen bool) *outOfSample {
 	return o
 }
 
-// reset empties the sums for labels y, reusing their storage.
+// withLocalLinear makes o fit its rows' posteriors local-linearly on the
+// coordinates of local (nil: no fit); o must be empty and not out of bag.
+func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
+	if local == nil || o.oob {
+		return o
+	}
+	o.local = local
+	o.width = o.k + localLinearWidth(local.m, o.k)
+	o.sum = resize(o.sum, len(o.y)*o.width)
+	if o.z != nil {
+		o.z = resize(o.z, len(o.y)*o.sketchRow())
+	}
+	return o
+}
+
+// emptyLike returns empty sums of o's rows, layout and sketch.
+func (o *outOfSample) emptyLike() *outOfSample {
+	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.width > 1).withLocalLinear(o.local)
+}
+
+// reset empties the sums for labels y, reusing their storage (and drops
+// the local-linear fit).
 func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
-	o.y, o.k, o.oob, o.sharpened, o.decided = y, k, oob, nil, false
+	o.y, o.k, o.oob, o.sharpened, o.decided, o.local = y, k, oob, nil, false, nil
 	o.width = entropyRule{oneStep: true, sharpen: sharpen}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
@@ -63,6 +90,17 @@ func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
 		o.z = resize(o.z[:0:cap(o.z)], len(y)*sketchWidth)
 	}
 }
+
+// coordinates is the number of local-linear coordinates (0: no fit).
+func (o *outOfSample) coordinates() int {
+	if o.local == nil {
+		return 0
+	}
+	return o.local.m
+}
+
+// sketchRow is the number of sketch values per row (and per leaf).
+func (o *outOfSample) sketchRow() int { return sketchWidth * (1 + o.coordinates()) }
 
 // rowSigns are row i's sketch signs, one bit each (1 for +1): a fixed hash
 // of the row's index (splitmix64), the same for every forest and shard.
@@ -107,15 +145,23 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 		// The vote rows' class counts per leaf, so that a vote row's own
 		// vote can be taken out of its leaf, and their signs' sums.
 		o.voteCounts = resize(o.voteCounts, t.leaves*k)
+		sw, fw := o.sketchRow(), 0
 		if o.z != nil {
-			o.leafSketch = resize(o.leafSketch, t.leaves*sketchWidth)
+			o.leafSketch = resize(o.leafSketch, t.leaves*sw)
+		}
+		if o.local != nil {
+			fw = localLinearWidth(o.local.m, k)
+			o.leafFit = resize(o.leafFit, t.leaves*fw)
 		}
 		for i := 0; i < n; i++ {
 			if t.vote.contains(i) {
 				l := int(t.leaf[i])
 				o.voteCounts[l*k+o.y[i]]++
 				if o.z != nil {
-					addSigns(o.leafSketch[l*sketchWidth:], i, 1)
+					o.addRowSigns(o.leafSketch[l*sw:(l+1)*sw], i, 1)
+				}
+				if o.local != nil {
+					o.addRowFit(o.leafFit[l*fw:(l+1)*fw], i)
 				}
 			}
 		}
@@ -140,10 +186,12 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 				o.sum[i] += p[yi]
 			} else {
 				for c, v := range p {
-					o.sum[i*k+c] += v
+					o.sum[i*o.width+c] += v
 				}
 			}
 			o.trees[i]++
+			// (Out-of-sample rows exist only with an evaluation share or
+			// out of bag, where there is no local-linear fit.)
 			if o.z != nil {
 				if m := o.votesIn(l); m > 0 {
 					o.addLeafSketch(i, l, -1, m)
@@ -159,12 +207,15 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 						if c == yi {
 							v--
 						}
-						o.sum[i*k+c] += float64(v) / float64(m-1)
+						o.sum[i*o.width+c] += float64(v) / float64(m-1)
 					}
 				}
 				o.trees[i]++
 				if o.z != nil {
 					o.addLeafSketch(i, l, i, m-1)
+				}
+				if o.local != nil {
+					o.addLeafFit(i, l, true, m-1)
 				}
 			}
 		}
@@ -180,25 +231,164 @@ func (o *outOfSample) votesIn(l int) int32 {
 	return m
 }
 
-// addLeafSketch adds to row i's sketch the signs of leaf l's vote rows but
-// own (-1: none), each with weight 1/m.
-func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
-	zi, leaf := (*[sketchWidth]float64)(o.z[i*sketchWidth:]), (*[sketchWidth]float64)(o.leafSketch[l*sketchWidth:])
-	w := 1 / float64(m)
-	for c, v := range leaf {
-		zi[c] += v * w
-	}
-	if own >= 0 {
-		addSigns(zi[:], own, -w)
+// addRowSigns adds scale times row i's signs to a row or leaf sketch dst
+// (sketchRow values): the signs, then the signs times each coordinate.
+func (o *outOfSample) addRowSigns(dst []float64, i int, scale float64) {
+	addSigns(dst[:sketchWidth], i, scale)
+	for c := 0; c < o.coordinates(); c++ {
+		addSigns(dst[(1+c)*sketchWidth:(2+c)*sketchWidth], i, scale*o.local.coords[i*o.local.m+c])
 	}
 }
 
-// own is the sum of row i's out-of-sample posteriors of its label.
+// addLeafSketch adds to row i's sketch the signs of leaf l's vote rows but
+// own (-1: none), each with weight 1/m, and with the local-linear fit their
+// signs times their coordinates less row i's.
+func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
+	sw := o.sketchRow()
+	zi, leaf := o.z[i*sw:(i+1)*sw], o.leafSketch[l*sw:(l+1)*sw]
+	w := 1 / float64(m)
+	base := (*[sketchWidth]float64)(leaf)
+	for c, v := range base {
+		zi[c] += v * w
+	}
+	for c := 0; c < o.coordinates(); c++ {
+		xi := o.local.coords[i*o.local.m+c]
+		zc, lc := zi[(1+c)*sketchWidth:(2+c)*sketchWidth], leaf[(1+c)*sketchWidth:(2+c)*sketchWidth]
+		for s, v := range lc {
+			zc[s] += (v - xi*base[s]) * w
+		}
+	}
+	if own >= 0 {
+		// The own row's coordinates less row i's are 0 (own is i).
+		addSigns(zi[:sketchWidth], own, -w)
+	}
+}
+
+// addRowFit adds vote row i to a leaf's fit sums dst
+// (localLinearWidth values): its coordinates, their products (upper
+// triangle) and the coordinates in its class's place.
+func (o *outOfSample) addRowFit(dst []float64, i int) {
+	m, k := o.local.m, o.k
+	x := o.local.coords[i*m : (i+1)*m]
+	at := m
+	for c := 0; c < m; c++ {
+		dst[c] += x[c]
+		for e := c; e < m; e++ {
+			dst[at] += x[c] * x[e]
+			at++
+		}
+	}
+	for c := 0; c < m; c++ {
+		dst[at+c*k+o.y[i]] += x[c]
+	}
+}
+
+// addLeafFit adds to row i's fit sums the mean over leaf l's other vote
+// rows (m of them; row i among the leaf's votes when ownVote) of their
+// coordinates less row i's, of those offsets' products and of the offsets
+// in each class's place.
+func (o *outOfSample) addLeafFit(i, l int, ownVote bool, m int32) {
+	mm, k := o.local.m, o.k
+	fw := localLinearWidth(mm, k)
+	leaf := o.leafFit[l*fw : (l+1)*fw]
+	row := o.sum[i*o.width+k : (i+1)*o.width]
+	x := o.local.coords[i*mm : (i+1)*mm]
+	counts := o.voteCounts[l*k : l*k+k]
+	w, others := 1/float64(m), float64(m)
+	var s1 [localLinearColumns]float64
+	for c := 0; c < mm; c++ {
+		s1[c] = leaf[c]
+		if ownVote {
+			s1[c] -= x[c]
+		}
+		row[c] += (s1[c] - others*x[c]) * w
+	}
+	at := mm
+	for c := 0; c < mm; c++ {
+		for e := c; e < mm; e++ {
+			s2 := leaf[at]
+			if ownVote {
+				s2 -= x[c] * x[e]
+			}
+			row[at] += (s2 - x[c]*s1[e] - x[e]*s1[c] + others*x[c]*x[e]) * w
+			at++
+		}
+	}
+	for c := 0; c < mm; c++ {
+		for kk := 0; kk < k; kk++ {
+			sy, count := leaf[at+c*k+kk], float64(counts[kk])
+			if ownVote && kk == o.y[i] {
+				sy -= x[c]
+				count--
+			}
+			row[at+c*k+kk] += (sy - x[c]*count) * w
+		}
+	}
+}
+
+// own is the sum of row i's out-of-sample posteriors of its label, as the
+// trees gave them (no local-linear fit: the lower bound's).
 func (o *outOfSample) own(i int) float64 {
 	if o.width == 1 {
 		return o.sum[i]
 	}
-	return o.sum[i*o.k+o.y[i]]
+	return o.sum[i*o.width+o.y[i]]
+}
+
+// rowSince writes row i's class sums over the trees added since o's sums
+// were before's (nil: all trees) to cls (k values; with width 1 only the
+// label's, at cls[0]), fitted local-linearly when o fits, and the sketch of
+// its weights to z (sketchWidth values, when o sketches and z is not nil); it returns the
+// number of those trees. raw and zraw are scratch of width and sketchRow
+// values.
+func (o *outOfSample) rowSince(i int, before *outOfSample, cls, z, raw, zraw []float64) int32 {
+	w := o.width
+	m := o.trees[i]
+	copy(raw, o.sum[i*w:(i+1)*w])
+	if before != nil {
+		m -= before.trees[i]
+		for c, v := range before.sum[i*w : (i+1)*w] {
+			raw[c] -= v
+		}
+	}
+	sketch := o.z != nil && z != nil
+	if sketch {
+		sw := o.sketchRow()
+		copy(zraw, o.z[i*sw:(i+1)*sw])
+		if before != nil {
+			for c, v := range before.z[i*sw : (i+1)*sw] {
+				zraw[c] -= v
+			}
+		}
+	}
+	if o.local == nil {
+		copy(cls, raw[:min(w, o.k)])
+		if sketch {
+			copy(z, zraw[:sketchWidth])
+		}
+		return m
+	}
+	var b [localLinearColumns]float64
+	mm := o.local.m
+	a := localLinearCorrection(cls, raw[:o.k], raw[o.k:], float64(m), mm, o.k, b[:mm])
+	if sketch {
+		for s := range z[:sketchWidth] {
+			v := a * zraw[s]
+			for c := 0; c < mm; c++ {
+				v += b[c] * zraw[(1+c)*sketchWidth+s]
+			}
+			z[s] = v
+		}
+	}
+	return m
+}
+
+// labelSum is the label's entry of cls as rowSince wrote it for row i.
+func (o *outOfSample) labelSum(i int, cls []float64) float64 {
+	if o.width == 1 {
+		return cls[0]
+	}
+	return cls[o.y[i]]
 }
 
 // logProb is log p̂(y_i|x_i) for row i: its out-of-sample trees' mean
@@ -217,7 +407,12 @@ func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.sharpened != nil {
 		return o.sharpened[i]
 	}
-	return logMixed(o.own(i), o.trees[i], prior[o.y[i]])
+	if o.local == nil {
+		return logMixed(o.own(i), o.trees[i], prior[o.y[i]])
+	}
+	cls := make([]float64, o.k)
+	o.rowSince(i, nil, cls, nil, make([]float64, o.width), nil)
+	return logMixed(o.labelSum(i, cls), o.trees[i], prior[o.y[i]])
 }
 
 // logMixed is the log of the mean of a row's out-of-sample posteriors of
@@ -267,16 +462,7 @@ func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) 
 		}
 		return h
 	}
-	sums, trees := o.sum, o.trees
-	if before != nil {
-		sums, trees = make([]float64, len(o.sum)), make([]int32, len(o.trees))
-		for j := range sums {
-			sums[j] = o.sum[j] - before.sum[j]
-		}
-		for i := range trees {
-			trees[i] = o.trees[i] - before.trees[i]
-		}
-	}
+	sums, trees := o.classSumsSince(before)
 	logProb := sharpenedLogProbs(sums, trees, o.y, o.k, prior)
 	sharp, used := 0.0, 0
 	for _, v := range logProb {
@@ -301,23 +487,15 @@ func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) 
 // a sketch.
 func (o *outOfSample) noiseCorrectedSince(before *outOfSample, prior []float64) float64 {
 	sum, used := 0.0, 0
-	z := make([]float64, sketchWidth)
+	cls, z := make([]float64, o.k), make([]float64, sketchWidth)
+	raw, zraw := make([]float64, o.width), make([]float64, o.sketchRow())
 	for i, c := range o.y {
-		m, s := o.trees[i], o.own(i)
-		if before != nil {
-			m, s = m-before.trees[i], s-before.own(i)
-		}
+		m := o.rowSince(i, before, cls, z, raw, zraw)
 		if m == 0 {
 			continue
 		}
-		sum -= logMixed(s, m, prior[c])
+		sum -= logMixed(o.labelSum(i, cls), m, prior[c])
 		if o.z != nil {
-			copy(z, o.z[i*sketchWidth:(i+1)*sketchWidth])
-			if before != nil {
-				for c, v := range before.z[i*sketchWidth : (i+1)*sketchWidth] {
-					z[c] -= v
-				}
-			}
 			sum -= o.noiseOf(z, m)
 		}
 		used++
@@ -326,6 +504,22 @@ func (o *outOfSample) noiseCorrectedSince(before *outOfSample, prior []float64) 
 		return math.NaN()
 	}
 	return sum / float64(used)
+}
+
+// classSumsSince returns every row's k class sums over the trees added
+// since o's sums were before's (nil: all trees), fitted local-linearly when
+// o fits, and the number of those trees; o keeps every class.
+func (o *outOfSample) classSumsSince(before *outOfSample) ([]float64, []int32) {
+	n, k := len(o.y), o.k
+	if o.local == nil && before == nil {
+		return o.sum, o.trees
+	}
+	sums, trees := make([]float64, n*k), make([]int32, n)
+	raw := make([]float64, o.width)
+	for i := range o.y {
+		trees[i] = o.rowSince(i, before, sums[i*k:(i+1)*k], nil, raw, nil)
+	}
+	return sums, trees
 }
 
 // copyTo makes before's sums o's (before of the same rows and sketch).

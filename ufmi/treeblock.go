@@ -8,6 +8,10 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
+// errLocalLinearSharded refuses UFConfig.LocalLinear in tree blocks, whose
+// files hold no local-linear sums.
+var errLocalLinearSharded = fmt.Errorf("ufmi: sharded runs do not support local-linear posteriors (UFConfig.LocalLinear); run unsharded or without them")
+
 // growTreeBlock grows trees lo..hi-1 of the forest of uf run by rt (tree
 // t drawing from the stream it has in the whole forest, rt.Progress
 // counting the block's trees) and adds them up. weights are the screening
@@ -20,6 +24,9 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 	uf, err := uf.resolved()
 	if err != nil {
 		return engine.TreeBlock{}, err
+	}
+	if uf.LocalLinear {
+		return engine.TreeBlock{}, errLocalLinearSharded
 	}
 	if !uf.NoScreening != (weights != nil) {
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: a tree block needs the screening pilot's weights exactly when the config screens features (%d pilot trees, %d weights)", uf.PilotTrees, len(weights))
@@ -63,6 +70,9 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	trees, err := uf.trees()
 	if err != nil {
 		return Estimate{}, err
+	}
+	if uf.LocalLinear {
+		return Estimate{}, errLocalLinearSharded
 	}
 	k, err := classes.K(y, len(y))
 	if err != nil {

@@ -27,7 +27,7 @@ func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.rule = cfg.entropyRule()
+	f.rule = cfg.entropyRuleFor(x)
 	return f, nil
 }
 

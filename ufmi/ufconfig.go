@@ -99,6 +99,16 @@ type UFConfig struct {
 	// paper's simulations the fitted exponent is about 1 and the estimate
 	// does not change. The plug-in and tree-level entropies ignore it.
 	NoSharpening bool
+	// LocalLinear fits each row's out-of-sample posterior local-linearly on
+	// the ranks of the two columns the screening pilot weighs most (numeric,
+	// without missing cells), with the forest's weights, and takes half of
+	// the correction (locallinear.go): the smoothing of a forest posterior
+	// whose neighbours lie to one side of the row, most of what is left of
+	// the one-step's bias at small n, is then mostly taken out. It needs
+	// feature weights (screening's, or Tree.FeatureWeights given), the
+	// one-step and no evaluation share; elsewhere it does nothing. Sharded
+	// runs do not support it.
+	LocalLinear bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
 	// a share of half the rows, keeps the leaves it always had.
@@ -106,12 +116,20 @@ type UFConfig struct {
 }
 
 // entropyRule is how a forest-level UF's sums become H(Y|X): the plug-in,
-// or the one-step (oneStep), sharpened or not.
-type entropyRule struct{ oneStep, sharpen bool }
+// or the one-step (oneStep), sharpened or not, its posteriors fitted
+// local-linearly on local's coordinates or not (nil).
+type entropyRule struct {
+	oneStep, sharpen bool
+	local            *localCoordinates
+}
 
 // outWidth is the number of out-of-sample sums per row under rule r, for k
-// classes: every class's posterior when sharpened, else the label's.
+// classes: every class's posterior when sharpened, else the label's (and
+// the local-linear fit's sums).
 func (r entropyRule) outWidth(k int) int {
+	if r.local != nil {
+		return k + localLinearWidth(r.local.m, k)
+	}
 	if r.sharpen {
 		return k
 	}
@@ -121,6 +139,16 @@ func (r entropyRule) outWidth(k int) int {
 // entropyRule is cfg's rule (UFConfig.PlugIn, UFConfig.NoSharpening).
 func (cfg UFConfig) entropyRule() entropyRule {
 	return entropyRule{oneStep: !cfg.PlugIn, sharpen: !cfg.PlugIn && !cfg.NoSharpening}
+}
+
+// entropyRuleFor is cfg's rule for a forest on x, cfg's screening weights
+// resolved: with UFConfig.LocalLinear, the coordinates of its fit.
+func (cfg UFConfig) entropyRuleFor(x *Features) entropyRule {
+	r := cfg.entropyRule()
+	if cfg.LocalLinear && r.oneStep && !cfg.TreeLevelEntropy && cfg.EvalShare == 0 {
+		r.local = newLocalCoordinates(x, cfg.Tree.FeatureWeights)
+	}
+	return r
 }
 
 // check validates the settings that do not depend on the data.

@@ -70,6 +70,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"default":                ufmi.DefaultUF(),
 		"default-2026-11-25":     previous,
 		"default-fixed-leaves":   change(func(c *ufmi.UFConfig) { c.FixedLeaves = true }),
+		"default-local-linear":   change(func(c *ufmi.UFConfig) { c.LocalLinear = true }),
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),

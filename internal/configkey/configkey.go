@@ -35,6 +35,7 @@ type legacyUF struct {
 	pilotTrees             int
 	pilotFloor             float64
 	leavesFollowRows       bool // leaves scaled to the structure rows (UFConfig.FixedLeaves false, leaves above 2)
+	localLinear            bool // UFConfig.LocalLinear
 }
 
 // Old spellings of UF settings whose zero value now means a default.
@@ -48,12 +49,17 @@ const (
 )
 
 // leavesText spells leaves that follow the structure rows (format, no
-// verb): nothing for fixed leaves, whose keys predate them.
-func leavesText(l legacyUF, format string) string {
-	if !l.leavesFollowRows {
-		return ""
+// verb): nothing for fixed leaves, whose keys predate them; then
+// local-linear posteriors (local, no verb), nothing without them.
+func leavesText(l legacyUF, format, local string) string {
+	s := ""
+	if l.leavesFollowRows {
+		s = format
 	}
-	return format
+	if l.localLinear {
+		s += local
+	}
+	return s
 }
 
 func legacy(c ufmi.UFConfig) legacyUF {
@@ -72,6 +78,7 @@ func legacy(c ufmi.UFConfig) legacyUF {
 		l.tree.MinSamplesLeaf = 0 // fully grown, as the paper's presets spelled it
 	}
 	l.leavesFollowRows = !c.FixedLeaves && l.tree.MinSamplesLeaf > ufMinScaledLeaf
+	l.localLinear = c.LocalLinear
 	if c.Tree.MaxFeatures == (tree.MaxFeatures{}) {
 		l.tree.MaxFeatures = tree.SqrtFeatures().AtLeast(ufMinFeatures)
 	}
@@ -157,7 +164,7 @@ func UFGoSyntax(c ufmi.UFConfig) string {
 	return fmt.Sprintf("ufmi.UFConfig{Trees:%d, Tree:%s, StructureFraction:%#v, EvalShare:%#v, Kappa:%#v, EmptyLeaf:%d, "+
 		"Stratify:%t, TreeLevelEntropy:%t, PilotTrees:%d, PilotFloor:%#v, %s%s}",
 		l.trees, treeGoSyntax(l.tree), l.structure, l.eval, l.kappa, l.emptyLeaf,
-		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, leavesText(l, ", Leaves:follow-rows"))
+		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, leavesText(l, ", Leaves:follow-rows", ", LocalLinear:true"))
 }
 
 // ForestGoSyntax spells an RF configuration as the old %#v of ForestConfig
@@ -175,7 +182,8 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // more sums and whose result differs from the plug-in's, and " sharpened"
 // after it when its out-of-sample posteriors are (UFConfig.NoSharpening
 // false), then " Leaves:follow-rows" when its leaves follow the structure
-// rows (UFConfig.FixedLeaves false, leaves above 2).
+// rows (UFConfig.FixedLeaves false, leaves above 2) and " LocalLinear" with
+// local-linear posteriors.
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep := ""
@@ -188,5 +196,5 @@ func UFFields(c ufmi.UFConfig, seed uint64) string {
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, leavesText(l, " Leaves:follow-rows"))
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, leavesText(l, " Leaves:follow-rows", " LocalLinear"))
 }

@@ -146,8 +146,8 @@ func goldenCases(t *testing.T, d goldenData) []string {
 	}
 	// default-2026-11-25 is the default of that day, whose lines it keeps.
 	presets := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "experiment": experimentUF(),
-		"default-2026-11-25": defaultUF20261125()}
-	for _, p := range []string{"default", "paper", "authors", "experiment", "default-2026-11-25"} {
+		"default-2026-11-25": defaultUF20261125(), "local-linear": localLinearUF()}
+	for _, p := range []string{"default", "paper", "authors", "experiment", "default-2026-11-25", "local-linear"} {
 		uf := presets[p]
 		uf.Trees = 24
 		cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}

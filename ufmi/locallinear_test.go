@@ -3,6 +3,7 @@ package ufmi
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -244,5 +245,27 @@ func TestLocalLinearCoordinates(t *testing.T) {
 	}
 	if newLocalCoordinates(xc, nil) != nil {
 		t.Fatal("coordinates without screening weights")
+	}
+}
+
+// Same seed, same answer, whatever the number of workers; and sharded runs
+// refuse the fit rather than drop it.
+func TestLocalLinearWorkersAndShards(t *testing.T) {
+	x, y := benchData(400, 5, 3)
+	var first Estimate
+	for i, w := range []int{1, 3} {
+		est, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 40, LocalLinear: true}, Confidence: 0.9, Runtime: Runtime{Seed: 8, Workers: w}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = est
+		} else if est.MI != first.MI || est.CI != first.CI {
+			t.Fatalf("workers 1: %v %+v; workers 3: %v %+v", first.MI, first.CI, est.MI, est.CI)
+		}
+	}
+	_, err := growTreeBlock(x, y, UFConfig{Trees: 10, LocalLinear: true, NoScreening: true}, nil, 0, 5, Runtime{Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), "local-linear") {
+		t.Fatalf("a tree block with local-linear posteriors: %v", err)
 	}
 }

@@ -276,8 +276,17 @@ func unsharpenedUF() UFConfig {
 	return c
 }
 
+// localLinearUF is DefaultUF with local-linear posteriors (LocalLinear):
+// less smoothing bias at small n, measured in docs/inference.md ("Where the
+// rest of the bias comes from"); not the default yet.
+func localLinearUF() UFConfig {
+	c := DefaultUF()
+	c.LocalLinear = true
+	return c
+}
+
 // ParseUFPreset returns the preset named "default", "default-2026-11-25",
-// "unsharpened", "plugin", "paper", "authors" or "oblique".
+// "local-linear", "unsharpened", "plugin", "paper", "authors" or "oblique".
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
 	case "paper":
@@ -294,8 +303,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return unsharpenedUF(), nil
 	case "default-2026-11-25":
 		return defaultUF20261125(), nil
+	case "local-linear":
+		return localLinearUF(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-25, unsharpened, plugin, paper, authors or oblique)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-25, local-linear, unsharpened, plugin, paper, authors or oblique)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the

@@ -40,7 +40,7 @@ func honestPlan(x *Features, y []int, cfg UFConfig, rt Runtime, purpose seeds.Pu
 	if err != nil {
 		return 0, growPlan{}, err
 	}
-	if leaf := cfg.leafFor(y, k, ns); leaf != cfg.Tree.MinSamplesLeaf {
+	if leaf := cfg.leafFor(y, k, ns, x.d); leaf != cfg.Tree.MinSamplesLeaf {
 		cfg.Tree.MinSamplesLeaf = leaf
 		if params, err = cfg.Tree.Resolve(x.d); err != nil {
 			return 0, growPlan{}, err
@@ -72,16 +72,21 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 }
 
 // leafFor returns the leaf minimum of resolved cfg's trees grown on ns
-// structure rows of labels y (k classes): Tree.MinSamplesLeaf, scaled to
-// the structure rows (leafForRows) unless FixedLeaves, then lowered for
-// small data or rare classes (smallDataLeaf); as configured for the fast
-// test's forest (keepLeaves).
-func (cfg UFConfig) leafFor(y []int, k, ns int) int {
+// structure rows of labels y (k classes) and d features: Tree.MinSamplesLeaf,
+// scaled to the structure rows (leafForRows) unless FixedLeaves (or, with
+// LocalLinear, a single feature), then lowered for small data or rare
+// classes (smallDataLeaf); as configured for the fast test's forest
+// (keepLeaves). On one feature a forest's kernel smooths little and the
+// noise of small leaves is what biases the one-step (more than its noise
+// term takes out); the default's conditional MIs, whose fits share that
+// bias, keep it, and the local-linear fit, which removes the smoothing of
+// the fits on more features, needs the single-feature fits unbiased too.
+func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 	leaf := cfg.Tree.MinSamplesLeaf
 	if cfg.keepLeaves {
 		return leaf
 	}
-	if !cfg.FixedLeaves {
+	if !cfg.FixedLeaves && !(cfg.LocalLinear && d == 1) {
 		leaf = leafForRows(leaf, ns)
 	}
 	return smallDataLeaf(leaf, y, k, ns)

@@ -269,3 +269,30 @@ func TestLocalLinearWorkersAndShards(t *testing.T) {
 		t.Fatalf("a tree block with local-linear posteriors: %v", err)
 	}
 }
+
+// With the local-linear fit, a forest on a single feature keeps leaves of
+// 6 structure rows at n = 500; on two features they follow n (3).
+func TestLocalLinearKeepsOneFeatureLeaves(t *testing.T) {
+	x, y := simFeatures(t, sim.MISimulation{Setting: sim.Separated, N: 500, D: 2, Prior: 0.5, Mu: 1}, 3)
+	one, err := x.SelectCols([]int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		x    *Features
+		uf   UFConfig
+		want int
+	}{
+		{one, UFConfig{Trees: 10, LocalLinear: true}, 6},
+		{x, UFConfig{Trees: 10, LocalLinear: true}, 3},
+		{one, UFConfig{Trees: 10}, 3},
+	} {
+		f, err := FitUF(c.x, y, c.uf, Runtime{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := smallestLeaf(f, c.x); got != c.want {
+			t.Errorf("%d features, local-linear %v: smallest leaf %d structure rows, want %d", c.x.Cols(), c.uf.LocalLinear, got, c.want)
+		}
+	}
+}

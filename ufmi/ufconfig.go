@@ -106,8 +106,9 @@ type UFConfig struct {
 	// whose neighbours lie to one side of the row, most of what is left of
 	// the one-step's bias at small n, is then mostly taken out. It needs
 	// feature weights (screening's, or Tree.FeatureWeights given), the
-	// one-step and no evaluation share; elsewhere it does nothing. Sharded
-	// runs do not support it.
+	// one-step and no evaluation share; elsewhere it does nothing. With it,
+	// a forest on a single feature keeps Tree.MinSamplesLeaf whatever the
+	// number of rows (leafFor). Sharded runs do not support it.
 	LocalLinear bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on

@@ -3,6 +3,8 @@ package ufmi
 import (
 	"slices"
 	"sort"
+
+	"github.com/ufmi-dev/ufmi/internal/engine"
 )
 
 // Local-linear posteriors (UFConfig.LocalLinear; docs/inference.md, "Where
@@ -29,7 +31,7 @@ import (
 
 // localLinearColumns is the number of columns of the local-linear fit: the
 // pilot's two most important ones (the measurements found the rest noise).
-const localLinearColumns = 2
+const localLinearColumns = engine.LocalLinearCoordinates
 
 // localLinearShrink is λ, the share of the local-linear correction taken: a
 // whole correction removed more smoothing but its noise, larger than its
@@ -42,33 +44,32 @@ const localLinearShrink = 0.5
 const localLinearFloor = 0.5
 
 // localCoordinates are the rows' coordinates for the local-linear fit: m
-// per row (m = 0: no fit).
+// per row (localLinearColumns; coords may be nil where only the layout
+// matters, as when tree blocks' sums are turned into an estimate).
 type localCoordinates struct {
 	m      int
 	coords []float64 // coords[i*m+c]: row i's rank in column c, in (0, 1)
 }
 
 // newLocalCoordinates picks the numeric columns without missing cells that
-// the screening weights rank highest (at most localLinearColumns, ties to
-// the lower index, weights no more than the floor excluded: nil weights,
-// no screening, no fit) and returns the rows' mid-ranks in them, or nil
-// when no column qualifies.
+// the feature weights rank highest (at most localLinearColumns; ties, and
+// every column without weights, in index order) and returns the rows'
+// mid-ranks in them. There are always localLinearColumns coordinates, so
+// that the sums' layout does not depend on the data (tree blocks): a
+// coordinate without a column is 0 for every row, and the fit leaves it out
+// as it does a coordinate that does not vary.
 func newLocalCoordinates(x *Features, weights []float64) *localCoordinates {
-	if len(weights) != x.d || x.n < 2 {
-		return nil
-	}
 	order := make([]int, 0, x.d)
 	for j := 0; j < x.d; j++ {
 		if x.Kind(j) == Numeric && x.Missing(j) == 0 {
 			order = append(order, j)
 		}
 	}
-	sort.SliceStable(order, func(a, b int) bool { return weights[order[a]] > weights[order[b]] })
-	order = order[:min(len(order), localLinearColumns)]
-	if len(order) == 0 {
-		return nil
+	if len(weights) == x.d {
+		sort.SliceStable(order, func(a, b int) bool { return weights[order[a]] > weights[order[b]] })
 	}
-	lc := &localCoordinates{m: len(order), coords: make([]float64, x.n*len(order))}
+	order = order[:min(len(order), localLinearColumns)]
+	lc := &localCoordinates{m: localLinearColumns, coords: make([]float64, x.n*localLinearColumns)}
 	for c, j := range order {
 		for i, r := range midRanks(x.cols[j]) {
 			lc.coords[i*lc.m+c] = r
@@ -109,6 +110,30 @@ func midRanks(values []float64) []float64 {
 	return ranks
 }
 
+// solveLocalLinear sets v = -C⁻¹ū for the m (1 or 2) coordinates of mean
+// ū and covariance cov, over the coordinates that vary among the
+// neighbours (variance above 10⁻¹²; the others get 0): both when C is not
+// singular, else the first that varies. It reports false when none varies.
+func solveLocalLinear(v, mean []float64, cov func(c, e int) float64) bool {
+	const tiny = 1e-12
+	varies := func(c int) bool { return c < len(mean) && cov(c, c) > tiny }
+	if varies(0) && varies(1) {
+		c00, c01, c11 := cov(0, 0), cov(0, 1), cov(1, 1)
+		if det := c00*c11 - c01*c01; det > tiny*c00*c11 {
+			v[0] = -(c11*mean[0] - c01*mean[1]) / det
+			v[1] = -(-c01*mean[0] + c00*mean[1]) / det
+			return true
+		}
+	}
+	for c := range mean {
+		if varies(c) {
+			v[c] = -mean[c] / cov(c, c)
+			return true
+		}
+	}
+	return false
+}
+
 // localLinearWidth is the number of sums per row the fit adds for m
 // coordinates and k classes: Σu (m), Σuuᵀ (its m(m+1)/2 upper entries) and
 // Σu·1[y=c] (m·k), each a sum over trees of the leaf's mean.
@@ -123,7 +148,8 @@ func localLinearWidth(m, k int) int {
 // row's sketch of ℓ is a·z + Σ_c b[c]·z_c, z the weights' sketch and z_c
 // the weights-times-coordinate-c sketches (b has m values). With a
 // singular covariance (coordinates that do not vary among the neighbours)
-// the row is left as it is (a = 1, b = 0).
+// the row is left as it is (a = 1, b = 0); a coordinate that does not vary
+// is left out (solveLocalLinear).
 func localLinearCorrection(dst, classes, fit []float64, trees float64, m, k int, b []float64) (a float64) {
 	copy(dst, classes)
 	clear(b)
@@ -144,21 +170,8 @@ func localLinearCorrection(dst, classes, fit []float64, trees float64, m, k int,
 		return suu[idx]/trees - mean[c]*mean[e]
 	}
 	var v [localLinearColumns]float64
-	switch m {
-	case 1:
-		c00 := cov(0, 0)
-		if !(c00 > 1e-12) {
-			return 1
-		}
-		v[0] = -mean[0] / c00
-	case 2:
-		c00, c01, c11 := cov(0, 0), cov(0, 1), cov(1, 1)
-		det := c00*c11 - c01*c01
-		if !(det > 1e-12*(c00*c11)) || !(c00 > 1e-12) || !(c11 > 1e-12) {
-			return 1
-		}
-		v[0] = -(c11*mean[0] - c01*mean[1]) / det
-		v[1] = -(-c01*mean[0] + c00*mean[1]) / det
+	if !solveLocalLinear(v[:m], mean[:m], cov) {
+		return 1
 	}
 	// δ_k = λ·vᵀ(Σu·1[y=k]/T − ū·q_k), in sums: T·δ_k.
 	vbar := 0.0

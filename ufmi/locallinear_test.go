@@ -3,7 +3,6 @@ package ufmi
 import (
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -240,16 +239,22 @@ func TestLocalLinearCoordinates(t *testing.T) {
 		t.Fatal(err)
 	}
 	lc := newLocalCoordinates(xc, []float64{1, 1, 0.1})
-	if lc == nil || lc.m != 1 || lc.coords[0] != 0.875 {
-		t.Fatalf("coordinates %+v: want the complete numeric column alone", lc)
+	if want := []float64{0.875, 0, 0.625, 0, 0.375, 0, 0.125, 0}; !slices.Equal(lc.coords, want) {
+		t.Fatalf("coordinates %v, want %v: the complete numeric column, then 0 for the coordinate without one", lc.coords, want)
 	}
-	if newLocalCoordinates(xc, nil) != nil {
-		t.Fatal("coordinates without screening weights")
+	// Without weights, the qualifying columns in index order.
+	xs := transformColumns(x, func(v float64) float64 { return v })
+	noWeights := newLocalCoordinates(xs, nil)
+	ranks0, ranks1 := midRanks(xs.cols[0]), midRanks(xs.cols[1])
+	for i := 0; i < xs.n; i++ {
+		if noWeights.coords[2*i] != ranks0[i] || noWeights.coords[2*i+1] != ranks1[i] {
+			t.Fatalf("row %d: coordinates without weights %v, want the ranks of columns 0 and 1", i, noWeights.coords[2*i:2*i+2])
+		}
 	}
 }
 
-// Same seed, same answer, whatever the number of workers; and sharded runs
-// refuse the fit rather than drop it.
+// Same seed, same answer, whatever the number of workers (tree blocks:
+// ufmi/sharded's TestTreeBlocksShardsAreInvisible).
 func TestLocalLinearWorkersAndShards(t *testing.T) {
 	x, y := benchData(400, 5, 3)
 	var first Estimate
@@ -263,10 +268,6 @@ func TestLocalLinearWorkersAndShards(t *testing.T) {
 		} else if est.MI != first.MI || est.CI != first.CI {
 			t.Fatalf("workers 1: %v %+v; workers 3: %v %+v", first.MI, first.CI, est.MI, est.CI)
 		}
-	}
-	_, err := growTreeBlock(x, y, UFConfig{Trees: 10, LocalLinear: true, NoScreening: true}, nil, 0, 5, Runtime{Seed: 1})
-	if err == nil || !strings.Contains(err.Error(), "local-linear") {
-		t.Fatalf("a tree block with local-linear posteriors: %v", err)
 	}
 }
 

@@ -8,10 +8,6 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// errLocalLinearSharded refuses UFConfig.LocalLinear in tree blocks, whose
-// files hold no local-linear sums.
-var errLocalLinearSharded = fmt.Errorf("ufmi: sharded runs do not support local-linear posteriors (UFConfig.LocalLinear); run unsharded or without them")
-
 // growTreeBlock grows trees lo..hi-1 of the forest of uf run by rt (tree
 // t drawing from the stream it has in the whole forest, rt.Progress
 // counting the block's trees) and adds them up. weights are the screening
@@ -25,9 +21,7 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 	if err != nil {
 		return engine.TreeBlock{}, err
 	}
-	if uf.LocalLinear {
-		return engine.TreeBlock{}, errLocalLinearSharded
-	}
+
 	if !uf.NoScreening != (weights != nil) {
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: a tree block needs the screening pilot's weights exactly when the config screens features (%d pilot trees, %d weights)", uf.PilotTrees, len(weights))
 	}
@@ -45,7 +39,7 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: tree block %d..%d of a forest of %d trees; want 0 <= lo < hi <= %d", lo, hi-1, plan.trees, plan.trees)
 	}
 	plan.first, plan.trees = lo, hi
-	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, uf.entropyRule(), nil)
+	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, uf.entropyRuleFor(x), nil)
 	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return engine.TreeBlock{}, err
 	}
@@ -71,9 +65,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	if err != nil {
 		return Estimate{}, err
 	}
-	if uf.LocalLinear {
-		return Estimate{}, errLocalLinearSharded
-	}
+
 	k, err := classes.K(y, len(y))
 	if err != nil {
 		return Estimate{}, err
@@ -83,9 +75,14 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	}
 	treeLevel := b.Sum == nil
 	rule := uf.entropyRule()
+	if uf.localLinearOn() {
+		// The fit's sums need no coordinates to become posteriors.
+		rule.local = &localCoordinates{m: localLinearColumns}
+	}
 	oneStep, width := !treeLevel && rule.oneStep, rule.outWidth(k)
+	_, sketchRow := engine.OutWidths(k, rule.sharpen, rule.local != nil)
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
-		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y)*width || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchWidth) {
+		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y)*width || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchRow) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
 	}
 	sums := forestSums{k: k, treeLevel: treeLevel, treeTotal: b.TreeEntropy, treeCount: b.TreeCount}
@@ -93,7 +90,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
 	if oneStep {
-		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
+		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, local: rule.local, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
 		for i, c := range b.OutTrees {
 			sums.oos.trees[i] = int32(c)
 		}

@@ -104,11 +104,11 @@ type UFConfig struct {
 	// without missing cells), with the forest's weights, and takes half of
 	// the correction (locallinear.go): the smoothing of a forest posterior
 	// whose neighbours lie to one side of the row, most of what is left of
-	// the one-step's bias at small n, is then mostly taken out. It needs
-	// feature weights (screening's, or Tree.FeatureWeights given), the
-	// one-step and no evaluation share; elsewhere it does nothing. With it,
-	// a forest on a single feature keeps Tree.MinSamplesLeaf whatever the
-	// number of rows (leafFor). Sharded runs do not support it.
+	// the one-step's bias at small n, is then mostly taken out. Without
+	// feature weights (NoScreening) the first two such columns are taken.
+	// It needs the one-step at forest level and no evaluation share;
+	// elsewhere it does nothing. With it, a forest on a single feature keeps
+	// Tree.MinSamplesLeaf whatever the number of rows (leafFor).
 	LocalLinear bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
@@ -146,10 +146,17 @@ func (cfg UFConfig) entropyRule() entropyRule {
 // resolved: with UFConfig.LocalLinear, the coordinates of its fit.
 func (cfg UFConfig) entropyRuleFor(x *Features) entropyRule {
 	r := cfg.entropyRule()
-	if cfg.LocalLinear && r.oneStep && !cfg.TreeLevelEntropy && cfg.EvalShare == 0 {
+	if cfg.localLinearOn() {
 		r.local = newLocalCoordinates(x, cfg.Tree.FeatureWeights)
 	}
 	return r
+}
+
+// localLinearOn reports whether cfg's one-step fits its posteriors
+// local-linearly: LocalLinear, with the one-step at forest level and no
+// evaluation share.
+func (cfg UFConfig) localLinearOn() bool {
+	return cfg.LocalLinear && !cfg.PlugIn && !cfg.TreeLevelEntropy && cfg.EvalShare == 0
 }
 
 // check validates the settings that do not depend on the data.

@@ -40,8 +40,32 @@ var (
 	SubsetTableFrom any
 )
 
-// SketchWidth is the number of values per row of TreeBlock.OutSketch.
+// SketchWidth is the number of values per row of TreeBlock.OutSketch
+// (without local-linear posteriors).
 const SketchWidth = 8
+
+// LocalLinearCoordinates is the number of coordinates of the local-linear
+// fit (UFConfig.LocalLinear), whatever the data.
+const LocalLinearCoordinates = 2
+
+// OutWidths returns the number of values per row of TreeBlock.OutSum and
+// OutSketch for the one-step estimate with classes classes: the label's
+// out-of-sample posterior sum, or every class's (sharpened), plus with the
+// local-linear fit its sums (the coordinates, their products and the
+// coordinates per class); the sketch, plus with the fit one sketch per
+// coordinate.
+func OutWidths(classes int, sharpened, localLinear bool) (sums, sketch int) {
+	sums, sketch = 1, SketchWidth
+	if sharpened || localLinear {
+		sums = classes
+	}
+	if localLinear {
+		m := LocalLinearCoordinates
+		sums += m + m*(m+1)/2 + m*classes
+		sketch += m * SketchWidth
+	}
+	return sums, sketch
+}
 
 // TreeBlock is what trees Lo..Hi-1 of the forest of EstimateMI's uf method
 // add to its estimate of H(Y|X): the per-row sums of their leaf posteriors
@@ -57,10 +81,10 @@ type TreeBlock struct {
 	Sum   []float64
 	Votes []int
 	// Forest level with the one-step estimate (not UFConfig.PlugIn): per
-	// row, the sum of its out-of-sample trees' posteriors of its label
-	// (OutSum), how many trees that is (OutTrees), and the sketch of the
-	// weights on other rows' votes (OutSketch, SketchWidth per row). Nil
-	// otherwise.
+	// row, the sum of its out-of-sample trees' posteriors of its label, or
+	// of every class, and the local-linear fit's sums (OutSum), how many
+	// trees that is (OutTrees), and the sketch of the weights on other rows'
+	// votes (OutSketch); OutWidths gives the widths per row. Nil otherwise.
 	OutSum    []float64
 	OutTrees  []int
 	OutSketch []float64

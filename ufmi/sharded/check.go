@@ -191,7 +191,7 @@ func (f jobFacts) checkWeights(floor float64) func(w *[]float64) error {
 func blockBytes(rows, classes int, layout blockLayout) int64 {
 	size := int64(len(blockMagic)) + 4*int64(rows) + 8*int64(rows)*int64(classes)
 	if layout.outOfSample {
-		size += (4 + 8*int64(layout.outWidth(classes)) + 8*engine.SketchWidth) * int64(rows)
+		size += (4 + 8*int64(layout.outWidth(classes)) + 8*int64(layout.sketchWidth())) * int64(rows)
 	}
 	return size
 }
@@ -248,21 +248,29 @@ func (f jobFacts) checkSums(b *engine.TreeBlock, lo, hi int) error {
 			return fmt.Errorf("gives row %d posterior sums adding to %v for %d votes", i, total, v)
 		}
 	}
-	width := 0
+	width, sketch := 0, 0
 	if len(b.OutTrees) > 0 {
-		width = len(b.OutSum) / len(b.OutTrees)
+		width, sketch = len(b.OutSum)/len(b.OutTrees), len(b.OutSketch)/len(b.OutTrees)
 	}
+	// Posterior sums lie in [0, trees]; the local-linear fit's sums (after
+	// the classes' k) are sums over trees of means of rank offsets and their
+	// products, in [-trees, trees].
+	posteriors := min(width, k)
 	for i, m := range b.OutTrees {
 		if m < 0 || m > hi-lo {
 			return fmt.Errorf("gives row %d %d out-of-sample trees of %d", i, m, hi-lo)
 		}
-		for _, p := range b.OutSum[i*width : (i+1)*width] {
-			if !finite(p) || p < 0 || p > float64(m)*(1+1e-9) {
+		for j, p := range b.OutSum[i*width : (i+1)*width] {
+			low := 0.0
+			if j >= posteriors {
+				low = -float64(m) * (1 + 1e-9)
+			}
+			if !finite(p) || p < low || p > float64(m)*(1+1e-9) {
 				return fmt.Errorf("gives row %d the out-of-sample sum %v over %d trees", i, p, m)
 			}
 		}
 		// Each tree adds at most 1 in absolute value to each sketch value.
-		for _, v := range b.OutSketch[i*engine.SketchWidth : (i+1)*engine.SketchWidth] {
+		for _, v := range b.OutSketch[i*sketch : (i+1)*sketch] {
 			if !finite(v) || math.Abs(v) > float64(m)*(1+1e-9) {
 				return fmt.Errorf("gives row %d the sketch value %v over %d trees", i, v, m)
 			}

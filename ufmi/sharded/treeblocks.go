@@ -25,9 +25,9 @@ import (
 // block's per-row sums are in the binary file File beside it (its magic,
 // then each row's vote count as a little-endian uint32, then the n × K
 // posterior sums as little-endian float64, and for the one-step estimate
-// each row's out-of-sample tree count as a uint32, the n out-of-sample
-// sums and the n × engine.SketchWidth sketch values as float64), of Bytes
-// bytes and SHA-256 SHA.
+// each row's out-of-sample tree count as a uint32, the out-of-sample sums
+// and the sketch values as float64, blockLayout's widths per row), of
+// Bytes bytes and SHA-256 SHA.
 type blockCell struct {
 	Lo          int     `json:"lo"`
 	Hi          int     `json:"hi"`
@@ -42,17 +42,21 @@ type blockCell struct {
 
 // The binary file's first bytes: blockMagic, outOfSampleMagic when it
 // holds the out-of-sample sums too, sharpenedMagic when those are every
-// class's (files of plug-in jobs written before those sums existed stay
-// readable).
+// class's, localLinearMagic when they carry the local-linear fit's sums
+// and sketches too (files of plug-in jobs written before those sums
+// existed stay readable).
 const (
 	blockMagic       = "UFMITB01"
 	outOfSampleMagic = "UFMITB02"
 	sharpenedMagic   = "UFMITB03"
+	localLinearMagic = "UFMITB04"
 )
 
 // magic is the first bytes of a block file of this layout.
 func (l blockLayout) magic() string {
 	switch {
+	case l.localLinear:
+		return localLinearMagic
 	case l.sharpened:
 		return sharpenedMagic
 	case l.outOfSample:
@@ -64,21 +68,27 @@ func (l blockLayout) magic() string {
 // blockLayout is which sums a tree block holds: none at tree level, the
 // posterior sums at forest level, and with them the rows' out-of-sample
 // sums for the one-step estimate (UFConfig.PlugIn false): of each row's
-// label, or of every class when sharpened (UFConfig.NoSharpening false).
-type blockLayout struct{ treeLevel, outOfSample, sharpened bool }
+// label, or of every class when sharpened (UFConfig.NoSharpening false),
+// and the local-linear fit's (UFConfig.LocalLinear).
+type blockLayout struct{ treeLevel, outOfSample, sharpened, localLinear bool }
 
 func layoutOf(uf ufmi.UFConfig) blockLayout {
 	oneStep := !uf.TreeLevelEntropy && !uf.PlugIn
-	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: oneStep, sharpened: oneStep && !uf.NoSharpening}
+	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: oneStep, sharpened: oneStep && !uf.NoSharpening,
+		localLinear: oneStep && uf.LocalLinear && uf.EvalShare == 0}
 }
 
 // outWidth is the number of out-of-sample sums per row of this layout,
 // with classes classes.
 func (l blockLayout) outWidth(classes int) int {
-	if l.sharpened {
-		return classes
-	}
-	return 1
+	sums, _ := engine.OutWidths(classes, l.sharpened, l.localLinear)
+	return sums
+}
+
+// sketchWidth is the number of sketch values per row of this layout.
+func (l blockLayout) sketchWidth() int {
+	_, sketch := engine.OutWidths(1, l.sharpened, l.localLinear)
+	return sketch
 }
 
 // MITreeBlocks estimates I(X;Y) as EstimateMI(x, y, cfg) does with the uf
@@ -273,7 +283,7 @@ func readBlock(dir shard.Dir, c shard.Cell, facts jobFacts, lo, hi int, layout b
 	if !layout.outOfSample {
 		b.OutTrees, b.OutSum, b.OutSketch = nil, nil, nil
 	} else {
-		b.OutTrees, b.OutSum, b.OutSketch = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows*layout.outWidth(h.Classes)), resize(b.OutSketch, h.Rows*engine.SketchWidth)
+		b.OutTrees, b.OutSum, b.OutSketch = resize(b.OutTrees, h.Rows), resize(b.OutSum, h.Rows*layout.outWidth(h.Classes)), resize(b.OutSketch, h.Rows*layout.sketchWidth())
 		if err := getLE(r, 4, len(b.OutTrees), func(i int, p []byte) { b.OutTrees[i] = int(binary.LittleEndian.Uint32(p)) }); err != nil {
 			return damaged(err.Error())
 		}

@@ -33,11 +33,16 @@ func treeBlocksOf(t *testing.T, x *ufmi.Features, y []int, cfg ufmi.EstimatorCon
 // One forest grown in tree blocks gives the same estimate, and the same
 // cell files, as 1 shard and as 4, and EstimateMI's estimate up to
 // rounding: with a screening pilot (default), without (paper), at tree
-// level (authors) and with sharpened posteriors (oblique).
+// level (authors), with sharpened posteriors (oblique) and with
+// local-linear ones.
 func TestTreeBlocksShardsAreInvisible(t *testing.T) {
 	t.Parallel()
 	x, y := smallData(t, 80, 3)
-	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF(), "oblique": ufmi.ObliqueUF()} {
+	local, err := ufmi.ParseUFPreset("local-linear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF(), "oblique": ufmi.ObliqueUF(), "local-linear": local} {
 		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
 		cfg := ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 3}}
 		want, err := ufmi.EstimateMI(x, y, cfg)

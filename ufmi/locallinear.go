@@ -30,7 +30,9 @@ import (
 // sums of tree blocks add up and the correction needs nothing else.
 
 // localLinearColumns is the number of columns of the local-linear fit: the
-// pilot's two most important ones (the measurements found the rest noise).
+// pilot's two most important ones (the paper's simulations carry their
+// information in two; each more would add 2 + K sums and a sketch per row,
+// and was not measured).
 const localLinearColumns = engine.LocalLinearCoordinates
 
 // localLinearShrink is λ, the share of the local-linear correction taken: a

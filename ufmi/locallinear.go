@@ -31,7 +31,7 @@ import (
 
 // localLinearColumns is the number of columns of the local-linear fit: the
 // pilot's two most important ones (the paper's simulations carry their
-// information in two; each more would add 2 + K sums and a sketch per row,
+// information in two; each more would add K + 4 or more sums and a sketch per row,
 // and was not measured).
 const localLinearColumns = engine.LocalLinearCoordinates
 

@@ -67,7 +67,8 @@ func decomposeExcess(f *Forest, p [][]float64, y []int, local *localCoordinates)
 }
 
 // localLinearWeights returns row i's local-linear weights (summing to its
-// trees, as w does) from its forest weights w, without the floor.
+// trees, as w does) from its forest weights w, without the floor, solved
+// as the fit solves (solveLocalLinear).
 func localLinearWeights(w []float64, trees float64, local *localCoordinates, i int) []float64 {
 	m := local.m
 	total := 0.0
@@ -90,13 +91,7 @@ func localLinearWeights(w []float64, trees float64, local *localCoordinates, i i
 		}
 	}
 	var vec [localLinearColumns]float64
-	if m == 1 {
-		vec[0] = -ubar[0] / cov[0][0]
-	} else {
-		det := cov[0][0]*cov[1][1] - cov[0][1]*cov[1][0]
-		vec[0] = -(cov[1][1]*ubar[0] - cov[0][1]*ubar[1]) / det
-		vec[1] = -(-cov[1][0]*ubar[0] + cov[0][0]*ubar[1]) / det
-	}
+	solveLocalLinear(vec[:m], ubar[:m], func(c, e int) float64 { return cov[c][e] })
 	ell := make([]float64, len(w))
 	for j, v := range w {
 		s := 0.0

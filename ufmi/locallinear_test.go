@@ -297,3 +297,26 @@ func TestLocalLinearKeepsOneFeatureLeaves(t *testing.T) {
 		}
 	}
 }
+
+// With NoSharpening the fitted one-step is never sharpened, though its
+// sums keep every class: the estimate is the noise-corrected log-loss of
+// the fitted posteriors.
+func TestLocalLinearWithoutSharpening(t *testing.T) {
+	x, y := benchData(300, 4, 5)
+	cfg := UFConfig{Trees: 30, LocalLinear: true, NoSharpening: true}
+	f, err := FitUF(x, y, cfg, Runtime{Seed: 2, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := f.HonestConditionalEntropy(false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oos := newOutOfSample(y, f.k, false, true, false).withLocalLinear(f.rule.local)
+	for tr := range f.trees {
+		oos.add(votingTreeOf(&f.trees[tr], f.trees[tr].rowLeaf), nil)
+	}
+	if want := oos.noiseCorrectedSince(nil, f.prior); h != max(want, 0) || oos.sharpen {
+		t.Fatalf("H(Y|X) %v, the fitted one-step %v (sharpen %v)", h, want, oos.sharpen)
+	}
+}

@@ -23,7 +23,10 @@ type outOfSample struct {
 	y     []int
 	k     int
 	oob   bool
-	width int // sums per row: 1 (p(y_i)), or k (every class: sharpened), plus the local-linear fit's
+	width int // sums per row: 1 (p(y_i)), or k (every class: sharpened or fitted), plus the local-linear fit's
+	// sharpen is set when the one-step may take the sharpened log-loss
+	// (UFConfig.NoSharpening false).
+	sharpen bool
 	// local holds the rows' coordinates of the local-linear fit (nil: none;
 	// locallinear.go); its sums follow each row's k class sums.
 	local *localCoordinates
@@ -76,13 +79,13 @@ func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
 
 // emptyLike returns empty sums of o's rows, layout and sketch.
 func (o *outOfSample) emptyLike() *outOfSample {
-	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.width > 1).withLocalLinear(o.local)
+	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.sharpen).withLocalLinear(o.local)
 }
 
 // reset empties the sums for labels y, reusing their storage (and drops
 // the local-linear fit).
 func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
-	o.y, o.k, o.oob, o.sharpened, o.decided, o.local = y, k, oob, nil, false, nil
+	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpen = y, k, oob, nil, false, nil, sharpen
 	o.width = entropyRule{oneStep: true, sharpen: sharpen}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
@@ -394,14 +397,14 @@ func (o *outOfSample) labelSum(i int, cls []float64) float64 {
 // logProb is log p̂(y_i|x_i) for row i: its out-of-sample trees' mean
 // posterior of y_i with one pseudo-tree voting the class frequencies prior
 // (so that it is never log 0; it moves p̂ by at most 1/(trees+1)), or NaN
-// when the row is out of sample in no tree. When o keeps every class, it
-// is sharpened (sharpenedLogProbs) if the one-step is the sharpened
-// log-loss (oneStepEntropy).
+// when the row is out of sample in no tree. When o may sharpen, it is
+// sharpened (sharpenedLogProbs) if the one-step is the sharpened log-loss
+// (oneStepEntropy); with the local-linear fit, it is the fitted posterior's.
 func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.trees[i] == 0 {
 		return math.NaN()
 	}
-	if o.width > 1 && !o.decided {
+	if o.sharpen && !o.decided {
 		o.oneStepEntropy(prior)
 	}
 	if o.sharpened != nil {
@@ -447,7 +450,7 @@ func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
 
 // oneStepEntropySince is oneStepEntropy of the trees added since o's sums
 // were before's (nil: all trees): each row's sums less before's. When o
-// keeps every class (sharpened: UFConfig.NoSharpening), it is the lower of that and the
+// may sharpen (UFConfig.NoSharpening false), it is the lower of that and the
 // mean sharpened log-loss (sharpenedLogProbs) without a noise term: both
 // take out part of the log-loss's excess over H(Y|X), the noise term its
 // noise and sharpening the flatness of averaged posteriors, and the
@@ -456,7 +459,7 @@ func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
 // paper's simulations) the estimate is the one-step's.
 func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) float64 {
 	h := o.noiseCorrectedSince(before, prior)
-	if o.width == 1 || math.IsNaN(h) {
+	if !o.sharpen || math.IsNaN(h) {
 		if before == nil {
 			o.sharpened, o.decided = nil, true
 		}

@@ -70,7 +70,7 @@ func decomposeExcess(f *Forest, p [][]float64, y []int, local *localCoordinates)
 // trees, as w does) from its forest weights w, without the floor, solved
 // as the fit solves (solveLocalLinear).
 func localLinearWeights(w []float64, trees float64, local *localCoordinates, i int) []float64 {
-	m := local.m
+	const m = localLinearColumns
 	total := 0.0
 	for _, v := range w {
 		total += v

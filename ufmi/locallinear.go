@@ -1,10 +1,10 @@
 package ufmi
 
 import (
-	"slices"
 	"sort"
 
 	"github.com/ufmi-dev/ufmi/internal/engine"
+	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // Local-linear posteriors (UFConfig.LocalLinear; docs/inference.md, "Where
@@ -45,12 +45,11 @@ const localLinearShrink = 0.5
 // posterior: to this share of the uncorrected one.
 const localLinearFloor = 0.5
 
-// localCoordinates are the rows' coordinates for the local-linear fit: m
-// per row (localLinearColumns; coords may be nil where only the layout
+// localCoordinates are the rows' coordinates for the local-linear fit,
+// localLinearColumns per row (coords may be nil where only the layout
 // matters, as when tree blocks' sums are turned into an estimate).
 type localCoordinates struct {
-	m      int
-	coords []float64 // coords[i*m+c]: row i's rank in column c, in (0, 1)
+	coords []float64 // coords[i*localLinearColumns+c]: row i's rank in column c, in (0, 1)
 }
 
 // newLocalCoordinates picks the numeric columns without missing cells that
@@ -71,48 +70,21 @@ func newLocalCoordinates(x *Features, weights []float64) *localCoordinates {
 		sort.SliceStable(order, func(a, b int) bool { return weights[order[a]] > weights[order[b]] })
 	}
 	order = order[:min(len(order), localLinearColumns)]
-	lc := &localCoordinates{m: localLinearColumns, coords: make([]float64, x.n*localLinearColumns)}
+	lc := &localCoordinates{coords: make([]float64, x.n*localLinearColumns)}
 	for c, j := range order {
-		for i, r := range midRanks(x.cols[j]) {
-			lc.coords[i*lc.m+c] = r
+		for i, r := range metrics.MidRanks(x.cols[j]) {
+			lc.coords[i*localLinearColumns+c] = (r - 0.5) / float64(x.n)
 		}
 	}
 	return lc
 }
 
-// midRanks returns each value's mid-rank among values, scaled to (0, 1):
-// (rank + 0.5)/n, tied values sharing the mean of their ranks.
-func midRanks(values []float64) []float64 {
-	n := len(values)
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case values[a] < values[b]:
-			return -1
-		case values[a] > values[b]:
-			return 1
-		}
-		return 0
-	})
-	ranks := make([]float64, n)
-	for lo := 0; lo < n; {
-		hi := lo + 1
-		for hi < n && values[idx[hi]] == values[idx[lo]] {
-			hi++
-		}
-		mid := (float64(lo+hi-1)/2 + 0.5) / float64(n)
-		for _, i := range idx[lo:hi] {
-			ranks[i] = mid
-		}
-		lo = hi
-	}
-	return ranks
+// row is row i's coordinates.
+func (lc *localCoordinates) row(i int) []float64 {
+	return lc.coords[i*localLinearColumns : (i+1)*localLinearColumns]
 }
 
-// solveLocalLinear sets v = -C⁻¹ū for the m (1 or 2) coordinates of mean
+// solveLocalLinear sets v = -C⁻¹ū for the (at most 2) coordinates of mean
 // ū and covariance cov, over the coordinates that vary among the
 // neighbours (variance above 10⁻¹²; the others get 0): both when C is not
 // singular, else the first that varies. It reports false when none varies.
@@ -136,23 +108,26 @@ func solveLocalLinear(v, mean []float64, cov func(c, e int) float64) bool {
 	return false
 }
 
-// localLinearWidth is the number of sums per row the fit adds for m
-// coordinates and k classes: Σu (m), Σuuᵀ (its m(m+1)/2 upper entries) and
-// Σu·1[y=c] (m·k), each a sum over trees of the leaf's mean.
-func localLinearWidth(m, k int) int {
-	return m + m*(m+1)/2 + m*k
+// localLinearWidth is the number of sums per row the fit adds for k
+// classes (engine.OutWidths): Σu (m = localLinearColumns values), Σuuᵀ (its
+// m(m+1)/2 upper entries) and Σu·1[y=c] (m·k), each a sum over trees of the
+// leaf's mean.
+func localLinearWidth(k int) int {
+	sums, _ := engine.OutWidths(k, true, true)
+	return sums - k
 }
 
 // localLinearCorrection turns one row's sums into its corrected class sums:
 // classes holds the k class sums over trees (their total is trees), fit the
-// localLinearWidth(m, k) sums of the fit. It writes the corrected sums to
+// localLinearWidth(k) sums of the fit. It writes the corrected sums to
 // dst (k values, total trees) and returns the sketch coefficients: the
 // row's sketch of ℓ is a·z + Σ_c b[c]·z_c, z the weights' sketch and z_c
-// the weights-times-coordinate-c sketches (b has m values). With a
-// singular covariance (coordinates that do not vary among the neighbours)
-// the row is left as it is (a = 1, b = 0); a coordinate that does not vary
-// is left out (solveLocalLinear).
-func localLinearCorrection(dst, classes, fit []float64, trees float64, m, k int, b []float64) (a float64) {
+// the weights-times-coordinate-c sketches (b has localLinearColumns
+// values). A coordinate that does not vary among the neighbours is left
+// out, and with none that varies the row is left as it is (a = 1, b = 0;
+// solveLocalLinear).
+func localLinearCorrection(dst, classes, fit []float64, trees float64, k int, b []float64) (a float64) {
+	const m = localLinearColumns
 	copy(dst, classes)
 	clear(b)
 	if trees <= 0 {
@@ -163,7 +138,7 @@ func localLinearCorrection(dst, classes, fit []float64, trees float64, m, k int,
 	for c := 0; c < m; c++ {
 		mean[c] = su[c] / trees
 	}
-	// C = E[uuᵀ] - ūūᵀ, then v = -C⁻¹ū (m is 1 or 2).
+	// C = E[uuᵀ] - ūūᵀ, then v = -C⁻¹ū.
 	cov := func(c, e int) float64 {
 		if c > e {
 			c, e = e, c
@@ -172,7 +147,7 @@ func localLinearCorrection(dst, classes, fit []float64, trees float64, m, k int,
 		return suu[idx]/trees - mean[c]*mean[e]
 	}
 	var v [localLinearColumns]float64
-	if !solveLocalLinear(v[:m], mean[:m], cov) {
+	if !solveLocalLinear(v[:], mean[:], cov) {
 		return 1
 	}
 	// δ_k = λ·vᵀ(Σu·1[y=k]/T − ū·q_k), in sums: T·δ_k.

@@ -36,8 +36,11 @@ type outOfSample struct {
 	// the unsharpened and the sharpened log-loss (oneStepEntropySince);
 	// sharpened then holds every row's sharpened log p̂(y_i|x_i)
 	// (sharpenedLogProbs) if it chose those, else nil.
-	decided    bool
-	sharpened  []float64
+	decided   bool
+	sharpened []float64
+	// fitted caches, with the local-linear fit, every row's fitted sum of
+	// its label's posteriors over all trees (logProb), nil until asked for.
+	fitted     []float64
 	voteCounts []int32   // scratch: the current tree's vote counts per leaf and class
 	leafFit    []float64 // scratch: the current tree's per-leaf sums of its vote rows' coordinates (local-linear)
 	// The sketch (nil without it): per row sketchWidth sums (and, with the
@@ -69,7 +72,7 @@ func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
 		return o
 	}
 	o.local = local
-	o.width = o.k + localLinearWidth(local.m, o.k)
+	o.width = entropyRule{oneStep: true, sharpen: o.sharpen, local: local}.outWidth(o.k)
 	o.sum = resize(o.sum, len(o.y)*o.width)
 	if o.z != nil {
 		o.z = resize(o.z, len(o.y)*o.sketchRow())
@@ -85,7 +88,7 @@ func (o *outOfSample) emptyLike() *outOfSample {
 // reset empties the sums for labels y, reusing their storage (and drops
 // the local-linear fit).
 func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
-	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpen = y, k, oob, nil, false, nil, sharpen
+	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpen, o.fitted = y, k, oob, nil, false, nil, sharpen, nil
 	o.width = entropyRule{oneStep: true, sharpen: sharpen}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
@@ -99,11 +102,14 @@ func (o *outOfSample) coordinates() int {
 	if o.local == nil {
 		return 0
 	}
-	return o.local.m
+	return localLinearColumns
 }
 
 // sketchRow is the number of sketch values per row (and per leaf).
-func (o *outOfSample) sketchRow() int { return sketchWidth * (1 + o.coordinates()) }
+func (o *outOfSample) sketchRow() int {
+	_, sketch := engine.OutWidths(o.k, o.sharpen, o.local != nil)
+	return sketch
+}
 
 // rowSigns are row i's sketch signs, one bit each (1 for +1): a fixed hash
 // of the row's index (splitmix64), the same for every forest and shard.
@@ -143,7 +149,7 @@ func votingTreeOf(ft *forestTree, leaf []int32) votingTree {
 // add takes a tree. With scored not nil, only the rows it holds are added.
 func (o *outOfSample) add(t votingTree, scored rowSet) {
 	k, n := o.k, len(o.y)
-	o.sharpened, o.decided = nil, false
+	o.sharpened, o.decided, o.fitted = nil, false, nil
 	if !o.oob {
 		// The vote rows' class counts per leaf, so that a vote row's own
 		// vote can be taken out of its leaf, and their signs' sums.
@@ -153,7 +159,7 @@ func (o *outOfSample) add(t votingTree, scored rowSet) {
 			o.leafSketch = resize(o.leafSketch, t.leaves*sw)
 		}
 		if o.local != nil {
-			fw = localLinearWidth(o.local.m, k)
+			fw = localLinearWidth(k)
 			o.leafFit = resize(o.leafFit, t.leaves*fw)
 		}
 		for i := 0; i < n; i++ {
@@ -239,7 +245,7 @@ func (o *outOfSample) votesIn(l int) int32 {
 func (o *outOfSample) addRowSigns(dst []float64, i int, scale float64) {
 	addSigns(dst[:sketchWidth], i, scale)
 	for c := 0; c < o.coordinates(); c++ {
-		addSigns(dst[(1+c)*sketchWidth:(2+c)*sketchWidth], i, scale*o.local.coords[i*o.local.m+c])
+		addSigns(dst[(1+c)*sketchWidth:(2+c)*sketchWidth], i, scale*o.local.row(i)[c])
 	}
 }
 
@@ -255,7 +261,7 @@ func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
 		zi[c] += v * w
 	}
 	for c := 0; c < o.coordinates(); c++ {
-		xi := o.local.coords[i*o.local.m+c]
+		xi := o.local.row(i)[c]
 		zc, lc := zi[(1+c)*sketchWidth:(2+c)*sketchWidth], leaf[(1+c)*sketchWidth:(2+c)*sketchWidth]
 		for s, v := range lc {
 			zc[s] += (v - xi*base[s]) * w
@@ -271,8 +277,9 @@ func (o *outOfSample) addLeafSketch(i, l, own int, m int32) {
 // (localLinearWidth values): its coordinates, their products (upper
 // triangle) and the coordinates in its class's place.
 func (o *outOfSample) addRowFit(dst []float64, i int) {
-	m, k := o.local.m, o.k
-	x := o.local.coords[i*m : (i+1)*m]
+	const m = localLinearColumns
+	k := o.k
+	x := o.local.row(i)
 	at := m
 	for c := 0; c < m; c++ {
 		dst[c] += x[c]
@@ -291,11 +298,12 @@ func (o *outOfSample) addRowFit(dst []float64, i int) {
 // coordinates less row i's, of those offsets' products and of the offsets
 // in each class's place.
 func (o *outOfSample) addLeafFit(i, l int, ownVote bool, m int32) {
-	mm, k := o.local.m, o.k
-	fw := localLinearWidth(mm, k)
+	const mm = localLinearColumns
+	k := o.k
+	fw := localLinearWidth(k)
 	leaf := o.leafFit[l*fw : (l+1)*fw]
 	row := o.sum[i*o.width+k : (i+1)*o.width]
-	x := o.local.coords[i*mm : (i+1)*mm]
+	x := o.local.row(i)
 	counts := o.voteCounts[l*k : l*k+k]
 	w, others := 1/float64(m), float64(m)
 	var s1 [localLinearColumns]float64
@@ -372,12 +380,11 @@ func (o *outOfSample) rowSince(i int, before *outOfSample, cls, z, raw, zraw []f
 		return m
 	}
 	var b [localLinearColumns]float64
-	mm := o.local.m
-	a := localLinearCorrection(cls, raw[:o.k], raw[o.k:], float64(m), mm, o.k, b[:mm])
+	a := localLinearCorrection(cls, raw[:o.k], raw[o.k:], float64(m), o.k, b[:])
 	if sketch {
 		for s := range z[:sketchWidth] {
 			v := a * zraw[s]
-			for c := 0; c < mm; c++ {
+			for c := range b {
 				v += b[c] * zraw[(1+c)*sketchWidth+s]
 			}
 			z[s] = v
@@ -413,9 +420,14 @@ func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.local == nil {
 		return logMixed(o.own(i), o.trees[i], prior[o.y[i]])
 	}
-	cls := make([]float64, o.k)
-	o.rowSince(i, nil, cls, nil, make([]float64, o.width), nil)
-	return logMixed(o.labelSum(i, cls), o.trees[i], prior[o.y[i]])
+	if o.fitted == nil {
+		sums, _ := o.classSumsSince(nil)
+		o.fitted = make([]float64, len(o.y))
+		for r, c := range o.y {
+			o.fitted[r] = sums[r*o.k+c]
+		}
+	}
+	return logMixed(o.fitted[i], o.trees[i], prior[o.y[i]])
 }
 
 // logMixed is the log of the mean of a row's out-of-sample posteriors of

@@ -77,10 +77,10 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	rule := uf.entropyRule()
 	if uf.localLinearOn() {
 		// The fit's sums need no coordinates to become posteriors.
-		rule.local = &localCoordinates{m: localLinearColumns}
+		rule.local = &localCoordinates{}
 	}
-	oneStep, width := !treeLevel && rule.oneStep, rule.outWidth(k)
-	_, sketchRow := engine.OutWidths(k, rule.sharpen, rule.local != nil)
+	oneStep := !treeLevel && rule.oneStep
+	width, sketchRow := engine.OutWidths(k, rule.sharpen, rule.local != nil)
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
 		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y)*width || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchRow) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/engine"
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 
@@ -128,13 +129,8 @@ type entropyRule struct {
 // classes: every class's posterior when sharpened, else the label's (and
 // the local-linear fit's sums).
 func (r entropyRule) outWidth(k int) int {
-	if r.local != nil {
-		return k + localLinearWidth(r.local.m, k)
-	}
-	if r.sharpen {
-		return k
-	}
-	return 1
+	sums, _ := engine.OutWidths(k, r.sharpen, r.local != nil)
+	return sums
 }
 
 // entropyRule is cfg's rule (UFConfig.PlugIn, UFConfig.NoSharpening).

@@ -48,13 +48,14 @@ const (
 	ufMinScaledLeaf     = 2    // leaves this small never follow the rows
 )
 
-// leavesText spells leaves that follow the structure rows (format, no
-// verb): nothing for fixed leaves, whose keys predate them; then
-// local-linear posteriors (local, no verb), nothing without them.
-func leavesText(l legacyUF, format, local string) string {
+// suffixText spells, after the old fields, leaves that follow the
+// structure rows (leaves, no verb): nothing for fixed leaves, whose keys
+// predate them; then local-linear posteriors (local, no verb), nothing
+// without them.
+func suffixText(l legacyUF, leaves, local string) string {
 	s := ""
 	if l.leavesFollowRows {
-		s = format
+		s = leaves
 	}
 	if l.localLinear {
 		s += local
@@ -164,7 +165,7 @@ func UFGoSyntax(c ufmi.UFConfig) string {
 	return fmt.Sprintf("ufmi.UFConfig{Trees:%d, Tree:%s, StructureFraction:%#v, EvalShare:%#v, Kappa:%#v, EmptyLeaf:%d, "+
 		"Stratify:%t, TreeLevelEntropy:%t, PilotTrees:%d, PilotFloor:%#v, %s%s}",
 		l.trees, treeGoSyntax(l.tree), l.structure, l.eval, l.kappa, l.emptyLeaf,
-		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, leavesText(l, ", Leaves:follow-rows", ", LocalLinear:true"))
+		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, suffixText(l, ", Leaves:follow-rows", ", LocalLinear:true"))
 }
 
 // ForestGoSyntax spells an RF configuration as the old %#v of ForestConfig
@@ -196,5 +197,5 @@ func UFFields(c ufmi.UFConfig, seed uint64) string {
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, leavesText(l, " Leaves:follow-rows", " LocalLinear"))
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear"))
 }

@@ -106,22 +106,36 @@ func WilcoxonSignedRank(d []float64, alt Alternative, zeros ZeroMethod) (Wilcoxo
 // signedRanks returns the ranks of |v| (1-based, averaged over ties) and
 // whether any non-zero absolute values tie.
 func signedRanks(v []float64) ([]float64, bool) {
+	abs := make([]float64, len(v))
+	for i, x := range v {
+		abs[i] = math.Abs(x)
+	}
+	ranks := MidRanks(abs)
+	ties := false
+	seen := make(map[float64]bool, len(v))
+	for i, r := range ranks {
+		if v[i] == 0 {
+			continue
+		}
+		ties = ties || seen[r]
+		seen[r] = true
+	}
+	return ranks, ties
+}
+
+// MidRanks returns the ranks of v, 1-based, tied values sharing the mean of
+// their ranks.
+func MidRanks(v []float64) []float64 {
 	idx := make([]int, len(v))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int {
-		return cmpFloat(math.Abs(v[a]), math.Abs(v[b]))
-	})
+	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(v[a], v[b]) })
 	ranks := make([]float64, len(v))
-	ties := false
 	for p := 0; p < len(idx); {
 		q := p
-		for q < len(idx) && math.Abs(v[idx[q]]) == math.Abs(v[idx[p]]) {
+		for q < len(idx) && v[idx[q]] == v[idx[p]] {
 			q++
-		}
-		if q-p > 1 && v[idx[p]] != 0 {
-			ties = true
 		}
 		r := float64(p+q+1) / 2 // mean of ranks p+1 .. q
 		for _, i := range idx[p:q] {
@@ -129,7 +143,7 @@ func signedRanks(v []float64) ([]float64, bool) {
 		}
 		p = q
 	}
-	return ranks, ties
+	return ranks
 }
 
 func cmpFloat(a, b float64) int {

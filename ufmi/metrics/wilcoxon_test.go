@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -92,5 +93,12 @@ func TestWilcoxonNormalApproximationWithTiesAndZeros(t *testing.T) {
 	}
 	if _, err := WilcoxonSignedRank([]float64{1, math.NaN()}, AltLess, ZeroWilcox); err == nil {
 		t.Fatal("NaN accepted")
+	}
+}
+
+// Mid-ranks are 1-based, tied values sharing the mean of their ranks.
+func TestMidRanks(t *testing.T) {
+	if r := MidRanks([]float64{3, 1, 3, 2}); !slices.Equal(r, []float64{3.5, 1, 3.5, 2}) {
+		t.Fatalf("mid-ranks %v, want [3.5 1 3.5 2]", r)
 	}
 }

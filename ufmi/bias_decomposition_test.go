@@ -129,10 +129,10 @@ func TestBiasDecompositionStudy(t *testing.T) {
 	}
 	fmt.Println("| setting | n | d | smoothing | noise | noise term | local-linear: smoothing | noise | noise term |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|")
-	// The local-linear preset's forest, the default's on two or more
-	// features; on x1 alone the default's is fitted for the columns without
+	// The default's forest, the 2026-11-27 default's on two or more
+	// features; on x1 alone the latter's is fitted for the columns without
 	// the fit.
-	uf := UFConfig{LocalLinear: true}
+	uf := UFConfig{}
 	for _, c := range cells {
 		setting := sim.MISimulation{Setting: c.s, N: c.n, D: c.d, Prior: 0.5}
 		var plain, local excessParts

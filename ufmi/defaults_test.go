@@ -199,7 +199,7 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 }
 
 // The oblique preset is the 2026-11-25 default (features drawn without
-// replacement, fixed leaves) with class-mean oblique splits, as when it was
+// replacement, fixed leaves, no local-linear fit) with class-mean oblique splits, as when it was
 // measured, by name too.
 func TestObliquePreset(t *testing.T) {
 	c, err := ParseUFPreset("oblique")
@@ -208,7 +208,7 @@ func TestObliquePreset(t *testing.T) {
 	}
 	want := DefaultUF()
 	want.Tree.Oblique, want.Tree.ObliqueDirections = true, tree.MeanDifferences
-	want.Tree.Draws, want.FixedLeaves = tree.WithoutReplacement, true
+	want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear = tree.WithoutReplacement, true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("oblique preset %#v", c)
 	}
@@ -218,9 +218,10 @@ func TestObliquePreset(t *testing.T) {
 }
 
 // The plugin preset is the 2026-11-25 default (features drawn without
-// replacement, fixed leaves) with the plug-in estimate alone, by name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
-// its posteriors, as EstimateMI does with PlugIn; the default gives the
-// one-step estimate of the same forest: the rows' out-of-sample log-loss
+// replacement, fixed leaves, no local-linear fit) with the plug-in estimate
+// alone, by name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
+// its posteriors, as EstimateMI does with PlugIn; the unfitted one-step
+// (NoLocalLinear) gives the one-step estimate of the same forest: the rows' out-of-sample log-loss
 // less its noise term, which the sketch estimates within 10% of the exact
 // weights' (noiseFromWeights).
 func TestPlugInPreset(t *testing.T) {
@@ -229,7 +230,7 @@ func TestPlugInPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DefaultUF()
-	want.PlugIn, want.Tree.Draws, want.FixedLeaves = true, tree.WithoutReplacement, true
+	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear = true, tree.WithoutReplacement, true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}
@@ -260,7 +261,7 @@ func TestPlugInPreset(t *testing.T) {
 	// The raw log-loss from the interval's φ: H(Y) minus their mean.
 	logLoss := est.HY - columnMean(est.parts.phi)
 	noise := noiseFromWeights(f, y)
-	uf.PlugIn = false
+	uf.PlugIn, uf.NoLocalLinear = false, true
 	oneStep, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2}})
 	if err != nil {
 		t.Fatal(err)

@@ -122,10 +122,10 @@
 // that follow n (UFConfig.FixedLeaves), which lower the bias where the
 // coverage study's intervals missed (three classes among noise features,
 // n = 500); the preset "default-2026-11-25" keeps the default before them.
-// Local-linear posteriors (UFConfig.LocalLinear, the preset "local-linear")
-// take out most of the smoothing bias left at n = 500 and are measured
-// beside the default, not yet chosen (docs/inference.md, "Where the rest of
-// the bias comes from").
+// Then local-linear posteriors (UFConfig.NoLocalLinear), which take out most
+// of the smoothing bias left at n = 500 (docs/inference.md, "Where the rest
+// of the bias comes from"); the preset "default-2026-11-27" keeps the
+// default before them.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -74,20 +74,20 @@ func BenchmarkDefaultAgainst20261125(b *testing.B) {
 }
 
 // BenchmarkLocalLinear times the default with and without local-linear
-// posteriors (UFConfig.LocalLinear), each without and with its interval,
+// posteriors (UFConfig.NoLocalLinear), each without and with its interval,
 // at n = 10,000 and 1,000 (20 features).
 func BenchmarkLocalLinear(b *testing.B) {
 	for _, n := range []int{10000, 1000} {
 		x, y := benchData(n, 20, 1)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			local := EstimatorConfig{UF: UFConfig{LocalLinear: true}}
-			localInterval := local
-			localInterval.Confidence = 0.95
+			plain := EstimatorConfig{UF: defaultUF20261127()}
+			plainInterval := plain
+			plainInterval.Confidence = 0.95
 			benchEstimates(b, x, y, []benchCase{
+				{"default-2026-11-27", plain},
+				{"default-2026-11-27-interval", plainInterval},
 				{"default", EstimatorConfig{}},
 				{"default-interval", EstimatorConfig{Confidence: 0.95}},
-				{"local-linear", local},
-				{"local-linear-interval", localInterval},
 			})
 		})
 	}

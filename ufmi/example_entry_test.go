@@ -58,7 +58,7 @@ func ExampleParseUFPreset() {
 	// plugin: plug-in true, screening true, oblique false
 	// paper: plug-in true, screening false, oblique false
 	// oblique: plug-in false, screening true, oblique true
-	// ufmi: unknown preset "best" (want default, default-2026-11-25, local-linear, unsharpened, plugin, paper, authors or oblique)
+	// ufmi: unknown preset "best" (want default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors or oblique)
 }
 
 // Missing cells (NaN) are routed by every split; nothing is imputed.
@@ -166,7 +166,7 @@ func ExampleForest_HonestConditionalEntropy() {
 		fmt.Printf("PlugIn %v: H(Y|X) = %.4f, EstimateMI's %.4f\n", plugIn, h, est.HYGivenX)
 	}
 	// Output:
-	// PlugIn false: H(Y|X) = 0.3573, EstimateMI's 0.3573
+	// PlugIn false: H(Y|X) = 0.3537, EstimateMI's 0.3537
 	// PlugIn true: H(Y|X) = 0.3534, EstimateMI's 0.3534
 }
 

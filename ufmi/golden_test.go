@@ -144,10 +144,11 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		}
 		lines = append(lines, g.line(d.name+"/"+name))
 	}
-	// default-2026-11-25 is the default of that day, whose lines it keeps.
+	// default-2026-11-25 and default-2026-11-27 are the defaults of those
+	// days, whose lines they keep.
 	presets := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "experiment": experimentUF(),
-		"default-2026-11-25": defaultUF20261125(), "local-linear": localLinearUF()}
-	for _, p := range []string{"default", "paper", "authors", "experiment", "default-2026-11-25", "local-linear"} {
+		"default-2026-11-25": defaultUF20261125(), "default-2026-11-27": defaultUF20261127()}
+	for _, p := range []string{"default", "paper", "authors", "experiment", "default-2026-11-25", "default-2026-11-27"} {
 		uf := presets[p]
 		uf.Trees = 24
 		cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}

@@ -74,7 +74,7 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 // leafFor returns the leaf minimum of resolved cfg's trees grown on ns
 // structure rows of labels y (k classes) and d features: Tree.MinSamplesLeaf,
 // scaled to the structure rows (leafForRows) unless FixedLeaves (or, with
-// LocalLinear, a single feature), then lowered for small data or rare
+// the local-linear fit, a single feature), then lowered for small data or rare
 // classes (smallDataLeaf); as configured for the fast test's forest
 // (keepLeaves). On one feature a forest's kernel smooths little and the
 // noise of small leaves is what biases the one-step (more than its noise
@@ -86,7 +86,7 @@ func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 	if cfg.keepLeaves {
 		return leaf
 	}
-	if !cfg.FixedLeaves && !(cfg.LocalLinear && d == 1) {
+	if !cfg.FixedLeaves && !(cfg.LocalLinearFit() && d == 1) {
 		leaf = leafForRows(leaf, ns)
 	}
 	return smallDataLeaf(leaf, y, k, ns)

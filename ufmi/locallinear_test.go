@@ -59,7 +59,7 @@ func TestLocalLinearSumsMatchDirectFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, _ := NewFeatures(xr)
-	cfg := UFConfig{Trees: 30, LocalLinear: true}
+	cfg := UFConfig{Trees: 30}
 	rt := Runtime{Seed: 9, Workers: 2}
 	f, err := FitUF(x, y, cfg, rt)
 	if err != nil {
@@ -77,7 +77,7 @@ func TestLocalLinearSumsMatchDirectFit(t *testing.T) {
 	w, trees := rowWeights(f, n)
 	cls, z := make([]float64, k), make([]float64, sketchWidth)
 	raw, zraw := make([]float64, oos.width), make([]float64, oos.sketchRow())
-	checked, corrected := 0, 0
+	checked, corrected, unfitted := 0, 0, 0
 	for i := 0; i < n; i++ {
 		got := oos.rowSince(i, nil, cls, z, raw, zraw)
 		if float64(got) != trees[i] {
@@ -120,6 +120,16 @@ func TestLocalLinearSumsMatchDirectFit(t *testing.T) {
 				}
 			}
 		}
+		if trees[i] < localLinearMinTrees {
+			// Too few trees for a fit: the forest posterior as it is.
+			for c := 0; c < k; c++ {
+				if math.Abs(cls[c]/trees[i]-q[c]) > 1e-9 {
+					t.Fatalf("row %d of %v trees class %d: posterior %v, want the unfitted %v", i, trees[i], c, cls[c]/trees[i], q[c])
+				}
+			}
+			unfitted++
+			continue
+		}
 		det := cov[0][0]*cov[1][1] - cov[0][1]*cov[1][0]
 		if !(det > 1e-12*cov[0][0]*cov[1][1]) {
 			continue
@@ -161,8 +171,8 @@ func TestLocalLinearSumsMatchDirectFit(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < n/2 || corrected < n/2 {
-		t.Fatalf("only %d rows checked, %d corrected class posteriors", checked, corrected)
+	if checked < n/2 || corrected < n/2 || unfitted == 0 {
+		t.Fatalf("only %d rows checked, %d corrected class posteriors, %d rows of too few trees left unfitted", checked, corrected, unfitted)
 	}
 }
 
@@ -190,7 +200,7 @@ func TestLocalLinearLowersSmoothingBias(t *testing.T) {
 			x, _ := NewFeatures(xr)
 			var est [2]float64
 			for v, local := range []bool{false, true} {
-				h, err := streamHonestEntropy(x, y, UFConfig{Trees: 150, LocalLinear: local}, Runtime{Seed: uint64(r), Workers: 2}, nil, nil)
+				h, err := streamHonestEntropy(x, y, UFConfig{Trees: 150, NoLocalLinear: !local}, Runtime{Seed: uint64(r), Workers: 2}, nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -219,13 +229,13 @@ func TestLocalLinearCoordinates(t *testing.T) {
 	if a == nil || len(a.coords) != localLinearColumns*x.n || !slices.Equal(a.coords, b.coords) {
 		t.Fatalf("coordinates change under a monotone transform")
 	}
-	cfg := UFConfig{Trees: 30, LocalLinear: true}
+	cfg := UFConfig{Trees: 30}
 	h1, err1 := streamHonestEntropy(x, y, cfg, Runtime{Seed: 3, Workers: 2}, nil, nil)
 	h2, err2 := streamHonestEntropy(transformColumns(x, func(v float64) float64 { return 3*v + 1 }), y, cfg, Runtime{Seed: 3, Workers: 2}, nil, nil)
 	if err := firstError(err1, err2); err != nil {
 		t.Fatal(err)
 	}
-	plain, _ := streamHonestEntropy(x, y, UFConfig{Trees: 30}, Runtime{Seed: 3, Workers: 2}, nil, nil)
+	plain, _ := streamHonestEntropy(x, y, UFConfig{Trees: 30, NoLocalLinear: true}, Runtime{Seed: 3, Workers: 2}, nil, nil)
 	if math.Abs(h1-h2) > 1e-12 || h1 == plain {
 		t.Fatalf("H(Y|X) %v, after an affine transform %v, without the fit %v: want the first two equal, the third not", h1, h2, plain)
 	}
@@ -260,7 +270,7 @@ func TestLocalLinearWorkersAndShards(t *testing.T) {
 	x, y := benchData(400, 5, 3)
 	var first Estimate
 	for i, w := range []int{1, 3} {
-		est, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 40, LocalLinear: true}, Confidence: 0.9, Runtime: Runtime{Seed: 8, Workers: w}})
+		est, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 40}, Confidence: 0.9, Runtime: Runtime{Seed: 8, Workers: w}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,16 +295,16 @@ func TestLocalLinearKeepsOneFeatureLeaves(t *testing.T) {
 		uf   UFConfig
 		want int
 	}{
-		{one, UFConfig{Trees: 10, LocalLinear: true}, 6},
-		{x, UFConfig{Trees: 10, LocalLinear: true}, 3},
-		{one, UFConfig{Trees: 10}, 3},
+		{one, UFConfig{Trees: 10}, 6},
+		{x, UFConfig{Trees: 10}, 3},
+		{one, UFConfig{Trees: 10, NoLocalLinear: true}, 3},
 	} {
 		f, err := FitUF(c.x, y, c.uf, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := smallestLeaf(f, c.x); got != c.want {
-			t.Errorf("%d features, local-linear %v: smallest leaf %d structure rows, want %d", c.x.Cols(), c.uf.LocalLinear, got, c.want)
+			t.Errorf("%d features, local-linear %v: smallest leaf %d structure rows, want %d", c.x.Cols(), !c.uf.NoLocalLinear, got, c.want)
 		}
 	}
 }
@@ -319,7 +329,7 @@ func TestLocalLinearWithoutSharpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := UFConfig{Trees: 30, LocalLinear: true, NoSharpening: true}
+	cfg := UFConfig{Trees: 30, NoSharpening: true}
 	f, err := FitUF(x, y, cfg, Runtime{Seed: 2, Workers: 2})
 	if err != nil {
 		t.Fatal(err)

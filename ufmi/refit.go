@@ -132,10 +132,11 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	}
 	voter := plan.voter.(honestVoter)
 	s.sum.reset(x.n, k, -1, voter.empty == EmptyAbstain)
-	rule := uf.entropyRule()
+	rule := uf.entropyRuleFor(x)
 	oneStep := rule.oneStep
 	if oneStep {
 		s.oos.reset(y, k, false, true, rule.sharpen)
+		s.oos.withLocalLinear(rule.local)
 	}
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
 		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)

@@ -75,7 +75,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 	}
 	treeLevel := b.Sum == nil
 	rule := uf.entropyRule()
-	if uf.localLinearOn() {
+	if uf.LocalLinearFit() {
 		// The fit's sums need no coordinates to become posteriors.
 		rule.local = &localCoordinates{}
 	}

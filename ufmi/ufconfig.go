@@ -100,17 +100,20 @@ type UFConfig struct {
 	// paper's simulations the fitted exponent is about 1 and the estimate
 	// does not change. The plug-in and tree-level entropies ignore it.
 	NoSharpening bool
-	// LocalLinear fits each row's out-of-sample posterior local-linearly on
-	// the ranks of the two columns the screening pilot weighs most (numeric,
-	// without missing cells), with the forest's weights, and takes half of
-	// the correction (locallinear.go): the smoothing of a forest posterior
-	// whose neighbours lie to one side of the row, most of what is left of
-	// the one-step's bias at small n, is then mostly taken out. Without
-	// feature weights (NoScreening) the first two such columns are taken.
-	// It needs the one-step at forest level and no evaluation share;
-	// elsewhere it does nothing. With it, a forest on a single feature keeps
-	// Tree.MinSamplesLeaf whatever the number of rows (leafFor).
-	LocalLinear bool
+	// NoLocalLinear scores the one-step's out-of-sample posteriors as the
+	// forest gives them (ufmi's default before 2026-11-27; the preset
+	// "default-2026-11-27"). By default each row's posterior is fitted
+	// local-linearly on the ranks of the two columns the screening pilot
+	// weighs most (numeric, without missing cells), with the forest's
+	// weights, and half of the correction is taken (locallinear.go): the
+	// smoothing of a forest posterior whose neighbours lie to one side of the
+	// row, most of what is left of the one-step's bias at small n, is then
+	// mostly taken out. Without feature weights (NoScreening) the first two
+	// such columns are taken. The fit needs the one-step at forest level and
+	// no evaluation share; elsewhere it does nothing (LocalLinearFit). With
+	// it, a forest on a single feature keeps Tree.MinSamplesLeaf whatever the
+	// number of rows (leafFor).
+	NoLocalLinear bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
 	// a share of half the rows, keeps the leaves it always had.
@@ -139,20 +142,28 @@ func (cfg UFConfig) entropyRule() entropyRule {
 }
 
 // entropyRuleFor is cfg's rule for a forest on x, cfg's screening weights
-// resolved: with UFConfig.LocalLinear, the coordinates of its fit.
+// resolved: with the local-linear fit (LocalLinearFit), the coordinates of
+// its fit.
 func (cfg UFConfig) entropyRuleFor(x *Features) entropyRule {
 	r := cfg.entropyRule()
-	if cfg.localLinearOn() {
+	if cfg.LocalLinearFit() {
 		r.local = newLocalCoordinates(x, cfg.Tree.FeatureWeights)
 	}
 	return r
 }
 
-// localLinearOn reports whether cfg's one-step fits its posteriors
-// local-linearly: LocalLinear, with the one-step at forest level and no
-// evaluation share.
-func (cfg UFConfig) localLinearOn() bool {
-	return cfg.LocalLinear && !cfg.PlugIn && !cfg.TreeLevelEntropy && cfg.EvalShare == 0
+// OneStep reports whether cfg estimates H(Y|X) by the one-step: at forest
+// level (TreeLevelEntropy false) and not the plug-in (PlugIn false).
+func (cfg UFConfig) OneStep() bool {
+	return !cfg.PlugIn && !cfg.TreeLevelEntropy
+}
+
+// LocalLinearFit reports whether cfg's one-step fits its out-of-sample
+// posteriors local-linearly: the one-step (OneStep), no evaluation share,
+// and NoLocalLinear false. Sharded tree blocks and cached results' keys
+// follow it.
+func (cfg UFConfig) LocalLinearFit() bool {
+	return cfg.OneStep() && !cfg.NoLocalLinear && cfg.EvalShare == 0
 }
 
 // check validates the settings that do not depend on the data.
@@ -251,13 +262,22 @@ func AuthorsUF() UFConfig {
 		TreeLevelEntropy: true, NoScreening: true, PlugIn: true}
 }
 
-// defaultUF20261125 is ufmi's default of 2026-11-25 (preset
-// "default-2026-11-25"): DefaultUF with each node's features drawn without
-// replacement (tree.WithoutReplacement) and leaves of 6 rows whatever the
-// number of rows (FixedLeaves), kept to compare against and to reproduce
-// earlier results. The older defaults below build on it.
-func defaultUF20261125() UFConfig {
+// defaultUF20261127 is ufmi's default of 2026-11-27 (preset
+// "default-2026-11-27"): DefaultUF without local-linear posteriors
+// (NoLocalLinear), kept to compare against and to reproduce earlier
+// results. The older defaults below build on it.
+func defaultUF20261127() UFConfig {
 	c := DefaultUF()
+	c.NoLocalLinear = true
+	return c
+}
+
+// defaultUF20261125 is ufmi's default of 2026-11-25 (preset
+// "default-2026-11-25"): the 2026-11-27 default with each node's features
+// drawn without replacement (tree.WithoutReplacement) and leaves of 6 rows
+// whatever the number of rows (FixedLeaves).
+func defaultUF20261125() UFConfig {
+	c := defaultUF20261127()
 	c.Tree.Draws, c.FixedLeaves = tree.WithoutReplacement, true
 	return c
 }
@@ -280,24 +300,17 @@ func unsharpenedUF() UFConfig {
 	return c
 }
 
-// localLinearUF is DefaultUF with local-linear posteriors (LocalLinear):
-// less smoothing bias at small n, measured in docs/inference.md ("Where the
-// rest of the bias comes from"); not the default yet.
-func localLinearUF() UFConfig {
-	c := DefaultUF()
-	c.LocalLinear = true
-	return c
-}
-
-// ParseUFPreset returns the preset named "default", "default-2026-11-25",
-// "local-linear", "unsharpened", "plugin", "paper", "authors" or "oblique".
+// ParseUFPreset returns the preset named "default", "default-2026-11-27",
+// "default-2026-11-25", "unsharpened", "plugin", "paper", "authors" or
+// "oblique". "local-linear", the name the default had before it became the
+// default, is DefaultUF.
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
 	case "paper":
 		return PaperUF(), nil
 	case "authors":
 		return AuthorsUF(), nil
-	case "", "default":
+	case "", "default", "local-linear":
 		return DefaultUF(), nil
 	case "oblique":
 		return ObliqueUF(), nil
@@ -307,10 +320,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return unsharpenedUF(), nil
 	case "default-2026-11-25":
 		return defaultUF20261125(), nil
-	case "local-linear":
-		return localLinearUF(), nil
+	case "default-2026-11-27":
+		return defaultUF20261127(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-25, local-linear, unsharpened, plugin, paper, authors or oblique)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors or oblique)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the

@@ -20,7 +20,7 @@
 // (lines "id bound classifier", tab-separated) and written to it when
 // computed, so that later runs of other presets skip the classifiers.
 //
-//	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE] [-local-linear]
+//	UFMI_MIRROR=... go run ./bench/ccbound [-max-rows 12000] [-presets default,paper] [-ids 11,15] [-trees 300] [-bounds FILE] [-no-local-linear]
 //	    [-max-features N] [-pilot-floor F] [-min-leaf N] [-unsharpened] [-fixed-leaves]   (one change to every preset, for ablations)
 package main
 
@@ -52,7 +52,7 @@ func main() {
 	minLeaf := flag.Int("min-leaf", 0, "structure rows every leaf keeps at least, in every preset (0: the preset's)")
 	unsharpened := flag.Bool("unsharpened", false, "score every one-step preset's out-of-sample posteriors unsharpened (UFConfig.NoSharpening)")
 	fixedLeaves := flag.Bool("fixed-leaves", false, "every preset's leaves keep their minimum whatever n (UFConfig.FixedLeaves)")
-	localLinear := flag.Bool("local-linear", false, "fit every one-step preset's out-of-sample posteriors local-linearly (UFConfig.LocalLinear)")
+	noLocalLinear := flag.Bool("no-local-linear", false, "score every one-step preset's out-of-sample posteriors without the local-linear fit (UFConfig.NoLocalLinear)")
 	pilotFloor := flag.Float64("pilot-floor", 0, "screening weight every feature keeps in every screened preset (0: the preset's)")
 	flag.Parse()
 	edit := func(c *ufmi.UFConfig) {
@@ -71,8 +71,8 @@ func main() {
 		if *fixedLeaves {
 			c.FixedLeaves = true
 		}
-		if *localLinear {
-			c.LocalLinear = true
+		if *noLocalLinear {
+			c.NoLocalLinear = true
 		}
 	}
 	mirror := os.Getenv("UFMI_MIRROR")

@@ -62,15 +62,18 @@ func candidates() map[string]ufmi.UFConfig {
 			c.Tree.MaxFeatures, c.Tree.MinSamplesLeaf = tree.AllFeatures(), leaf
 		})
 	}
-	previous, err := ufmi.ParseUFPreset("default-2026-11-25")
-	if err != nil {
-		panic(err) // a preset ufmi names
+	preset := func(name string) ufmi.UFConfig {
+		c, err := ufmi.ParseUFPreset(name)
+		if err != nil {
+			panic(err) // a preset ufmi names
+		}
+		return c
 	}
 	return map[string]ufmi.UFConfig{
 		"default":                ufmi.DefaultUF(),
-		"default-2026-11-25":     previous,
+		"default-2026-11-25":     preset("default-2026-11-25"),
+		"default-2026-11-27":     preset("default-2026-11-27"),
 		"default-fixed-leaves":   change(func(c *ufmi.UFConfig) { c.FixedLeaves = true }),
-		"default-local-linear":   change(func(c *ufmi.UFConfig) { c.LocalLinear = true }),
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),

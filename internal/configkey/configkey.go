@@ -35,7 +35,7 @@ type legacyUF struct {
 	pilotTrees             int
 	pilotFloor             float64
 	leavesFollowRows       bool // leaves scaled to the structure rows (UFConfig.FixedLeaves false, leaves above 2)
-	localLinear            bool // UFConfig.LocalLinear
+	localLinear            bool // UFConfig.LocalLinearFit
 }
 
 // Old spellings of UF settings whose zero value now means a default.
@@ -79,7 +79,7 @@ func legacy(c ufmi.UFConfig) legacyUF {
 		l.tree.MinSamplesLeaf = 0 // fully grown, as the paper's presets spelled it
 	}
 	l.leavesFollowRows = !c.FixedLeaves && l.tree.MinSamplesLeaf > ufMinScaledLeaf
-	l.localLinear = c.LocalLinear
+	l.localLinear = c.LocalLinearFit()
 	if c.Tree.MaxFeatures == (tree.MaxFeatures{}) {
 		l.tree.MaxFeatures = tree.SqrtFeatures().AtLeast(ufMinFeatures)
 	}
@@ -188,7 +188,7 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep := ""
-	if !c.PlugIn && !c.TreeLevelEntropy {
+	if c.OneStep() {
 		oneStep = " Entropy:one-step"
 		if !c.NoSharpening {
 			oneStep += " sharpened"

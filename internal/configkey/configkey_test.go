@@ -20,8 +20,9 @@ import (
 // estimate became the combined one, " sharpened" after it when the
 // default's posteriors became sharpened, and " Draws:with-replacement" in
 // its tree settings when its nodes came to draw features with replacement,
-// and " Leaves:follow-rows" at the end when its leaves came to follow the
-// rows: its blocks and result changed.
+// " Leaves:follow-rows" at the end when its leaves came to follow the
+// rows, and " LocalLinear" after it when its posteriors came to be fitted
+// local-linearly: its blocks and result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")
 	if err != nil {

@@ -45,7 +45,7 @@ var (
 const SketchWidth = 8
 
 // LocalLinearCoordinates is the number of coordinates of the local-linear
-// fit (UFConfig.LocalLinear), whatever the data.
+// fit (UFConfig.LocalLinearFit), whatever the data.
 const LocalLinearCoordinates = 2
 
 // OutWidths returns the number of values per row of TreeBlock.OutSum and

@@ -38,5 +38,5 @@ func ExampleMITreeBlocks() {
 	}
 	// Output:
 	// shard 0: 2 of 4 cells done
-	// shard 1 completed the job: I(X;Y) = 0.3307 nats (unsharded 0.3307)
+	// shard 1 completed the job: I(X;Y) = 0.3370 nats (unsharded 0.3370)
 }

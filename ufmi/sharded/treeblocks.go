@@ -69,13 +69,12 @@ func (l blockLayout) magic() string {
 // posterior sums at forest level, and with them the rows' out-of-sample
 // sums for the one-step estimate (UFConfig.PlugIn false): of each row's
 // label, or of every class when sharpened (UFConfig.NoSharpening false),
-// and the local-linear fit's (UFConfig.LocalLinear).
+// and the local-linear fit's (UFConfig.LocalLinearFit).
 type blockLayout struct{ treeLevel, outOfSample, sharpened, localLinear bool }
 
 func layoutOf(uf ufmi.UFConfig) blockLayout {
-	oneStep := !uf.TreeLevelEntropy && !uf.PlugIn
-	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: oneStep, sharpened: oneStep && !uf.NoSharpening,
-		localLinear: oneStep && uf.LocalLinear && uf.EvalShare == 0}
+	return blockLayout{treeLevel: uf.TreeLevelEntropy, outOfSample: uf.OneStep(), sharpened: uf.OneStep() && !uf.NoSharpening,
+		localLinear: uf.LocalLinearFit()}
 }
 
 // outWidth is the number of out-of-sample sums per row of this layout,

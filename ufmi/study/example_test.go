@@ -53,9 +53,9 @@ func ExampleMISweep_Run() {
 	printColumns(df, "setting", "method", "mi", "mi_true")
 	// Output:
 	// setting method mi mi_true
-	// separated UF 0.304 0.337
+	// separated UF 0.305 0.337
 	// separated KSG 0.278 0.337
-	// three_class UF 0.289 0.307
+	// three_class UF 0.296 0.307
 	// three_class KSG 0.244 0.307
 }
 
@@ -75,9 +75,9 @@ func ExampleTrunkSweep_Run() {
 	printColumns(df, "d", "method", "mi", "mi_true")
 	// Output:
 	// d method mi mi_true
-	// 2 UF 0.309 0.337
+	// 2 UF 0.316 0.337
 	// 2 KSG 0.328 0.337
-	// 20 UF 0.186 0.337
+	// 20 UF 0.191 0.337
 	// 20 KSG 0.002 0.337
 }
 
@@ -243,14 +243,14 @@ func ExampleTrunkComparison_Run() {
 	printColumns(df, "d", "method", "mi", "mi_true")
 	// Output:
 	// d method mi mi_true
-	// 2 UF 0.311 0.337
+	// 2 UF 0.325 0.337
 	// 2 UF (oblique) 0.325 0.337
 	// 2 IRF 0.190 0.337
 	// 2 KSG 0.360 0.337
-	// 10 UF 0.218 0.337
+	// 10 UF 0.223 0.337
 	// 10 UF (oblique) 0.277 0.337
 	// 10 IRF 0.120 0.337
 	// 10 KSG 0.002 0.337
-	// 2 UF (rotated) 0.327 0.337
-	// 10 UF (rotated) 0.410 0.337
+	// 2 UF (rotated) 0.333 0.337
+	// 10 UF (rotated) 0.406 0.337
 }

@@ -130,6 +130,15 @@ func addSigns(dst []float64, i int, scale float64) {
 	}
 }
 
+// signsOf is row i's signs as ±1 values.
+func signsOf(i int) (s [sketchWidth]float64) {
+	bits := rowSigns(i)
+	for c := range s {
+		s[c] = float64(int64(bits>>c&1)*2 - 1)
+	}
+	return s
+}
+
 // votingTree is what outOfSample needs of one tree: its leaves' posteriors
 // (k values per leaf; NaN first abstains), the leaf of every training row,
 // and the rows that grew it and voted in it (vote nil: RF, whose structure
@@ -243,9 +252,21 @@ func (o *outOfSample) votesIn(l int) int32 {
 // addRowSigns adds scale times row i's signs to a row or leaf sketch dst
 // (sketchRow values): the signs, then the signs times each coordinate.
 func (o *outOfSample) addRowSigns(dst []float64, i int, scale float64) {
-	addSigns(dst[:sketchWidth], i, scale)
-	for c := 0; c < o.coordinates(); c++ {
-		addSigns(dst[(1+c)*sketchWidth:(2+c)*sketchWidth], i, scale*o.local.row(i)[c])
+	if o.local == nil {
+		addSigns(dst[:sketchWidth], i, scale)
+		return
+	}
+	// The signs once for the row's three sketches.
+	signs := signsOf(i)
+	base := (*[sketchWidth]float64)(dst[:sketchWidth])
+	for s, v := range signs {
+		base[s] += scale * v
+	}
+	for c, x := range o.local.row(i) {
+		dc, sc := (*[sketchWidth]float64)(dst[(1+c)*sketchWidth:(2+c)*sketchWidth]), scale*x
+		for s, v := range signs {
+			dc[s] += sc * v
+		}
 	}
 }
 

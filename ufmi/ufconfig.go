@@ -350,7 +350,8 @@ func ObliqueUF() UFConfig {
 // spelled out: the paper's half/half split and forest-level posteriors,
 // H(Y|X) estimated by the rows' out-of-sample log-loss less its noise term
 // (oneStepOrPlugIn) or, when lower, the log-loss of their sharpened
-// posteriors (NoSharpening), no kappa correction, leaves of at least 6
+// posteriors (NoSharpening), those posteriors fitted local-linearly on the
+// ranks of the two most important columns (NoLocalLinear), no kappa correction, leaves of at least 6
 // structure rows from 2,000 rows on and fewer below (FixedLeaves), empty
 // leaves predicting the vote set's class frequencies, stratified splits,
 // and feature screening: a pilot forest of 60 trees weights the features

@@ -338,8 +338,8 @@ func ParseUFPreset(name string) (UFConfig, error) {
 //
 // It is the 2026-11-25 default's forest with oblique splits, as when it
 // was measured: features drawn without replacement, leaves of 6 rows
-// whatever n. The default's draws and leaves since are not yet measured
-// with oblique splits.
+// whatever n, and no local-linear fit (NoLocalLinear). The default's
+// draws, leaves and fit since are not yet measured with oblique splits.
 func ObliqueUF() UFConfig {
 	c := defaultUF20261125()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences

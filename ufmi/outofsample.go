@@ -120,17 +120,16 @@ func rowSigns(i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// addSigns adds scale times row i's signs to dst (sketchWidth values),
-// without branches (the signs are random).
+// addSigns adds scale times row i's signs to dst (sketchWidth values).
 func addSigns(dst []float64, i int, scale float64) {
-	bits := rowSigns(i)
 	d := (*[sketchWidth]float64)(dst)
-	for c := range d {
-		d[c] += scale * float64(int64(bits>>c&1)*2-1)
+	for c, v := range signsOf(i) {
+		d[c] += scale * v
 	}
 }
 
-// signsOf is row i's signs as ±1 values.
+// signsOf is row i's signs as ±1 values (rowSigns' bits), computed without
+// branches (the signs are random).
 func signsOf(i int) (s [sketchWidth]float64) {
 	bits := rowSigns(i)
 	for c := range s {

@@ -20,6 +20,9 @@ import (
 // errUsage reports a flag error already printed by the flag package.
 var errUsage = errors.New("usage")
 
+// presetUsage describes -preset (the names ufmi.ParseUFPreset takes).
+const presetUsage = "UF preset: default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors or oblique"
+
 // estimatorFlags are the flags shared by the estimating subcommands.
 type estimatorFlags struct {
 	method, preset string
@@ -30,7 +33,7 @@ type estimatorFlags struct {
 
 func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	fs.StringVar(&e.method, "method", defaultMethod, "estimator: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
-	fs.StringVar(&e.preset, "preset", "default", "UF preset: default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors or oblique")
+	fs.StringVar(&e.preset, "preset", "default", presetUsage)
 	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
 	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")

@@ -21,7 +21,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	target := fs.String("target", "", "label column of the training file")
 	features := fs.String("features", "", "comma-separated feature columns (default: every other column but the -drop and -id ones)")
 	method := fs.String("method", "uf", "forest: uf, rf, sigrf or irf")
-	preset := fs.String("preset", "default", "UF preset: default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors or oblique")
+	preset := fs.String("preset", "default", presetUsage)
 	var trees, workers int
 	registerTrees(fs, &trees, "trees (SigRF/IRF: in all, over 5 folds)")
 	seed := fs.Uint64("seed", 1, "random seed")

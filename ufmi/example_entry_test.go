@@ -186,8 +186,9 @@ func ExampleEstimateMI_knn() {
 	// mixed-ksg: I(X;Y) = 0.34 nats (exact 0.34)
 }
 
-// MIStatistic is EstimateMI's statistic for PermutationTest; any function
-// of the features and labels can take its place, such as I(Y; x0) alone.
+// MIStatistic is the refit test's statistic for PermutationTest (for a UF,
+// the plug-in MI on EstimateMI's forest); any function of the features and
+// labels can take its place, such as the statistic of x0 alone.
 func ExampleMIStatistic() {
 	x, y := shifted(300, 2, 0.5, 11)
 	first := func(x *ufmi.Features, y []int, rt ufmi.Runtime) (float64, error) {
@@ -201,6 +202,6 @@ func ExampleMIStatistic() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("I(Y; x0) = %.2f nats, p = %.2f\n", res.Observed, res.PValue)
-	// Output: I(Y; x0) = 0.10 nats, p = 0.02
+	fmt.Printf("statistic of x0 = %.2f, p = %.2f\n", res.Observed, res.PValue)
+	// Output: statistic of x0 = 0.14, p = 0.02
 }

@@ -13,8 +13,10 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// MIStatistic's lean refits (refitter, permute.go) give EstimateMI's MI bit for bit,
-// for the presets, kappa with abstaining leaves, and a config left unset.
+// MIStatistic's lean refits (refitter, permute.go) give EstimateMI's MI bit for bit
+// under the test's configuration (testStatisticConfig: a UF's plug-in), for the
+// presets, kappa with abstaining leaves, and a config left unset; the default's
+// statistic is the plug-in on its forest, not its estimate.
 func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 	t.Parallel()
 	x, y := connectomeShaped(3)
@@ -29,7 +31,7 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 		}
 		stat := MIStatistic(cfg)
 		for seed := uint64(1); seed <= 3; seed++ {
-			c := cfg
+			c := testStatisticConfig(cfg)
 			c.Seed = seed
 			est, err := EstimateMI(x, y, c)
 			rt := Runtime{Seed: seed}
@@ -47,6 +49,16 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 				t.Errorf("%s seed %d: MIStatistic %v, EstimateMI %v (%v)", name, seed, got, est.MI, err)
 			}
 		}
+	}
+	// The default's statistic is the plug-in, not the reported estimate.
+	def := EstimatorConfig{UF: small, Runtime: Runtime{Seed: 1}}
+	plugIn := def
+	plugIn.UF.PlugIn = true
+	estimate, errE := EstimateMI(x, y, def)
+	plug, errP := EstimateMI(x, y, plugIn)
+	stat, errS := MIStatistic(def)(x, y, Runtime{Seed: 1})
+	if errE != nil || errP != nil || errS != nil || stat != plug.MI || stat == estimate.MI {
+		t.Errorf("default: statistic %v (%v), want the plug-in %v (%v), not the estimate %v (%v)", stat, errS, plug.MI, errP, estimate.MI, errE)
 	}
 	// An interval request does not change the statistic.
 	withCI := MIStatistic(EstimatorConfig{UF: PaperUF(), Confidence: 0.9})

@@ -7,12 +7,15 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
-// MIStatistic is the statistic Î(X;Y) of EstimateMI under cfg's estimator
-// settings, each fit run by the runtime the test hands it: cfg.Runtime is
-// not used (the test's is PermutationConfig's). UF estimates at forest level
-// reuse the presorted features and the buffers of earlier fits and keep no
-// forest (refitter, below); the value is the same.
+// MIStatistic is the refit test's statistic under cfg's estimator settings:
+// Î(X;Y) of EstimateMI, with a UF at forest level scored by the plug-in
+// (testStatisticConfig), each fit run by the runtime the test hands it:
+// cfg.Runtime is not used (the test's is PermutationConfig's). UF estimates
+// at forest level reuse the presorted features and the buffers of earlier
+// fits and keep no forest (refitter, below); the value is EstimateMI's under
+// testStatisticConfig(cfg).
 func MIStatistic(cfg EstimatorConfig) Statistic {
+	cfg = testStatisticConfig(cfg)
 	var lean *refitter
 	if leanUF(cfg) {
 		lean = &refitter{}
@@ -26,6 +29,21 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 		est, err := estimateMI(x, y, c, false)
 		return est.MI, err
 	}
+}
+
+// testStatisticConfig is cfg with a UF's forest-level estimate the plug-in
+// (UFConfig.PlugIn), on the same forest: the refit test's statistic. Any
+// statistic gives a valid test, and the plug-in is the more powerful one
+// here: its bias is the same under every permutation and costs the test
+// nothing, while the one-step's log-loss is noisier, and the refit test
+// with it rejected a weak signal at n = 2,000 in 0.18 of data sets against
+// the plug-in's 0.46 (docs/inference.md, "Type-I error and power"). The
+// estimate reported beside the p-value stays EstimateMI's.
+func testStatisticConfig(cfg EstimatorConfig) EstimatorConfig {
+	if (cfg.Method == "" || cfg.Method == MethodUF) && !cfg.UF.TreeLevelEntropy {
+		cfg.UF.PlugIn = true
+	}
+	return cfg
 }
 
 // refitter computes UF's MI for MIStatistic without keeping a forest, as

@@ -25,8 +25,9 @@ func permutationBlock(perms int) int { return max(10, (perms+999)/1000) }
 // perms > 0, tests it by PermutationTest(x, y, MIStatistic(cfg),
 // {Permutations: perms, Runtime: {Seed: cfg.Seed}}), in cells: "observed" (the
 // estimate) and one per block of permutations, "perm-LO-HI" (permutations
-// LO..HI-1, each drawing from the streams of its own index). When every cell
-// is done, the result equals the unsharded one bit for bit.
+// LO..HI-1, each drawing from the streams of its own index). The test's
+// observed statistic is computed when the cells are merged (one more fit).
+// When every cell is done, the result equals the unsharded one bit for bit.
 func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perms int, o Options) (MIResult, error) {
 	if perms < 0 || perms > limits.Permutations {
 		return MIResult{}, fmt.Errorf("ufmi: %d permutations; want 0..%d (0: no test)", perms, limits.Permutations)
@@ -38,7 +39,9 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	if err != nil {
 		return MIResult{}, err
 	}
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d", perms), x, y, o)}
+	// "plug-in statistic": the null values of a UF are the plug-in's since
+	// 2026-11-28 (ufmi.MIStatistic); a folder of the one-step's is refused.
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d plug-in statistic", perms), x, y, o)}
 	cells := []shard.Cell{{Key: "observed", Seed: cfg.Seed}}
 	block := permutationBlock(perms)
 	for lo := 0; lo < perms; lo += block {
@@ -75,7 +78,12 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	if len(null) != perms {
 		return MIResult{}, fmt.Errorf("ufmi: %s holds %d null values, want %d; use a new results folder", o.Dir, len(null), perms)
 	}
-	obs := res.Estimate.MI
+	// The test's observed statistic, as PermutationTest computes it (for a
+	// UF, the plug-in on the estimate's forest: ufmi.MIStatistic).
+	obs, err := ufmi.MIStatistic(cfg)(x, y, ufmi.Runtime{Seed: cfg.Seed, Workers: cfg.Workers})
+	if err != nil {
+		return MIResult{}, err
+	}
 	p := permutationPValue(obs, null)
 	if math.IsNaN(p) {
 		return MIResult{}, fmt.Errorf("ufmi: no p-value: the observed MI (%v) or a null value is NaN; a permutation test needs a finite statistic", obs)

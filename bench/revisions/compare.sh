@@ -3,21 +3,24 @@
 # docs/performance.md compares across a restructuring: one default UF estimate at n = 10,000,
 # d = 20 (300 trees), the same with a 95% interval, the fast test (1,000 permutations), the
 # paper's refit test on the Drosophila table (1,000 refits of 300 trees; needs UFMI_MIRROR) and,
-# with -big, one streamed estimate at n = 10^6, d = 10 (30 trees, bench/scale).
+# with -big, one streamed estimate at n = 10^6, d = 10 (30 trees, bench/scale); -n sets the rows
+# of the estimate's data (10,000).
 # Prints, per case, the median wall and CPU seconds of each revision and the median of the
-# pair-by-pair ratios new/old.
+# pair-by-pair ratios new/old, and then the new revision's estimate with its interval against
+# the old revision's estimate alone (ratio of the medians).
 #
-#   bench/revisions/compare.sh [-runs 5] [-big] OLD_REV NEW_REV
+#   bench/revisions/compare.sh [-runs 5] [-n 10000] [-big] OLD_REV NEW_REV
 set -euo pipefail
-runs=5 big=0
+runs=5 big=0 rows=10000
 while [ $# -gt 2 ]; do
   case "$1" in
     -runs) runs=$2; shift 2 ;;
     -big) big=1; shift ;;
+    -n) rows=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-[ $# -eq 2 ] || { echo "usage: $0 [-runs N] [-big] OLD_REV NEW_REV" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [-runs N] [-n ROWS] [-big] OLD_REV NEW_REV" >&2; exit 2; }
 root=$(git rev-parse --show-toplevel)
 work=$(mktemp -d -t ufmi-revisions.XXXXXX)
 trap 'git -C "$root" worktree remove --force "$work/old" 2>/dev/null || true; git -C "$root" worktree remove --force "$work/new" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -26,7 +29,7 @@ for side in old new; do
   git -C "$root" worktree add -q --detach "$work/$side" "$rev"
   (cd "$work/$side" && GOTOOLCHAIN=local go build -o "$work/$side.ufmi" ./cmd/ufmi && GOTOOLCHAIN=local go build -o "$work/$side.scale" ./bench/scale)
 done
-/usr/bin/python3 - "$work" 10000 20 <<'PY'
+/usr/bin/python3 - "$work" "$rows" 20 <<'PY'
 import random, sys
 work, n, d = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(1)
@@ -47,6 +50,18 @@ else
   echo "refit-test: skipped (UFMI_MIRROR with drosophila/vdf.csv not set)"
 fi
 [ "$big" = 1 ] && cases+=("scale-1e6|SCALE -n 1000000 -d 10 -trees 30")
+# timer.py appends "side run wall user system" for one command, to the microsecond (at
+# n = 1,000 an estimate takes 0.1 s, too short for /usr/bin/time's hundredths).
+cat >"$work/timer.py" <<'PY'
+import resource, subprocess, sys, time
+out, side, run, cmd = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+start = time.perf_counter()
+subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+wall = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # this timer's one child
+with open(out, "a") as f:
+    f.write(f"{side} {run} {wall:.6f} {usage.ru_utime:.6f} {usage.ru_stime:.6f}\n")
+PY
 printf '%-12s %10s %10s %10s %10s %9s %9s\n' case old_wall new_wall old_cpu new_cpu wall_ratio cpu_ratio
 for c in "${cases[@]}"; do
   name=${c%%|*} args=${c#*|}
@@ -56,10 +71,10 @@ for c in "${cases[@]}"; do
       bin="$work/$side.ufmi"; a=$args
       if [[ $args == SCALE* ]]; then bin="$work/$side.scale"; a=${args#SCALE }; fi
       # shellcheck disable=SC2086
-      /usr/bin/time -f "$side $r %e %U %S" -a -o "$work/times" "$bin" $a >/dev/null 2>&1
+      /usr/bin/python3 "$work/timer.py" "$work/times" "$side" "$r" "$bin" $a
     done
   done
-  /usr/bin/python3 - "$work/times" "$name" <<'PY'
+  /usr/bin/python3 - "$work/times" "$name" "$work/medians" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 t = {}
@@ -71,6 +86,16 @@ ow, nw = med([p["old"][0] for p in t.values()]), med([p["new"][0] for p in t.val
 oc, nc = med([p["old"][1] for p in t.values()]), med([p["new"][1] for p in t.values()])
 rw = med([p["new"][0] / p["old"][0] for p in t.values()])
 rc = med([p["new"][1] / p["old"][1] for p in t.values()])
-print(f"{sys.argv[2]:<12} {ow:10.2f} {nw:10.2f} {oc:10.2f} {nc:10.2f} {rw:9.3f} {rc:9.3f}")
+print(f"{sys.argv[2]:<12} {ow:10.3f} {nw:10.3f} {oc:10.3f} {nc:10.3f} {rw:9.3f} {rc:9.3f}")
+with open(sys.argv[3], "a") as f:
+    f.write(f"{sys.argv[2]} {ow} {nw} {oc} {nc}\n")
 PY
 done
+# The interval's price against the old revision: new estimate+ci over old estimate.
+/usr/bin/python3 - "$work/medians" <<'PY'
+import sys
+m = {l.split()[0]: [float(v) for v in l.split()[1:]] for l in open(sys.argv[1])}
+if "estimate" in m and "estimate+ci" in m:
+    old, new = m["estimate"], m["estimate+ci"]
+    print(f"new estimate+ci / old estimate: wall {new[1] / old[0]:.3f}, cpu {new[3] / old[2]:.3f} (ratios of medians)")
+PY

@@ -128,15 +128,23 @@ func addSigns(dst []float64, i int, scale float64) {
 	}
 }
 
-// signsOf is row i's signs as ±1 values (rowSigns' bits), computed without
-// branches (the signs are random).
-func signsOf(i int) (s [sketchWidth]float64) {
-	bits := rowSigns(i)
-	for c := range s {
-		s[c] = float64(int64(bits>>c&1)*2 - 1)
-	}
-	return s
+// signsOf is row i's signs as ±1 values (rowSigns' low sketchWidth bits),
+// read from signTable.
+func signsOf(i int) [sketchWidth]float64 {
+	return signTable[rowSigns(i)&(1<<sketchWidth-1)]
 }
+
+// signTable holds the ±1 values of every byte of sign bits: entry b, value
+// c is +1 when bit c of b is set (a row's sketch is added for every tree it
+// votes in, and the table spares converting its bits each time).
+var signTable = func() (t [1 << sketchWidth][sketchWidth]float64) {
+	for b := range t {
+		for c := range t[b] {
+			t[b][c] = float64(b>>c&1*2 - 1)
+		}
+	}
+	return t
+}()
 
 // votingTree is what outOfSample needs of one tree: its leaves' posteriors
 // (k values per leaf; NaN first abstains), the leaf of every training row,

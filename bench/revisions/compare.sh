@@ -6,8 +6,8 @@
 # with -big, one streamed estimate at n = 10^6, d = 10 (30 trees, bench/scale); -n sets the rows
 # of the estimate's data (10,000).
 # Prints, per case, the median wall and CPU seconds of each revision and the median of the
-# pair-by-pair ratios new/old, and then the new revision's estimate with its interval against
-# the old revision's estimate alone (ratio of the medians).
+# pair-by-pair ratios new/old; the case "ci/estimate" times the new revision's estimate with its
+# interval against the old revision's estimate alone, in pairs as the others.
 #
 #   bench/revisions/compare.sh [-runs 5] [-n 10000] [-big] OLD_REV NEW_REV
 set -euo pipefail
@@ -41,8 +41,10 @@ with open(f"{work}/data.csv", "w") as f:
         row[0] += 1 if y else -1
         f.write(",".join(f"{v:.6f}" for v in row) + f",{y}\n")
 PY
+# A case is "name|arguments" or "name|arguments|what the new side adds to them".
 cases=("estimate|mi -in $work/data.csv -target label"
        "estimate+ci|mi -in $work/data.csv -target label -ci 0.95"
+       "ci/estimate|mi -in $work/data.csv -target label|-ci 0.95"
        "fast-test|mi -in $work/data.csv -target label -perm 1000 -test fast")
 if [ -n "${UFMI_MIRROR:-}" ] && [ -f "$UFMI_MIRROR/drosophila/vdf.csv" ]; then
   cases+=("refit-test|mi -in $UFMI_MIRROR/drosophila/vdf.csv -target type -features claw,dist,age,cluster -preset paper -perm 1000")
@@ -64,17 +66,19 @@ with open(out, "a") as f:
 PY
 printf '%-12s %10s %10s %10s %10s %9s %9s\n' case old_wall new_wall old_cpu new_cpu wall_ratio cpu_ratio
 for c in "${cases[@]}"; do
-  name=${c%%|*} args=${c#*|}
+  name=${c%%|*} args=${c#*|} extra=""
+  if [[ $args == *"|"* ]]; then extra=${args#*|}; args=${args%%|*}; fi
   : >"$work/times"
   for r in $(seq 0 "$runs"); do   # run 0 warms up and is not counted
     for side in old new; do
       bin="$work/$side.ufmi"; a=$args
+      [ "$side" = new ] && [ -n "$extra" ] && a="$a $extra"
       if [[ $args == SCALE* ]]; then bin="$work/$side.scale"; a=${args#SCALE }; fi
       # shellcheck disable=SC2086
       /usr/bin/python3 "$work/timer.py" "$work/times" "$side" "$r" "$bin" $a
     done
   done
-  /usr/bin/python3 - "$work/times" "$name" "$work/medians" <<'PY'
+  /usr/bin/python3 - "$work/times" "$name" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 t = {}
@@ -87,15 +91,5 @@ oc, nc = med([p["old"][1] for p in t.values()]), med([p["new"][1] for p in t.val
 rw = med([p["new"][0] / p["old"][0] for p in t.values()])
 rc = med([p["new"][1] / p["old"][1] for p in t.values()])
 print(f"{sys.argv[2]:<12} {ow:10.3f} {nw:10.3f} {oc:10.3f} {nc:10.3f} {rw:9.3f} {rc:9.3f}")
-with open(sys.argv[3], "a") as f:
-    f.write(f"{sys.argv[2]} {ow} {nw} {oc} {nc}\n")
 PY
 done
-# The interval's price against the old revision: new estimate+ci over old estimate.
-/usr/bin/python3 - "$work/medians" <<'PY'
-import sys
-m = {l.split()[0]: [float(v) for v in l.split()[1:]] for l in open(sys.argv[1])}
-if "estimate" in m and "estimate+ci" in m:
-    old, new = m["estimate"], m["estimate+ci"]
-    print(f"new estimate+ci / old estimate: wall {new[1] / old[0]:.3f}, cpu {new[3] / old[2]:.3f} (ratios of medians)")
-PY

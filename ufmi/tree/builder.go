@@ -517,6 +517,7 @@ func (b *Builder) makeLeaf(id int32, counts []int, rows, others []int32) int32 {
 // right, each side keeping its order. Feature copied, when not -1, already
 // has its left rows first and is copied as it is.
 func (b *Builder) partition(src, dst *sortedRows, copied, start, end, nLeft int) {
+	goLeft := b.goLeft // read once: the loop's stores could alias b
 	for g := range src.order {
 		a, v, c := src.order[g][start:end], src.ranks[g][start:end], src.classes[g][start:end]
 		da, dv, dc := dst.order[g][start:end], dst.ranks[g][start:end], dst.classes[g][start:end]
@@ -529,7 +530,7 @@ func (b *Builder) partition(src, dst *sortedRows, copied, start, end, nLeft int)
 		// Without branches: to is l for a row going left, else r.
 		l, r := 0, nLeft
 		for p, row := range a {
-			left := int(b.goLeft[row])
+			left := int(goLeft[row])
 			to := r ^ ((l ^ r) & -left)
 			da[to], dv[to], dc[to] = row, v[p], c[p]
 			l += left

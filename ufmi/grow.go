@@ -86,9 +86,10 @@ type treeGrower struct {
 	perm    []int
 }
 
-// Its builder routes the rows outside a tree's sample down the tree as it
-// grows (tree.Builder.LeafOfEveryRow), when the voter asks for every row's
-// leaf, at less cost than Tree.LeafOf row by row.
+// newTreeGrower returns one worker's grower. Its builder routes the rows
+// outside a tree's sample down the tree as it grows
+// (tree.Builder.LeafOfEveryRow), when the voter asks for every row's leaf, at
+// less cost than Tree.LeafOf row by row.
 func newTreeGrower(x *Features, sorted *tree.Presort, labels []int32, k int, params tree.Params) *treeGrower {
 	b := tree.NewBuilder(sorted, labels, k, params)
 	b.LeafOfEveryRow()

@@ -40,7 +40,7 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 // the plug-in's 0.46 (docs/inference.md, "Type-I error and power"). The
 // estimate reported beside the p-value stays EstimateMI's.
 func testStatisticConfig(cfg EstimatorConfig) EstimatorConfig {
-	if (cfg.Method == "" || cfg.Method == MethodUF) && !cfg.UF.TreeLevelEntropy {
+	if isUF(cfg) && !cfg.UF.TreeLevelEntropy {
 		cfg.UF.PlugIn = true
 	}
 	return cfg
@@ -76,10 +76,13 @@ type refitScratch struct {
 	structure, vote rowSet
 }
 
+// isUF reports whether cfg's method is UF (the default when unset).
+func isUF(cfg EstimatorConfig) bool { return cfg.Method == "" || cfg.Method == MethodUF }
+
 // leanUF reports whether the refitter computes cfg's statistic: a UF
 // estimate at forest level without unlabeled rows.
 func leanUF(cfg EstimatorConfig) bool {
-	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.Unlabeled == nil && !cfg.UF.TreeLevelEntropy
+	return isUF(cfg) && cfg.Unlabeled == nil && !cfg.UF.TreeLevelEntropy
 }
 
 // acquire returns buffers for x, presorting x when it is new.

@@ -75,7 +75,7 @@ func TestShardsFromArrayIndex(t *testing.T) {
 	if out, err := runEnv(cmd); err != nil || !strings.Contains(out, `"cells_computed":2`) {
 		t.Fatalf("task 1: %v %s", err, out)
 	}
-	if _, errOut, code := runCLI(t, "merge", "-results", dir); code != 1 || !strings.Contains(errOut, "2 of 4 cells are not done") {
+	if _, errOut, code := runCLI(t, "merge", "-results", dir); code != 1 || !strings.Contains(errOut, "3 of 5 cells are not done") {
 		t.Fatalf("early merge: exit %d, %s", code, errOut)
 	}
 }

@@ -146,14 +146,29 @@ func (f jobFacts) checkNull(null []float64, want int) error {
 	if len(null) != want {
 		return fmt.Errorf("holds %d null values; its block has %d permutations", len(null), want)
 	}
-	tol := f.tol()
 	for i, v := range null {
-		if !finite(v) || f.forest && (v > f.hy+tol || v < f.hy-f.maxH-tol) {
+		if !f.statisticInRange(v) {
 			return fmt.Errorf("holds the null value %v (permutation %d of the block), outside [H(Y) - maxH, H(Y)] = [%.6g, %.6g]",
 				v, i, f.hy-f.maxH, f.hy)
 		}
 	}
 	return nil
+}
+
+// checkStatistic checks the observed MI statistic of a "statistic" cell as
+// checkNull checks a null value.
+func (f jobFacts) checkStatistic(v *float64) error {
+	if !f.statisticInRange(*v) {
+		return fmt.Errorf("holds the observed statistic %v, outside [H(Y) - maxH, H(Y)] = [%.6g, %.6g]", *v, f.hy-f.maxH, f.hy)
+	}
+	return nil
+}
+
+// statisticInRange reports whether an MI statistic is finite and, for a
+// forest, in [H(Y) - maxH, H(Y)] up to rounding.
+func (f jobFacts) statisticInRange(v float64) bool {
+	tol := f.tol()
+	return finite(v) && !(f.forest && (v > f.hy+tol || v < f.hy-f.maxH-tol))
 }
 
 // checkSubset checks a subset table cell.

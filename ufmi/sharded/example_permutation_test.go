@@ -50,8 +50,8 @@ func ExampleMIPermutationTest() {
 			s, res.Estimate.MI, res.Test.PValue, len(res.Test.Null))
 	}
 	// Output:
-	// shard 0: 2 of 5 cells done
-	// shard 1: 4 of 5 cells done
+	// shard 0: 2 of 6 cells done
+	// shard 1: 4 of 6 cells done
 	// shard 2 merged: I(X;Y) = 0.083 nats, p = 0.025 over 39 permutations
 }
 

@@ -24,10 +24,11 @@ func permutationBlock(perms int) int { return max(10, (perms+999)/1000) }
 // MIPermutationTest estimates I(X;Y) by EstimateMI(x, y, cfg) and, with
 // perms > 0, tests it by PermutationTest(x, y, MIStatistic(cfg),
 // {Permutations: perms, Runtime: {Seed: cfg.Seed}}), in cells: "observed" (the
-// estimate) and one per block of permutations, "perm-LO-HI" (permutations
-// LO..HI-1, each drawing from the streams of its own index). The test's
-// observed statistic is computed when the cells are merged (one more fit).
-// When every cell is done, the result equals the unsharded one bit for bit.
+// estimate), with perms > 0 "statistic" (the test's observed statistic,
+// for a UF the plug-in on the estimate's forest: ufmi.MIStatistic) and one
+// per block of permutations, "perm-LO-HI" (permutations LO..HI-1, each
+// drawing from the streams of its own index). When every cell is done, the
+// result equals the unsharded one bit for bit.
 func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perms int, o Options) (MIResult, error) {
 	if perms < 0 || perms > limits.Permutations {
 		return MIResult{}, fmt.Errorf("ufmi: %d permutations; want 0..%d (0: no test)", perms, limits.Permutations)
@@ -43,6 +44,9 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	// 2026-11-28 (ufmi.MIStatistic); a folder of the one-step's is refused.
 	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d plug-in statistic", perms), x, y, o)}
 	cells := []shard.Cell{{Key: "observed", Seed: cfg.Seed}}
+	if perms > 0 {
+		cells = append(cells, shard.Cell{Key: "statistic", Seed: cfg.Seed})
+	}
 	block := permutationBlock(perms)
 	for lo := 0; lo < perms; lo += block {
 		cells = append(cells, shard.Cell{Key: fmt.Sprintf("perm-%07d-%07d", lo, min(lo+block, perms)), Seed: cfg.Seed})
@@ -50,10 +54,13 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	out, err := o.run(cells, dir, func(i int, c shard.Cell) (any, error) {
 		run := cfg
 		run.Runtime = ufmi.Runtime{Seed: c.Seed, Workers: cfg.Workers} // the cell's seed, no progress
-		if i == 0 {
+		switch i {
+		case 0:
 			return ufmi.EstimateMI(x, y, run)
+		case 1:
+			return ufmi.MIStatistic(run)(x, y, run.Runtime)
 		}
-		lo := (i - 1) * block
+		lo := (i - 2) * block
 		return permutationNull(x, y, ufmi.MIStatistic(run), lo, min(lo+block, perms), run.Runtime)
 	})
 	if err != nil || !out.Complete() {
@@ -66,8 +73,12 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	if perms == 0 {
 		return res, nil
 	}
+	var obs float64
+	if err := mustReadCell(dir, cells[1], &obs, facts.checkStatistic); err != nil {
+		return MIResult{}, err
+	}
 	null := make([]float64, 0, perms)
-	for i, c := range cells[1:] {
+	for i, c := range cells[2:] {
 		lo := i * block
 		var part []float64
 		if err := mustReadCell(dir, c, &part, func(p *[]float64) error { return facts.checkNull(*p, min(lo+block, perms)-lo) }); err != nil {
@@ -77,12 +88,6 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	}
 	if len(null) != perms {
 		return MIResult{}, fmt.Errorf("ufmi: %s holds %d null values, want %d; use a new results folder", o.Dir, len(null), perms)
-	}
-	// The test's observed statistic, as PermutationTest computes it (for a
-	// UF, the plug-in on the estimate's forest: ufmi.MIStatistic).
-	obs, err := ufmi.MIStatistic(cfg)(x, y, ufmi.Runtime{Seed: cfg.Seed, Workers: cfg.Workers})
-	if err != nil {
-		return MIResult{}, err
 	}
 	p := permutationPValue(obs, null)
 	if math.IsNaN(p) {

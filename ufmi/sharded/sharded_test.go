@@ -128,18 +128,18 @@ func TestKilledShardRerunsOnlyMissingCells(t *testing.T) {
 	cfg := quickConfig()
 	dir := t.TempDir()
 	full, err := MIPermutationTest(x, y, cfg, 60, Options{Dir: dir})
-	if err != nil || !full.Outcome.Complete() || full.Outcome.Ran != 7 {
+	if err != nil || !full.Outcome.Complete() || full.Outcome.Ran != 8 {
 		t.Fatalf("first run: %v, %v", full.Outcome, err)
 	}
 	// The kill: two cells' files never renamed into place.
-	again := killAndRerun(t, dir, []string{"perm-0000020-0000030.json", "perm-0000050-0000060.json"}, 2, 7,
+	again := killAndRerun(t, dir, []string{"perm-0000020-0000030.json", "perm-0000050-0000060.json"}, 2, 8,
 		func(o Options) (MIResult, error) { return MIPermutationTest(x, y, cfg, 60, o) })
 	if !reflect.DeepEqual(again.Test, full.Test) || again.Estimate.MI != full.Estimate.MI {
 		t.Fatalf("after the rerun: %+v, before the kill %+v", again.Test, full.Test)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	if len(files) != 7 {
-		t.Fatalf("%d cell files, want 7", len(files))
+	if len(files) != 8 {
+		t.Fatalf("%d cell files, want 8", len(files))
 	}
 }
 

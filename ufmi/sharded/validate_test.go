@@ -99,6 +99,8 @@ func TestEditedCellsAreRejected(t *testing.T) {
 		{"another N", "observed.json", set(map[string]any{"N": 41}), "holds an estimate of 41 rows"},
 		{"another method", "observed.json", set(map[string]any{"Method": "ksg"}), `holds an estimate of method "ksg"`},
 		{"a null result", "observed.json", func(any) any { return nil }, "holds no result"},
+		{"a statistic 7.5", "statistic.json", func(any) any { return 7.5 }, "holds the observed statistic 7.5, outside"},
+		{"a null statistic", "statistic.json", func(any) any { return nil }, "holds no result"},
 		{"a null value", "perm-0000000-0000010.json", func(r any) any { r.([]any)[3] = 7.5; return r }, "holds the null value 7.5 (permutation 3 of the block)"},
 		{"a short block", "perm-0000010-0000020.json", func(r any) any { return r.([]any)[:9] }, "holds 9 null values; its block has 10 permutations"},
 		{"a null block", "perm-0000010-0000020.json", func(any) any { return nil }, "holds no result"},

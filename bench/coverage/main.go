@@ -10,7 +10,11 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K]
+//
+// -cell K measures only the table's K-th cell (numbered as in the progress
+// lines) on the same data sets as the full table: with -reps above 100 its
+// first 100 data sets are the table's and the rest extend them.
 package main
 
 import (
@@ -73,10 +77,11 @@ func main() {
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
 	fixedLeaves := flag.Bool("fixed-leaves", false, "ablation: leaves keep their minimum whatever n (UFConfig.FixedLeaves); not with -doc")
 	maxFeatures := flag.Int("max-features", 0, "ablation: features each node draws (0: the preset's); not with -doc")
+	onlyCell := flag.Int("cell", 0, "measure only this cell of the table (1-based, as numbered in the progress lines), on the table's data sets; not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's table; drop -min-leaf, -max-features, -fixed-leaves, -preset and -unsharpened")
+	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened and -cell")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -96,7 +101,7 @@ func main() {
 	if *unsharpened {
 		uf.NoSharpening = true
 	}
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *out, *docPath, uf); err != nil {
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *onlyCell, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -114,7 +119,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, outPath, docPath string, uf ufmi.UFConfig) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -148,6 +153,9 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 			}
 		}
 	}
+	if onlyCell < 0 || onlyCell > len(cells) {
+		return fmt.Errorf("-cell %d: the table has cells 1 to %d", onlyCell, len(cells))
+	}
 	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
 	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Runtime: ufmi.Runtime{Workers: 1}}
 	cfg.UF, cfg.Forest.Trees = uf, trees
@@ -155,6 +163,9 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 	start := time.Now()
 	var table []summary
 	for ci, c := range cells {
+		if onlyCell > 0 && ci+1 != onlyCell {
+			continue
+		}
 		results, err := measure(c, ci, reps, cfg)
 		if err != nil {
 			return err

@@ -66,6 +66,17 @@ func lowerBound(psi []float64, level float64) (value, se, low float64) {
 	return value, se, value - math.Sqrt2*math.Erfinv(2*level-1)*se
 }
 
+// newBound is the Bound of terms psi at a one-sided level (lowerBound).
+func newBound(psi []float64, level float64) Bound {
+	b := Bound{Level: level}
+	b.Value, b.SE, b.Low = lowerBound(psi, level)
+	return b
+}
+
+// linearBoundPart is the linear bound's index among the bound's seeds
+// (Derive(rt.Seed, bound, i)): 0-2 are crossFittedBound's.
+const linearBoundPart = 3
+
 // crossFittedSteps is the number of trees crossFittedBound grows for
 // resolved uf: two pilots and a forest.
 func crossFittedSteps(uf UFConfig) int { return 2*uf.PilotTrees + uf.Trees }

@@ -13,8 +13,10 @@ func separatedSim(n, d int) sim.MISimulation {
 	return sim.MISimulation{Setting: sim.Separated, N: n, D: d, Prior: 0.5, Mu: 1}
 }
 
-// simFeatures draws data set seed of s.
-func simFeatures(t *testing.T, s sim.MISimulation, seed uint64) (*Features, []int) {
+// simFeatures draws data set seed of s (a simulation of package sim).
+func simFeatures(t *testing.T, s interface {
+	Sample(seed uint64) ([][]float64, []int, error)
+}, seed uint64) (*Features, []int) {
 	t.Helper()
 	rows, y, err := s.Sample(seed)
 	if err != nil {

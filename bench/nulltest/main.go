@@ -4,6 +4,9 @@
 //   - type-I error of the fast (split) test: the overlapping setting (X
 //     independent of Y), d in {2, 20}, n in {300, 2000}, -sets data sets per
 //     cell, rejection rates at levels 0.05 and 0.01;
+//   - type-I error of the refit test on the first -refit-null-sets of those
+//     data sets (-refit-null-perms refits each: exact by exchangeability,
+//     measured as a check);
 //   - power of the fast and the refit test on the same data sets: the
 //     separated setting with a small mean shift mu per n (-power-sets data
 //     sets; the refit test with -refit-perms permutations).
@@ -12,7 +15,7 @@
 // an interrupted run resumes); the tables go to stdout and, with -doc,
 // between the nulltest markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/nulltest [-sets 500] [-power-sets 50] [-trees 100] [-perms 1000] [-refit-perms 200] [-doc docs/inference.md]
+//	go run ./bench/nulltest [-sets 500] [-refit-null-sets 100] [-power-sets 50] [-trees 100] [-perms 1000] [-refit-perms 200] [-refit-null-perms 100] [-doc docs/inference.md]
 //
 // -shares 0.15,0.3,0.5 instead prints the fast test's power in the power
 // cells (-share-sets data sets each, the same data sets as the power table's
@@ -51,6 +54,7 @@ var cells = []cell{{300, 2, 0.2}, {300, 20, 0.2}, {2000, 2, 0.08}, {2000, 20, 0.
 
 type options struct {
 	sets, powerSets, trees, perms, refitPerms int
+	refitNullSets, refitNullPerms             int
 	out, doc                                  string
 	shares                                    string // with -shares: only the power of the fast test per share
 	shareSets                                 int
@@ -63,6 +67,8 @@ func main() {
 	flag.IntVar(&o.trees, "trees", 100, "trees per forest (the default UF's 60-tree pilot kept)")
 	flag.IntVar(&o.perms, "perms", 1000, "permutations of the fast test")
 	flag.IntVar(&o.refitPerms, "refit-perms", 200, "permutations (refits) of the refit test")
+	flag.IntVar(&o.refitNullSets, "refit-null-sets", 100, "null data sets per cell for the refit test's type-I error (the first of the fast test's)")
+	flag.IntVar(&o.refitNullPerms, "refit-null-perms", 100, "permutations (refits) of the refit test on null data sets")
 	flag.StringVar(&o.out, "csv", "data/sim/nulltest.csv", "CSV of every p-value")
 	flag.StringVar(&o.doc, "doc", "", "rewrite the tables between the nulltest markers of this Markdown file (docs/inference.md)")
 	flag.StringVar(&o.shares, "shares", "", "instead: the fast test's power in the power cells for each of these fast-test shares (e.g. 0.15,0.3,0.5)")
@@ -146,15 +152,21 @@ func run(o options) error {
 		fmt.Fprintf(os.Stderr, "\r%s n=%d d=%d set %d %s: p=%.3f (%s)      ", r.kind, r.n, r.d, r.set, r.test, r.p, time.Since(start).Round(time.Second))
 		return w.Error()
 	}
-	for _, c := range cells {
-		for i := range o.sets {
-			seed := seeds.Derive(1, seeds.Repetition, i)
-			x, y, err := sample(sim.MISimulation{Setting: sim.Overlapping, N: c.n, D: c.d, Prior: 0.5}, seed)
-			if err != nil {
-				return err
-			}
-			if err := do(result{kind: "type1", n: c.n, d: c.d, set: i, test: "fast", perms: o.perms}, x, y, seed); err != nil {
-				return err
+	// Type-I error: every test on the first of the same null data sets.
+	for _, t := range []struct {
+		name        string
+		sets, perms int
+	}{{"fast", o.sets, o.perms}, {"refit", o.refitNullSets, o.refitNullPerms}} {
+		for _, c := range cells {
+			for i := range t.sets {
+				seed := seeds.Derive(1, seeds.Repetition, i)
+				x, y, err := sample(sim.MISimulation{Setting: sim.Overlapping, N: c.n, D: c.d, Prior: 0.5}, seed)
+				if err != nil {
+					return err
+				}
+				if err := do(result{kind: "type1", n: c.n, d: c.d, set: i, test: t.name, perms: t.perms}, x, y, seed); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -254,14 +266,10 @@ func readResults(path string) (map[string]result, error) {
 func formatTables(all []result, o options) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Type-I error of the fast test: rejection rate of a true H0 (overlapping setting, X independent of Y), default UF with %d trees, %d permutations, %d data sets per cell (± binomial standard error).\n\n", o.trees, o.perms, o.sets)
-	b.WriteString("| n | d | reject at 0.05 | reject at 0.01 | mean p | seconds per test |\n|---|---|---|---|---|---|\n")
-	for _, c := range cells {
-		ps, secs := pick(all, "type1", c, "fast")
-		if len(ps) == 0 {
-			continue
-		}
-		r05, r01 := tally.Rate(ps, 0.05), tally.Rate(ps, 0.01)
-		fmt.Fprintf(&b, "| %d | %d | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.2f |\n", c.n, c.d, r05, tally.SE(r05, len(ps)), r01, tally.SE(r01, len(ps)), tally.Mean(ps), tally.Mean(secs))
+	writeTypeIRows(&b, all, "fast")
+	if o.refitNullSets > 0 {
+		fmt.Fprintf(&b, "\nType-I error of the refit test on the first %d of those data sets per cell, %d permutations (refits) each (± binomial standard error).\n\n", o.refitNullSets, o.refitNullPerms)
+		writeTypeIRows(&b, all, "refit")
 	}
 	fmt.Fprintf(&b, "\nPower at level 0.05, both tests on the same data sets (separated setting, mean shift mu, so I(X;Y) is small), %d data sets per cell, default UF with %d trees; fast test %d permutations, refit test %d permutations (refits).\n\n", o.powerSets, o.trees, o.perms, o.refitPerms)
 	b.WriteString("| n | d | mu | power, fast | power, refit | seconds, fast | seconds, refit |\n|---|---|---|---|---|---|---|\n")
@@ -274,6 +282,19 @@ func formatTables(all []result, o options) string {
 		fmt.Fprintf(&b, "| %d | %d | %g | %.2f | %.2f | %.2f | %.1f |\n", c.n, c.d, c.mu, tally.Rate(pf, 0.05), tally.Rate(pr, 0.05), tally.Mean(sf), tally.Mean(sr))
 	}
 	return b.String()
+}
+
+// writeTypeIRows writes the type-I table of one test, a row per cell.
+func writeTypeIRows(b *strings.Builder, all []result, test string) {
+	b.WriteString("| n | d | reject at 0.05 | reject at 0.01 | mean p | seconds per test |\n|---|---|---|---|---|---|\n")
+	for _, c := range cells {
+		ps, secs := pick(all, "type1", c, test)
+		if len(ps) == 0 {
+			continue
+		}
+		r05, r01 := tally.Rate(ps, 0.05), tally.Rate(ps, 0.01)
+		fmt.Fprintf(b, "| %d | %d | %.3f ± %.3f | %.3f ± %.3f | %.3f | %.2f |\n", c.n, c.d, r05, tally.SE(r05, len(ps)), r01, tally.SE(r01, len(ps)), tally.Mean(ps), tally.Mean(secs))
+	}
 }
 
 // pick returns the p-values and seconds of one kind, cell and test.

@@ -181,6 +181,17 @@ func TestMIConfidenceInterval(t *testing.T) {
 			!(limit < bound && bound <= rep["h_y"].(float64)) || se <= 0 || math.Abs(limit-(bound-z*se)) > 1e-9 {
 			t.Errorf("%v: want mi_lower_limit < mi_lower_bound <= h_y, the limit z = %.3f SE below: %s", args, z, out)
 		}
+		// The linear bound comes with the forest's.
+		linear, bok := rep["mi_linear_bound"].(float64)
+		linearLimit, lok := rep["mi_linear_limit"].(float64)
+		_, sok = rep["mi_linear_bound_se"].(float64)
+		if slices.Contains(args, "-given") {
+			if bok || lok || sok {
+				t.Errorf("%v: a linear bound for a conditional MI: %s", args, out)
+			}
+		} else if !bok || !lok || !sok || !(linearLimit < linear && linear <= rep["h_y"].(float64)) {
+			t.Errorf("%v: want mi_linear_limit < mi_linear_bound <= h_y: %s", args, out)
+		}
 	}
 	out, _, _ := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-json")
 	if strings.Contains(out, "ci_low") || strings.Contains(out, "ci_high") {
@@ -194,7 +205,7 @@ func TestMIConfidenceInterval(t *testing.T) {
 		t.Errorf("a lower bound with -ci alone: %s", out)
 	}
 	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "30", "-ci", "0.95", "-bound")
-	if code != 0 || !strings.Contains(out, "95% CI       [") || !strings.Contains(out, "I(X;Y) >=    0.") {
+	if code != 0 || !strings.Contains(out, "95% CI       [") || !strings.Contains(out, "I(X;Y) >=    0.") || !strings.Contains(out, "logistic regression; bound") {
 		t.Errorf("text mode shows no interval or bound: exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -190,8 +190,12 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		if b := est.LinearBound; b.Level > 0 {
 			rep.LinearBound, rep.LinearBoundSE, rep.LinearBoundLimit = &b.Value, &b.SE, &b.Low
 			if est.CI.High < b.Low {
-				printNotices(stderr, "mi", []string{fmt.Sprintf("the estimate's interval (up to %.4f) lies below what a logistic regression certifies (%.4f): "+
-					"the forest under-reports information spread over features in oblique directions; with many numeric features try -preset oblique", est.CI.High, b.Low)})
+				note := fmt.Sprintf("the estimate's interval (up to %.4f) lies below what a logistic regression certifies (%.4f): "+
+					"the forest under-reports information spread over features in oblique directions", est.CI.High, b.Low)
+				if rep.Preset != "oblique" {
+					note += "; with many numeric features try -preset oblique"
+				}
+				printNotices(stderr, "mi", []string{note})
 			}
 		}
 		if *perm > 0 {

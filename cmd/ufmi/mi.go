@@ -41,8 +41,8 @@ type miReport struct {
 	LinearBound      *float64 `json:"mi_linear_bound,omitempty"`
 	LinearBoundSE    *float64 `json:"mi_linear_bound_se,omitempty"`
 	LinearBoundLimit *float64 `json:"mi_linear_limit,omitempty"`
-	PValue     *float64 `json:"p_value"`
-	Test       *string  `json:"test"` // the permutation test behind p_value: refit, fast or conditional
+	PValue           *float64 `json:"p_value"`
+	Test             *string  `json:"test"` // the permutation test behind p_value: refit, fast or conditional
 	// With the conditional test: the pairs of vote rows whose features it
 	// swaps, and their median distance in the -given columns (in standard
 	// deviations).

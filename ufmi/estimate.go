@@ -108,7 +108,9 @@ type Estimate struct {
 	// logistic regression instead of the forest, computed with LowerBound:
 	// it sees information spread over many weak numeric features, which
 	// axis-aligned trees under-report, so an interval lying below its Low
-	// is biased low (docs/inference.md, "The linear bound").
+	// is biased low (docs/inference.md, "The linear bound"). Not computed
+	// (Level 0) when its design matrix would exceed 25 million cells
+	// (rows × standardised and indicator columns).
 	LinearBound Bound
 	Duration    time.Duration // wall time of the estimate
 	parts       *intervalParts
@@ -192,7 +194,9 @@ func estimateMI(x *Features, y []int, cfg EstimatorConfig, withBound bool) (Esti
 			if err != nil {
 				return Estimate{}, err
 			}
-			est.LinearBound = newBound(terms, cfg.Confidence)
+			if terms != nil {
+				est.LinearBound = newBound(terms, cfg.Confidence)
+			}
 		}
 	}
 	est.Duration = time.Since(start)

@@ -43,6 +43,24 @@ func BenchmarkMILowerBound(b *testing.B) {
 	})
 }
 
+// BenchmarkLinearBound is the linear bound's terms alone (Estimate.LinearBound:
+// 5 folds of logistic regression, each with its penalty chosen on two
+// halves) at n = 10,000, d = 20, beside BenchmarkMILowerBound's estimate:
+// docs/performance.md compares them.
+func BenchmarkLinearBound(b *testing.B) {
+	x, y := benchData(10000, 20, 1)
+	k, err := checkTrainingData(x, y)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := linearBoundTerms(x, y, k, Runtime{Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkOneStep is the default UF's one-step estimate at n=10,000,
 // d=20, 300 trees, beside the plug-in of the same forest and with its
 // interval: the cost of the one-step's pass (docs/performance.md, "The

@@ -23,7 +23,7 @@ import (
 //
 // The design matrix is built from x alone (no label): numeric columns
 // standardised, a missing cell 0 with an indicator column, categorical
-// columns one-hot. The rows fall into linearFolds folds at random (as many
+// columns one-hot (up to linearMaxLevels levels). The rows fall into linearFolds folds at random (as many
 // as rows below that); each
 // fold's rows are scored by a model fitted on the other folds, its penalty
 // chosen among linearPenalties by a two-fold split of those rows alone. A
@@ -39,7 +39,16 @@ const (
 	linearMaxIterations = 300
 	// linearMinChoice is the fewest rows whose halves choose a penalty.
 	linearMinChoice = 20
+	// linearMaxLevels is the most levels of a categorical column the
+	// design expands into indicators; a column with more is left out
+	// (fewer columns only lower the bound).
+	linearMaxLevels = 64
 )
+
+// linearMaxCells bounds the design matrix (rows × columns, 8 bytes each:
+// 200 MB); a larger one is not built and no linear bound is computed
+// (Estimate.LinearBound.Level stays 0). A variable for its test.
+var linearMaxCells = 25_000_000
 
 // linearPenalties are the ridge penalties (per row, on standardised
 // columns) each fold chooses among.
@@ -52,14 +61,18 @@ type linearDesign struct {
 	p int
 }
 
-// newLinearDesign builds x's design matrix (see above). Constant columns
-// are left out.
-func newLinearDesign(x *Features) linearDesign {
+// newLinearDesign builds x's design matrix (see above). Constant columns,
+// and categorical ones of more than linearMaxLevels levels, are left out.
+// ok is false when the matrix would exceed linearMaxCells.
+func newLinearDesign(x *Features) (d linearDesign, ok bool) {
 	var cols [][]float64
 	for j := 0; j < x.d; j++ {
 		col := x.cols[j]
 		if x.Kind(j) == Categorical {
 			levels := len(x.Levels(j))
+			if levels > linearMaxLevels {
+				continue
+			}
 			for c := 0; c < levels; c++ {
 				ind := make([]float64, x.n)
 				for i, v := range col {
@@ -102,13 +115,16 @@ func newLinearDesign(x *Features) linearDesign {
 		cols = append(cols, std)
 		cols = appendVarying(cols, missingIndicator(col))
 	}
-	d := linearDesign{p: len(cols), z: make([]float64, x.n*len(cols))}
+	if x.n*len(cols) > linearMaxCells {
+		return linearDesign{}, false
+	}
+	d = linearDesign{p: len(cols), z: make([]float64, x.n*len(cols))}
 	for c, col := range cols {
 		for i, v := range col {
 			d.z[i*d.p+c] = v
 		}
 	}
-	return d
+	return d, true
 }
 
 // missingIndicator is 1 where col is missing (NaN), else 0.
@@ -266,16 +282,19 @@ func choosePenalty(d linearDesign, y []int, k int, rows []int) (float64, error) 
 
 // linearBoundTerms returns the linear bound's terms ψ_i = log q_i(y_i) -
 // log p̂(y_i), one per row (as outOfSample.boundTerms), q_i from the
-// logistic regression of the folds without row i. Folds are drawn from
-// rt.Seed's stream; they fit in parallel, the result independent of
-// rt.Workers.
+// logistic regression of the folds without row i; nil when the design
+// matrix would exceed linearMaxCells. Folds are drawn from rt.Seed's
+// stream; they fit in parallel, the result independent of rt.Workers.
 func linearBoundTerms(x *Features, y []int, k int, rt Runtime) ([]float64, error) {
 	n := x.n
 	if n < 2 {
 		return nil, fmt.Errorf("ufmi: linear bound needs at least 2 rows, got %d", n)
 	}
 	folds := min(linearFolds, n)
-	d := newLinearDesign(x)
+	d, ok := newLinearDesign(x)
+	if !ok {
+		return nil, nil
+	}
 	fold := make([]int, n)
 	for p, i := range seeds.Stream(rt.Seed, seeds.Fold, 0).Perm(n) {
 		fold[i] = p % folds

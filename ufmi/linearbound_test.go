@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -104,10 +105,16 @@ func TestLinearBoundSameSeedSameAnswer(t *testing.T) {
 
 // The design matrix: a numeric column standardised, with an indicator
 // where it has missing cells (the cell itself 0); a categorical column one
-// indicator per level present; constant columns left out.
+// indicator per level present; constant columns, and a categorical one of
+// more than linearMaxLevels levels, left out.
 func TestLinearDesign(t *testing.T) {
 	nan := math.NaN()
+	many := make([]string, linearMaxLevels+1)
+	for c := range many {
+		many[c] = fmt.Sprint("level", c)
+	}
 	x, err := NewColumnFeatures([]Column{
+		{Name: "many", Kind: Categorical, Values: []float64{0, 1, 2, 3, 4, 5}, Levels: many},
 		{Name: "num", Values: []float64{1, 2, nan, 4, 5, 6}},
 		{Name: "cat", Kind: Categorical, Values: []float64{0, 1, 2, 0, 1, 2}, Levels: []string{"a", "b", "c"}},
 		{Name: "const", Values: []float64{7, 7, 7, 7, 7, 7}},
@@ -115,8 +122,8 @@ func TestLinearDesign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := newLinearDesign(x)
-	if d.p != 5 {
+	d, ok := newLinearDesign(x)
+	if !ok || d.p != 5 {
 		t.Fatalf("%d columns, want 5 (num, its missing indicator, three levels)", d.p)
 	}
 	num := make([]float64, 6)
@@ -143,5 +150,21 @@ func TestLinearDesign(t *testing.T) {
 	}
 	if !slices.Equal(missing, []float64{0, 0, 1, 0, 0, 0}) || !slices.Equal(levelA, []float64{1, 0, 0, 1, 0, 0}) {
 		t.Errorf("missing indicator %v, level a %v", missing, levelA)
+	}
+}
+
+// Beyond linearMaxCells no design matrix is built: the estimate keeps the
+// forest's bound and reports no linear one (Level 0), without an error.
+func TestLinearBoundSkippedBeyondItsCells(t *testing.T) {
+	defer func(old int) { linearMaxCells = old }(linearMaxCells)
+	linearMaxCells = 100
+	s := sim.MISimulation{Setting: sim.Separated, N: 200, D: 2, Prior: 0.5, Mu: 1}
+	x, y := simFeatures(t, s, 1)
+	est, err := EstimateMI(x, y, boundConfig(UFConfig{Trees: 30}, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if est.LowerBound.Level != 0.95 || est.LinearBound != (Bound{}) {
+		t.Errorf("forest bound %+v, linear bound %+v: want the first alone", est.LowerBound, est.LinearBound)
 	}
 }

@@ -10,11 +10,15 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K] [-trunk]
 //
 // -cell K measures only the table's K-th cell (numbered as in the progress
 // lines) on the same data sets as the full table: with -reps above 100 its
-// first 100 data sets are the table's and the rest extend them.
+// first 100 data sets are the table's and the rest extend them. -trunk
+// measures the trunk (sim.TrunkSimulation, ||μ|| = 1.2247) instead, whose
+// information is spread over every coordinate along an oblique direction:
+// I(X;Y) and I(Y; x2 | rest), the latter exact from a trunk of the other
+// coordinates alone.
 package main
 
 import (
@@ -40,13 +44,26 @@ import (
 // baseSeed is the seed every cell's repetitions derive from.
 const baseSeed = 13
 
+// trunkNorm is ||μ|| of the -trunk cells: exact I(X;Y) 0.4319, and at
+// d = 2 I(Y; x2 | x1) 0.0951.
+const trunkNorm = 1.2247
+
 // cell is one configuration whose coverage is measured.
 type cell struct {
 	setting sim.MISetting
+	trunk   bool // sim.TrunkSimulation (||μ|| = trunkNorm) instead of setting
 	n, d    int
 	// target, when positive, measures I(Y; x_target | the other columns)
 	// (1-based) instead of I(X;Y).
 	target int
+}
+
+// settingName is the cell's setting as the table names it.
+func (c cell) settingName() string {
+	if c.trunk {
+		return "trunk"
+	}
+	return c.setting.String()
 }
 
 func (c cell) quantity() string {
@@ -77,11 +94,12 @@ func main() {
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
 	fixedLeaves := flag.Bool("fixed-leaves", false, "ablation: leaves keep their minimum whatever n (UFConfig.FixedLeaves); not with -doc")
 	maxFeatures := flag.Int("max-features", 0, "ablation: features each node draws (0: the preset's); not with -doc")
+	trunk := flag.Bool("trunk", false, "measure the trunk instead (sim.TrunkSimulation, ||mu|| = 1.2247): I(X;Y) and I(Y; x2 | rest) per n and d; not with -doc")
 	onlyCell := flag.Int("cell", 0, "measure only this cell of the table (1-based, as numbered in the progress lines), on the table's data sets; not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened and -cell")
+	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell and -trunk")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -101,7 +119,7 @@ func main() {
 	if *unsharpened {
 		uf.NoSharpening = true
 	}
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *onlyCell, *out, *docPath, uf); err != nil {
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *onlyCell, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -119,7 +137,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI, trunk bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -136,7 +154,22 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		return err
 	}
 	var cells []cell
+	if trunk {
+		// I(X;Y) and I(Y; x2 | rest) of the trunk, whose information is
+		// spread over every coordinate along an oblique direction.
+		for _, target := range []int{0, 2} {
+			for _, n := range ns {
+				for _, d := range ds {
+					cells = append(cells, cell{trunk: true, n: n, d: d, target: target})
+				}
+			}
+		}
+		withCMI = false
+	}
 	for _, s := range sim.MISettings() {
+		if trunk {
+			break
+		}
 		for _, n := range ns {
 			for _, d := range ds {
 				cells = append(cells, cell{setting: s, n: n, d: d})
@@ -171,7 +204,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 			return err
 		}
 		for r, res := range results {
-			records = append(records, []string{c.quantity(), c.setting.String(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
+			records = append(records, []string{c.quantity(), c.settingName(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
 				f6(res.estimate), f6(res.truth), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
 				fmt.Sprintf("%.3f", res.seconds)})
 		}
@@ -182,7 +215,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		s := summarise(c, results)
 		table = append(table, s)
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
-			ci+1, len(cells), c.quantity(), c.setting, c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
+			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
 	}
 	text := formatTable(table, reps, trees, level, method, time.Since(start))
 	fmt.Print(text)
@@ -197,14 +230,9 @@ func f6(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
 // measure estimates cell c on reps independent data sets, the repetitions
 // running in parallel (one goroutine per fit).
 func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error) {
-	simulation := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: 0.5, Mu: 1}
-	truth, err := simulation.Truth()
+	simulation, want, err := c.simulation()
 	if err != nil {
 		return nil, err
-	}
-	want := truth.MI // also I(Y; x1 | rest) of the separated setting
-	if c.setting == sim.ThreeClass && c.target == 2 {
-		want = threeClassHYGivenX1(0.5, 1) - truth.HYGivenX
 	}
 	cellSeed := seeds.Derive(baseSeed, seeds.Repetition, index)
 	results := make([]result, reps)
@@ -246,6 +274,36 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 		return nil
 	})
 	return results, err
+}
+
+// simulation returns the cell's simulation and the exact value of its
+// quantity.
+func (c cell) simulation() (interface {
+	Sample(seed uint64) ([][]float64, []int, error)
+}, float64, error) {
+	if c.trunk {
+		s := sim.TrunkSimulation{N: c.n, D: c.d, Prior: 0.5, Norm: trunkNorm}
+		truth, err := s.Truth()
+		if err != nil || c.target == 0 {
+			return s, truth.MI, err
+		}
+		// The other coordinates carry I(Y; rest), a trunk of one
+		// dimension with their norm.
+		mu := s.Mean()
+		rest := trunkNorm*trunkNorm - mu[c.target-1]*mu[c.target-1]
+		part, err := sim.TrunkSimulation{N: 1, D: 1, Prior: 0.5, Norm: math.Sqrt(rest)}.Truth()
+		return s, truth.MI - part.MI, err
+	}
+	s := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: 0.5, Mu: 1}
+	truth, err := s.Truth()
+	if err != nil {
+		return nil, 0, err
+	}
+	want := truth.MI // also I(Y; x1 | rest) of the separated setting
+	if c.setting == sim.ThreeClass && c.target == 2 {
+		want = threeClassHYGivenX1(0.5, 1) - truth.HYGivenX
+	}
+	return s, want, nil
 }
 
 // summary is one cell's row of the table.
@@ -296,7 +354,7 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.2f | %+.4f | %.4f | %.4f | %.4f | %.2f |\n",
-			strings.ReplaceAll(r.quantity(), "|", "\\|"), r.setting, r.n, r.d, r.truth, r.coverage, r.bias, r.width, r.sd, r.se, r.unbiased)
+			strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.truth, r.coverage, r.bias, r.width, r.sd, r.se, r.unbiased)
 	}
 	return b.String()
 }

@@ -197,6 +197,8 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 				}
 				printNotices(stderr, "mi", []string{note})
 			}
+		} else if cfg.LowerBound {
+			printNotices(stderr, "mi", []string{"no linear bound: its design matrix (rows × standardised and indicator columns) would exceed 25 million cells"})
 		}
 		if *perm > 0 {
 			p, err := permutationPValue(*test, x, labels.Codes, cfg, *perm, progressTo(stderr, opts.asJSON, "permutations"))

@@ -97,7 +97,7 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 	n := x.n
 	seed := seeds.Derive(rt.Seed, seeds.Bound, 0)
 	half := (n + 1) / 2
-	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), y, k, !uf.Unstratified, half, n-half)
+	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), nil, y, k, !uf.Unstratified, half, n-half)
 	halves := [2][]int{sortedCopy(perm[:half]), sortedCopy(perm[half:])}
 	oos := newOutOfSample(y, k, false, false, false)
 	done := 0

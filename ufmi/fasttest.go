@@ -158,7 +158,7 @@ type fastForest struct {
 func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share float64) (*fastTest, fastForest, error) {
 	n := x.n
 	ns := (n + 1) / 2
-	perm := honestPermutation(rt.stream(seeds.Split, 0), make([]int, n), y, k, true, ns, n-ns)
+	perm := honestPermutation(rt.stream(seeds.Split, 0), make([]int, n), nil, y, k, true, ns, n-ns)
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
 	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
 	if _, err := classes.Check(ys, ns); err != nil {

@@ -28,8 +28,8 @@ type treeRows struct {
 }
 
 // rowSampler draws the rows of one tree: it fills mult (zeroed on entry,
-// one entry per training row) and returns the tree's index sets. perm is an
-// n-long scratch buffer the sampler may use. sampleRows is the number of
+// one entry per training row) and returns the tree's index sets. perm is a
+// 2n-long scratch buffer the sampler may use. sampleRows is the number of
 // rows, with multiplicity, that grow each tree.
 type rowSampler interface {
 	sample(rng *rand.Rand, mult []int32, perm []int) treeRows
@@ -93,7 +93,7 @@ type treeGrower struct {
 func newTreeGrower(x *Features, sorted *tree.Presort, labels []int32, k int, params tree.Params) *treeGrower {
 	b := tree.NewBuilder(sorted, labels, k, params)
 	b.LeafOfEveryRow()
-	return &treeGrower{builder: b, mult: make([]int32, x.n), perm: make([]int, x.n)}
+	return &treeGrower{builder: b, mult: make([]int32, x.n), perm: make([]int, 2*x.n)}
 }
 
 // grow grows tree t of plan from the stream (plan.rt.Seed, plan.purpose, t).

@@ -162,7 +162,7 @@ func (s honestSampler) sampleRows() int { return s.structure }
 
 func (s honestSampler) sample(rng *rand.Rand, mult []int32, perm []int) treeRows {
 	n := len(mult)
-	perm = honestPermutation(rng, perm, s.y, s.k, s.stratify, s.structure, s.vote)
+	perm = honestPermutation(rng, perm[:n], perm[n:], s.y, s.k, s.stratify, s.structure, s.vote)
 	ns, nv := s.structure, s.vote
 	if s.votersOnly {
 		for _, i := range perm[:ns] {
@@ -190,8 +190,9 @@ func (s honestSampler) sample(rng *rand.Rand, mult []int32, perm []int) treeRows
 // honestPermutation fills perm (len(y) long) with a random order of the rows
 // such that the first ns grow the tree, the next nv vote and the rest
 // evaluate. With stratify, each class is dealt into the three parts in the
-// same proportions, the rounding remainders filled at random.
-func honestPermutation(rng *rand.Rand, perm []int, y []int, k int, stratify bool, ns, nv int) []int {
+// same proportions, the rounding remainders filled at random; scratch (at
+// least len(y) long, or nil: allocated) holds the rows by class meanwhile.
+func honestPermutation(rng *rand.Rand, perm, scratch []int, y []int, k int, stratify bool, ns, nv int) []int {
 	n := len(y)
 	for i := range perm {
 		perm[i] = i
@@ -203,30 +204,58 @@ func honestPermutation(rng *rand.Rand, perm []int, y []int, k int, stratify bool
 	if !stratify {
 		return perm
 	}
-	byClass := make([][]int, k)
-	for _, i := range perm {
-		byClass[y[i]] = append(byClass[y[i]], i)
+	// The rows of each class in their shuffled order, class after class:
+	// class c at byClass[first[c] : first[c+1]].
+	if len(scratch) < n {
+		scratch = make([]int, n)
 	}
-	var parts [3][]int
+	byClass := scratch[:n]
+	var firstBuf [17]int
+	first := firstBuf[:0]
+	if k+1 > len(firstBuf) {
+		first = make([]int, 0, k+1)
+	}
+	first = first[:k+1]
+	clear(first)
+	for _, i := range perm {
+		first[y[i]+1]++
+	}
+	for c := range k {
+		first[c+1] += first[c]
+	}
+	var nextBuf [16]int
+	next := nextBuf[:0]
+	if k > len(nextBuf) {
+		next = make([]int, 0, k)
+	}
+	next = append(next, first[:k]...)
+	for _, i := range perm {
+		byClass[next[y[i]]] = i
+		next[y[i]]++
+	}
+	// Each class gives each part its proportional share, rounded down, in
+	// class order; leftover places are then filled from a class-interleaved
+	// queue (at most two rows per class).
 	sizes := [3]int{ns, nv, n - ns - nv}
-	// Each class gives each part its proportional share, rounded down;
-	// leftover places are then filled from a class-interleaved queue.
-	var leftovers []int
-	for _, rows := range byClass {
+	filled, base := [3]int{}, [3]int{0, ns, ns + nv}
+	var leftBuf [48]int
+	leftovers := leftBuf[:0]
+	for c := range k {
+		rows := byClass[first[c]:first[c+1]]
 		off := 0
-		for p := range parts {
+		for p := range sizes {
 			take := len(rows) * sizes[p] / n
-			parts[p] = append(parts[p], rows[off:off+take]...)
+			copy(perm[base[p]+filled[p]:], rows[off:off+take])
+			filled[p] += take
 			off += take
 		}
 		leftovers = append(leftovers, rows[off:]...)
 	}
 	rng.Shuffle(len(leftovers), func(a, b int) { leftovers[a], leftovers[b] = leftovers[b], leftovers[a] })
-	for p := range parts {
-		need := sizes[p] - len(parts[p])
-		parts[p] = append(parts[p], leftovers[:need]...)
+	for p := range sizes {
+		need := sizes[p] - filled[p]
+		copy(perm[base[p]+filled[p]:], leftovers[:need])
 		leftovers = leftovers[need:]
 	}
-	out := append(parts[0], parts[1]...)
-	return append(out, parts[2]...)
+	return perm
 }

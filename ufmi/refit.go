@@ -97,7 +97,7 @@ func (r *refitter) acquire(x *Features) *refitScratch {
 		r.free = r.free[:n-1]
 		return s
 	}
-	return &refitScratch{sorted: r.sorted, mult: make([]int32, x.n), perm: make([]int, x.n), rowLeaf: make([]int32, x.n)}
+	return &refitScratch{sorted: r.sorted, mult: make([]int32, x.n), perm: make([]int, 2*x.n), rowLeaf: make([]int32, x.n)}
 }
 
 // release returns buffers unless the features changed meanwhile.

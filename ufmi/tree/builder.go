@@ -130,13 +130,17 @@ func (b *Builder) Grow(mult []int32, rowLeaf []int32, rng *rand.Rand) (*Tree, []
 	if b.sorted.special {
 		b.prepare(b.params.criterion, m, b.xlogx)
 	}
-	// A fully grown tree has at most 2m-1 nodes and m leaves: size once.
-	if b.scratch && b.tree != nil && cap(b.tree.nodes) >= 2*m && cap(b.leafCounts) >= m*b.k {
+	// A tree whose leaves hold at least minSamplesLeaf of the m rows has
+	// at most m/minSamplesLeaf leaves and one node fewer than twice that:
+	// size once (allocated memory is zeroed, so not m leaves' worth).
+	// Appends would grow the slices past a bound that failed.
+	leaves := m/b.params.minSamplesLeaf + 1
+	if b.scratch && b.tree != nil && cap(b.tree.nodes) >= 2*leaves && cap(b.leafCounts) >= leaves*b.k {
 		*b.tree = Tree{nodes: b.tree.nodes[:0], sets: b.tree.sets[:0], proj: b.tree.proj[:0]}
 		b.leafCounts = b.leafCounts[:0]
 	} else {
-		b.tree = &Tree{nodes: make([]treeNode, 0, 2*m)}
-		b.leafCounts = make([]float64, 0, m*b.k)
+		b.tree = &Tree{nodes: make([]treeNode, 0, 2*leaves)}
+		b.leafCounts = make([]float64, 0, leaves*b.k)
 	}
 	b.useSmall = b.smallOK() && !b.noSmall && !b.params.oblique
 	counts := b.countsFor(0)

@@ -66,9 +66,14 @@ func lowerBound(psi []float64, level float64) (value, se, low float64) {
 	return value, se, value - math.Sqrt2*math.Erfinv(2*level-1)*se
 }
 
-// newBound is the Bound of terms psi at a one-sided level (lowerBound).
-func newBound(psi []float64, level float64) Bound {
-	b := Bound{Level: level}
+// bound is the type of Estimate.LowerBound and Estimate.LinearBound.
+type bound = struct {
+	Level, Value, SE, Low float64
+}
+
+// newBound is the bound of terms psi at a one-sided level (lowerBound).
+func newBound(psi []float64, level float64) bound {
+	b := bound{Level: level}
 	b.Value, b.SE, b.Low = lowerBound(psi, level)
 	return b
 }

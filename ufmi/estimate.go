@@ -103,7 +103,7 @@ type Estimate struct {
 	// methods uf and rf-oob): H(Y) minus the mean log-loss of the rows'
 	// out-of-sample posteriors, each scored on a row whose label did not
 	// shape it (docs/inference.md, "A lower bound").
-	LowerBound Bound
+	//
 	// LinearBound is the same bound from a cross-fitted ridge multinomial
 	// logistic regression instead of the forest, computed with LowerBound:
 	// it sees information spread over many weak numeric features, which
@@ -111,27 +111,23 @@ type Estimate struct {
 	// is biased low (docs/inference.md, "The linear bound"). Not computed
 	// (Level 0) when its design matrix would exceed 25 million cells
 	// (rows × standardised and indicator columns).
-	LinearBound Bound
-	Duration    time.Duration // wall time of the estimate
-	parts       *intervalParts
-}
-
-// Bound is a lower bound on I(X;Y) that holds whatever the model: H(Y)
-// minus the cross-fitted log-loss of a model's posteriors.
-type Bound struct {
-	// Level is the one-sided confidence level of Low, the interval's;
-	// 0 when no bound was computed.
-	Level float64
-	// Value is the bound's estimate, plug-in H(Y) minus the cross-fitted
-	// log-loss: its expectation is at most I(X;Y). It never exceeds HY,
-	// and is negative where the posteriors predict worse than the class
-	// frequencies.
-	Value float64
-	SE    float64 // its standard error, sd/√n of the rows' terms
-	// Low is Value - z·SE with z = Φ⁻¹(Level) (1.645 at 0.95): I(X;Y)
-	// >= Low with probability about Level or more. This is the certified
-	// number.
-	Low float64
+	LowerBound, LinearBound struct {
+		// Level is the one-sided confidence level of Low, the interval's;
+		// 0 when no bound was computed.
+		Level float64
+		// Value is the bound's estimate, plug-in H(Y) minus the
+		// cross-fitted log-loss: its expectation is at most I(X;Y). It
+		// never exceeds HY, and is negative where the posteriors predict
+		// worse than the class frequencies.
+		Value float64
+		SE    float64 // its standard error, sd/√n of the rows' terms
+		// Low is Value - z·SE with z = Φ⁻¹(level) (1.645 at 0.95): I(X;Y)
+		// >= Low with probability about Level or more. This is the
+		// certified number.
+		Low float64
+	}
+	Duration time.Duration // wall time of the estimate
+	parts    *intervalParts
 }
 
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class

@@ -11,7 +11,7 @@ import (
 )
 
 // linearBoundOf is the linear bound of x and y at 95%.
-func linearBoundOf(t *testing.T, x *Features, y []int, seed uint64, workers int) Bound {
+func linearBoundOf(t *testing.T, x *Features, y []int, seed uint64, workers int) bound {
 	t.Helper()
 	k, err := checkTrainingData(x, y)
 	if err != nil {
@@ -164,7 +164,7 @@ func TestLinearBoundSkippedBeyondItsCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if est.LowerBound.Level != 0.95 || est.LinearBound != (Bound{}) {
+	if est.LowerBound.Level != 0.95 || est.LinearBound != (bound{}) {
 		t.Errorf("forest bound %+v, linear bound %+v: want the first alone", est.LowerBound, est.LinearBound)
 	}
 }

@@ -205,6 +205,13 @@ func fitLogistic(d linearDesign, y []int, k int, rows []int, lambda float64, sta
 	if err != nil && res == nil {
 		return m, fmt.Errorf("ufmi: linear bound: logistic regression did not fit: %v", err)
 	}
+	// A step limit or a failed line search still leaves a model (a poorer
+	// fit only lowers the bound); one with a non-finite weight is not used.
+	for _, v := range res.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return m, nil
+		}
+	}
 	copy(m.w, res.X)
 	return m, nil
 }

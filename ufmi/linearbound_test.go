@@ -168,3 +168,28 @@ func TestLinearBoundSkippedBeyondItsCells(t *testing.T) {
 		t.Errorf("forest bound %+v, linear bound %+v: want the first alone", est.LowerBound, est.LinearBound)
 	}
 }
+
+// On a handful of rows (2 to 12, two classes) every fold keeps a row to
+// fit on and every term is finite: no panic, no NaN.
+func TestLinearBoundOnAFewRows(t *testing.T) {
+	for n := 2; n <= 12; n++ {
+		rows, y := make([][]float64, n), make([]int, n)
+		for i := range rows {
+			y[i] = i % 2
+			rows[i] = []float64{float64(i), float64(y[i])}
+		}
+		x, err := NewFeatures(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		psi, err := linearBoundTerms(x, y, 2, Runtime{Seed: 1})
+		if err != nil || len(psi) != n {
+			t.Fatalf("%d rows: %d terms, %v", n, len(psi), err)
+		}
+		for i, v := range psi {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Errorf("%d rows: term %d is %v", n, i, v)
+			}
+		}
+	}
+}

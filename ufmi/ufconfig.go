@@ -122,7 +122,11 @@ type UFConfig struct {
 
 // entropyRule is how a forest-level UF's sums become H(Y|X): the plug-in,
 // or the one-step (oneStep), sharpened or not, its posteriors fitted
-// local-linearly on local's coordinates or not (nil).
+// local-linearly on local's coordinates or not (nil). oneStep ignores
+// TreeLevelEntropy, unlike UFConfig.OneStep: a forest fitted for the
+// tree-level estimate still answers a forest-level request
+// (Forest.HonestConditionalEntropy) with the one-step, and the sums apply
+// the rule at forest level only.
 type entropyRule struct {
 	oneStep, sharpen bool
 	local            *localCoordinates

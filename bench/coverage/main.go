@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K] [-trunk]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K] [-trunk] [-linear]
 //
 // -cell K measures only the table's K-th cell (numbered as in the progress
 // lines) on the same data sets as the full table: with -reps above 100 its
@@ -18,7 +18,10 @@
 // measures the trunk (sim.TrunkSimulation, ||μ|| = 1.2247) instead, whose
 // information is spread over every coordinate along an oblique direction:
 // I(X;Y) and I(Y; x2 | rest), the latter exact from a trunk of the other
-// coordinates alone.
+// coordinates alone. -linear also computes the linear bound of every I(X;Y)
+// estimate (ufmi.Estimate.LinearBound) and adds a table: how often the
+// interval lies below its limit (ufmi mi -bound's note) and the limit below
+// the exact value.
 package main
 
 import (
@@ -78,6 +81,9 @@ type result struct {
 	estimate, truth float64
 	ci              ufmi.Interval
 	seconds         float64
+	// linear is the linear bound (with -linear, I(X;Y) cells; Level 0
+	// otherwise).
+	linear struct{ Level, Value, SE, Low float64 }
 }
 
 func main() {
@@ -94,12 +100,13 @@ func main() {
 	preset := flag.String("preset", "default", "UF preset (ufmi mi -preset names); not with -doc unless default")
 	fixedLeaves := flag.Bool("fixed-leaves", false, "ablation: leaves keep their minimum whatever n (UFConfig.FixedLeaves); not with -doc")
 	maxFeatures := flag.Int("max-features", 0, "ablation: features each node draws (0: the preset's); not with -doc")
+	linear := flag.Bool("linear", false, "also compute the linear bound (EstimatorConfig.LowerBound, a second forest each) and tabulate how often the interval lies below its limit; not with -doc")
 	trunk := flag.Bool("trunk", false, "measure the trunk instead (sim.TrunkSimulation, ||mu|| = 1.2247): I(X;Y) and I(Y; x2 | rest) per n and d; not with -doc")
 	onlyCell := flag.Int("cell", 0, "measure only this cell of the table (1-based, as numbered in the progress lines), on the table's data sets; not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell and -trunk")
+	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk || *linear) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell, -trunk and -linear")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -119,7 +126,7 @@ func main() {
 	if *unsharpened {
 		uf.NoSharpening = true
 	}
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *onlyCell, *out, *docPath, uf); err != nil {
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *linear, *onlyCell, *out, *docPath, uf); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -137,7 +144,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI, trunk bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI, trunk, linear bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -190,7 +197,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		return fmt.Errorf("-cell %d: the table has cells 1 to %d", onlyCell, len(cells))
 	}
 	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
-	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, Runtime: ufmi.Runtime{Workers: 1}}
+	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, LowerBound: linear, Runtime: ufmi.Runtime{Workers: 1}}
 	cfg.UF, cfg.Forest.Trees = uf, trees
 	cfg.UF.Trees = trees
 	start := time.Now()
@@ -267,7 +274,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 			if err != nil {
 				return err
 			}
-			res.estimate, res.ci = est.MI, est.CI
+			res.estimate, res.ci, res.linear = est.MI, est.CI, est.LinearBound
 		}
 		res.seconds = time.Since(t0).Seconds()
 		results[r] = res
@@ -313,6 +320,11 @@ type summary struct {
 	// unbiased is the share of intervals containing truth + bias: the
 	// coverage an unbiased estimator with the same spread and SE would have.
 	unbiased float64
+	// With -linear: the share of intervals lying below the linear bound's
+	// limit (ufmi mi -bound's note), the share of limits below the exact
+	// value, and the mean linear bound; linearSets counts the estimates.
+	noteShare, limitBelow, linearMean float64
+	linearSets                        int
 }
 
 func summarise(c cell, results []result) summary {
@@ -327,6 +339,22 @@ func summarise(c cell, results []result) summary {
 		s.width += (r.ci.High - r.ci.Low) / n
 		s.se += r.ci.SE / n
 		mean += r.estimate / n
+	}
+	for _, r := range results {
+		if r.linear.Level > 0 {
+			s.linearSets++
+			if r.ci.High < r.linear.Low {
+				s.noteShare++
+			}
+			if r.linear.Low < r.truth {
+				s.limitBelow++
+			}
+			s.linearMean += r.linear.Value
+		}
+	}
+	if s.linearSets > 0 {
+		sets := float64(s.linearSets)
+		s.noteShare, s.limitBelow, s.linearMean = s.noteShare/sets, s.limitBelow/sets, s.linearMean/sets
 	}
 	for _, r := range results {
 		s.sd += (r.estimate - mean) * (r.estimate - mean) / (n - 1)
@@ -355,6 +383,19 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.2f | %+.4f | %.4f | %.4f | %.4f | %.2f |\n",
 			strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.truth, r.coverage, r.bias, r.width, r.sd, r.se, r.unbiased)
+	}
+	header := false
+	for _, r := range rows {
+		if r.linearSets == 0 {
+			continue
+		}
+		if !header {
+			b.WriteString("\nThe linear bound (`-linear`; I(X;Y) cells): the share of intervals lying below its 95% limit (where `ufmi mi -bound` adds its note), " +
+				"the share of limits below the exact value, and the mean bound.\n\n")
+			b.WriteString("| setting | n | d | exact | interval below the limit | limit below the exact value | mean linear bound |\n|---|---|---|---|---|---|---|\n")
+			header = true
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |\n", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
 	}
 	return b.String()
 }

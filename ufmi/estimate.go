@@ -130,6 +130,15 @@ type Estimate struct {
 	parts    *intervalParts
 }
 
+// BelowLinearBound reports whether the estimate's interval lies entirely
+// below the linear bound's certified limit (LinearBound.Low): then the
+// estimate is biased low, typically an axis-aligned partition missing
+// information spread over many features. False when no linear bound was
+// computed.
+func (e Estimate) BelowLinearBound() bool {
+	return e.LinearBound.Level > 0 && e.CI.High < e.LinearBound.Low
+}
+
 // EstimateMI estimates H(Y), H(Y|X) and I(X;Y) from features x and class
 // codes y with the configured method.
 // With MethodUF the forest is never held: its trees stream through the

@@ -204,34 +204,22 @@ func honestPermutation(rng *rand.Rand, perm, scratch []int, y []int, k int, stra
 	if !stratify {
 		return perm
 	}
-	// The rows of each class in their shuffled order, class after class:
-	// class c at byClass[first[c] : first[c+1]].
+	// The rows of each class in their shuffled order, class after class
+	// (a counting sort): end[c] ends class c's range of byClass, which
+	// starts where class c-1's ends.
 	if len(scratch) < n {
 		scratch = make([]int, n)
 	}
-	byClass := scratch[:n]
-	var firstBuf [17]int
-	first := firstBuf[:0]
-	if k+1 > len(firstBuf) {
-		first = make([]int, 0, k+1)
-	}
-	first = first[:k+1]
-	clear(first)
+	byClass, end := scratch[:n], make([]int, k)
 	for _, i := range perm {
-		first[y[i]+1]++
+		end[y[i]]++
 	}
-	for c := range k {
-		first[c+1] += first[c]
+	for c, start := 0, 0; c < k; c++ {
+		start, end[c] = start+end[c], start // end[c] holds class c's start until the rows are placed
 	}
-	var nextBuf [16]int
-	next := nextBuf[:0]
-	if k > len(nextBuf) {
-		next = make([]int, 0, k)
-	}
-	next = append(next, first[:k]...)
 	for _, i := range perm {
-		byClass[next[y[i]]] = i
-		next[y[i]]++
+		byClass[end[y[i]]] = i
+		end[y[i]]++
 	}
 	// Each class gives each part its proportional share, rounded down, in
 	// class order; leftover places are then filled from a class-interleaved
@@ -240,8 +228,10 @@ func honestPermutation(rng *rand.Rand, perm, scratch []int, y []int, k int, stra
 	filled, base := [3]int{}, [3]int{0, ns, ns + nv}
 	var leftBuf [48]int
 	leftovers := leftBuf[:0]
+	start := 0
 	for c := range k {
-		rows := byClass[first[c]:first[c+1]]
+		rows := byClass[start:end[c]]
+		start = end[c]
 		off := 0
 		for p := range sizes {
 			take := len(rows) * sizes[p] / n

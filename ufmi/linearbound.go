@@ -190,8 +190,7 @@ func fitLogistic(d linearDesign, y []int, k int, rows []int, lambda float64, sta
 	n := float64(len(rows))
 	problem := optimize.Problem{
 		Func: func(w []float64) float64 {
-			f, _ := logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, nil)
-			return f / n
+			return logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, nil) / n
 		},
 		Grad: func(grad, w []float64) {
 			logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, grad)
@@ -218,7 +217,7 @@ func fitLogistic(d linearDesign, y []int, k int, rows []int, lambda float64, sta
 
 // logisticLoss returns the summed log-loss of rows plus n·lambda/2 times
 // the squared coefficients, and, when grad is not nil, writes its gradient.
-func logisticLoss(d linearDesign, y []int, rows []int, lambda float64, m logisticModel, prob, grad []float64) (float64, []float64) {
+func logisticLoss(d linearDesign, y []int, rows []int, lambda float64, m logisticModel, prob, grad []float64) float64 {
 	p, n := d.p, float64(len(rows))
 	if grad != nil {
 		clear(grad)
@@ -252,7 +251,7 @@ func logisticLoss(d linearDesign, y []int, rows []int, lambda float64, m logisti
 			}
 		}
 	}
-	return loss, grad
+	return loss
 }
 
 // choosePenalty returns the penalty of linearPenalties whose fit on one
@@ -277,8 +276,7 @@ func choosePenalty(d linearDesign, y []int, k int, rows []int) (float64, error) 
 				return 0, err
 			}
 			starts[h] = m.w
-			l, _ := logisticLoss(d, y, half[1-h], 0, m, prob, nil)
-			loss += l
+			loss += logisticLoss(d, y, half[1-h], 0, m, prob, nil)
 		}
 		if loss < bestLoss {
 			best, bestLoss = lambda, loss

@@ -82,7 +82,7 @@ func TestLinearBoundExposesTheAxisAlignedForest(t *testing.T) {
 		if b.Level != 0.95 || b.Value > truth.MI+2*b.SE || b.Value < truth.MI-0.05 || b.Low >= truth.MI {
 			t.Errorf("set %d: linear bound %+v, want its limit below the exact %.4f, the bound within 2 SE above it and 0.05 below", r, b, truth.MI)
 		}
-		if est.CI.High >= b.Low {
+		if !est.BelowLinearBound() {
 			t.Errorf("set %d: the default's interval [%.4f, %.4f] reaches the linear limit %.4f: the check would not fire", r, est.CI.Low, est.CI.High, b.Low)
 		}
 	}
@@ -164,7 +164,7 @@ func TestLinearBoundSkippedBeyondItsCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if est.LowerBound.Level != 0.95 || est.LinearBound != (bound{}) {
+	if est.LowerBound.Level != 0.95 || est.LinearBound != (bound{}) || est.BelowLinearBound() {
 		t.Errorf("forest bound %+v, linear bound %+v: want the first alone", est.LowerBound, est.LinearBound)
 	}
 }

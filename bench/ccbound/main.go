@@ -101,7 +101,9 @@ type result struct {
 	estimates []float64
 	se        []float64 // each estimate's standard error (its interval's)
 	own       []float64 // each preset's own lower bound
-	ciHigh    []float64 // each estimate's interval's high end
+	// belowLinear: each estimate's interval lies below the linear bound's
+	// limit (Estimate.BelowLinearBound, the CLI's note).
+	belowLinear []bool
 	// linear and linearLow are ufmi's linear bound (Estimate.LinearBound)
 	// and its 95% limit, the same for every preset.
 	linear, linearLow float64
@@ -187,7 +189,7 @@ func run(mirror string, maxRows int, presets []string, idList string, trees int,
 			if ownGaps[j] < 0 {
 				ownAbove++
 			}
-			if r.ciHigh[i] < r.linearLow {
+			if r.belowLinear[i] {
 				belowLinear++
 			}
 		}
@@ -277,7 +279,7 @@ func measure(d *cc18.Dataset, dir, script string, configs []ufmi.UFConfig, cache
 		r.estimates = append(r.estimates, est.MI)
 		r.se = append(r.se, est.CI.SE)
 		r.own = append(r.own, est.LowerBound.Value)
-		r.ciHigh = append(r.ciHigh, est.CI.High)
+		r.belowLinear = append(r.belowLinear, est.BelowLinearBound())
 		r.linear, r.linearLow = est.LinearBound.Value, est.LinearBound.Low
 	}
 	return r, nil

@@ -82,8 +82,9 @@ type result struct {
 	ci              ufmi.Interval
 	seconds         float64
 	// linear is the linear bound (with -linear, I(X;Y) cells; Level 0
-	// otherwise).
-	linear struct{ Level, Value, SE, Low float64 }
+	// otherwise); belowLinear, Estimate.BelowLinearBound (the CLI's note).
+	linear      struct{ Level, Value, SE, Low float64 }
+	belowLinear bool
 }
 
 func main() {
@@ -274,7 +275,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 			if err != nil {
 				return err
 			}
-			res.estimate, res.ci, res.linear = est.MI, est.CI, est.LinearBound
+			res.estimate, res.ci, res.linear, res.belowLinear = est.MI, est.CI, est.LinearBound, est.BelowLinearBound()
 		}
 		res.seconds = time.Since(t0).Seconds()
 		results[r] = res
@@ -343,7 +344,7 @@ func summarise(c cell, results []result) summary {
 	for _, r := range results {
 		if r.linear.Level > 0 {
 			s.linearSets++
-			if r.ci.High < r.linear.Low {
+			if r.belowLinear {
 				s.noteShare++
 			}
 			if r.linear.Low < r.truth {

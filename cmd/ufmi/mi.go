@@ -189,7 +189,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		}
 		if b := est.LinearBound; b.Level > 0 {
 			rep.LinearBound, rep.LinearBoundSE, rep.LinearBoundLimit = &b.Value, &b.SE, &b.Low
-			if est.CI.High < b.Low {
+			if est.BelowLinearBound() {
 				note := fmt.Sprintf("the estimate's interval (up to %.4f) lies below what a logistic regression certifies (%.4f): "+
 					"the forest under-reports information spread over features in oblique directions", est.CI.High, b.Low)
 				if rep.Preset != "oblique" {

@@ -3,6 +3,7 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/optimize"
 
@@ -188,14 +189,26 @@ func fitLogistic(d linearDesign, y []int, k int, rows []int, lambda float64, sta
 	}
 	prob := make([]float64, k)
 	n := float64(len(rows))
+	// L-BFGS's line search asks for the loss and the gradient at every
+	// point, Func then Grad: Func computes both in one pass over the rows
+	// and Grad hands out the gradient of the point Func last saw.
+	lastW, lastGrad := make([]float64, len(m.w)), make([]float64, len(m.w))
+	seen := false
 	problem := optimize.Problem{
 		Func: func(w []float64) float64 {
-			return logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, nil) / n
+			loss := logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, lastGrad) / n
+			copy(lastW, w)
+			seen = true
+			return loss
 		},
 		Grad: func(grad, w []float64) {
-			logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, grad)
+			if !seen || !slices.Equal(w, lastW) {
+				logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, lastGrad)
+				copy(lastW, w)
+				seen = true
+			}
 			for i := range grad {
-				grad[i] /= n
+				grad[i] = lastGrad[i] / n
 			}
 		},
 	}

@@ -321,6 +321,9 @@ type summary struct {
 	// unbiased is the share of intervals containing truth + bias: the
 	// coverage an unbiased estimator with the same spread and SE would have.
 	unbiased float64
+	// With more than 100 data sets: the coverage of the first hundred (the
+	// table measured at 100 per cell) and of the lowest hundred.
+	firstHundred, lowestHundred float64
 	// With -linear: the share of intervals lying below the linear bound's
 	// limit (ufmi mi -bound's note), the share of limits below the exact
 	// value, and the mean linear bound; linearSets counts the estimates.
@@ -364,7 +367,31 @@ func summarise(c cell, results []result) summary {
 		}
 	}
 	s.sd = math.Sqrt(s.sd)
+	s.firstHundred, s.lowestHundred = hundreds(results)
 	return s
+}
+
+// hundreds returns the coverage of the first block of 100 data sets and of
+// the lowest-covering block (blocks of 100 in order; a shorter tail is left
+// out), or -1 for both when there are not two full blocks.
+func hundreds(results []result) (first, lowest float64) {
+	if len(results) < 200 {
+		return -1, -1
+	}
+	lowest = 1
+	for b := 0; b+100 <= len(results); b += 100 {
+		covered := 0.0
+		for _, r := range results[b : b+100] {
+			if r.ci.Contains(r.truth) {
+				covered += 0.01
+			}
+		}
+		if b == 0 {
+			first = covered
+		}
+		lowest = math.Min(lowest, covered)
+	}
+	return first, lowest
 }
 
 // formatTable renders the summaries as a Markdown table.
@@ -379,11 +406,22 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		"(prior 1/2, mu 1; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage`, %.0f minutes on 2 cores. "+
 		"The last column is the share of intervals containing the exact value plus the cell's mean bias.\n\n",
 		100*level, model, trees, reps, level, binSE, took.Minutes())
-	b.WriteString("| quantity | setting | n | d | exact | coverage | mean bias | mean width | sd of estimates | mean SE | coverage without the bias |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	blocks := reps >= 200
+	if blocks {
+		b.WriteString("The two columns after the coverage are the coverage of the first 100 data sets of each cell (a table of 100 per cell) " +
+			"and of the lowest of its consecutive blocks of 100.\n\n")
+		b.WriteString("| quantity | setting | n | d | exact | coverage | first 100 | lowest 100 | mean bias | mean width | sd of estimates | mean SE | coverage without the bias |\n")
+		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	} else {
+		b.WriteString("| quantity | setting | n | d | exact | coverage | mean bias | mean width | sd of estimates | mean SE | coverage without the bias |\n")
+		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	}
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.2f | %+.4f | %.4f | %.4f | %.4f | %.2f |\n",
-			strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.truth, r.coverage, r.bias, r.width, r.sd, r.se, r.unbiased)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.*f |", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.truth, coverageDigits(reps), r.coverage)
+		if blocks {
+			fmt.Fprintf(&b, " %.2f | %.2f |", r.firstHundred, r.lowestHundred)
+		}
+		fmt.Fprintf(&b, " %+.4f | %.4f | %.4f | %.4f | %.2f |\n", r.bias, r.width, r.sd, r.se, r.unbiased)
 	}
 	header := false
 	for _, r := range rows {
@@ -399,6 +437,14 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		fmt.Fprintf(&b, "| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |\n", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
 	}
 	return b.String()
+}
+
+// coverageDigits is the number of decimals a share of reps data sets needs.
+func coverageDigits(reps int) int {
+	if reps > 100 {
+		return 3
+	}
+	return 2
 }
 
 // conditionalEntropy1D is H(Y|X) for a one-dimensional Gaussian mixture

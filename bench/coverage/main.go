@@ -10,7 +10,10 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K] [-trunk] [-linear]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K] [-trunk] [-linear] [-prior 0.5] [-mu 1]
+//
+// -prior and -mu change the simulations' class prior and mean shift (the
+// table's are 1/2 and 1), for cells outside the table.
 //
 // -cell K measures only the table's K-th cell (numbered as in the progress
 // lines) on the same data sets as the full table: with -reps above 100 its
@@ -59,6 +62,9 @@ type cell struct {
 	// target, when positive, measures I(Y; x_target | the other columns)
 	// (1-based) instead of I(X;Y).
 	target int
+	// prior and mu are the simulation's class prior and mean shift (the
+	// trunk takes the prior alone).
+	prior, mu float64
 }
 
 // settingName is the cell's setting as the table names it.
@@ -105,9 +111,11 @@ func main() {
 	trunk := flag.Bool("trunk", false, "measure the trunk instead (sim.TrunkSimulation, ||mu|| = 1.2247): I(X;Y) and I(Y; x2 | rest) per n and d; not with -doc")
 	onlyCell := flag.Int("cell", 0, "measure only this cell of the table (1-based, as numbered in the progress lines), on the table's data sets; not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
+	prior := flag.Float64("prior", 0.5, "the simulations' class prior (sim.MISimulation.Prior; the trunk's too); not with -doc unless 0.5")
+	mu := flag.Float64("mu", 1, "the MI settings' mean shift (sim.MISimulation.Mu); not with -doc unless 1")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk || *linear) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell, -trunk and -linear")
+	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk || *linear || *prior != 0.5 || *mu != 1) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell, -trunk, -linear, -prior and -mu")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -127,7 +135,7 @@ func main() {
 	if *unsharpened {
 		uf.NoSharpening = true
 	}
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *linear, *onlyCell, *out, *docPath, uf); err != nil {
+	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *linear, *onlyCell, *out, *docPath, uf, *prior, *mu); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -145,7 +153,7 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI, trunk, linear bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig) error {
+func run(reps, trees int, level float64, methodName, nList, dList string, withCMI, trunk, linear bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig, prior, mu float64) error {
 	method, err := ufmi.ParseMethod(methodName)
 	if err != nil {
 		return err
@@ -194,6 +202,9 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 			}
 		}
 	}
+	for i := range cells {
+		cells[i].prior, cells[i].mu = prior, mu
+	}
 	if onlyCell < 0 || onlyCell > len(cells) {
 		return fmt.Errorf("-cell %d: the table has cells 1 to %d", onlyCell, len(cells))
 	}
@@ -225,7 +236,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
 			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
 	}
-	text := formatTable(table, reps, trees, level, method, time.Since(start))
+	text := formatTable(table, reps, trees, level, method, prior, mu, time.Since(start))
 	fmt.Print(text)
 	if docPath != "" {
 		return docsection.ReplaceInFile(docPath, "coverage", text)
@@ -290,7 +301,7 @@ func (c cell) simulation() (interface {
 	Sample(seed uint64) ([][]float64, []int, error)
 }, float64, error) {
 	if c.trunk {
-		s := sim.TrunkSimulation{N: c.n, D: c.d, Prior: 0.5, Norm: trunkNorm}
+		s := sim.TrunkSimulation{N: c.n, D: c.d, Prior: c.prior, Norm: trunkNorm}
 		truth, err := s.Truth()
 		if err != nil || c.target == 0 {
 			return s, truth.MI, err
@@ -299,17 +310,17 @@ func (c cell) simulation() (interface {
 		// dimension with their norm.
 		mu := s.Mean()
 		rest := trunkNorm*trunkNorm - mu[c.target-1]*mu[c.target-1]
-		part, err := sim.TrunkSimulation{N: 1, D: 1, Prior: 0.5, Norm: math.Sqrt(rest)}.Truth()
+		part, err := sim.TrunkSimulation{N: 1, D: 1, Prior: c.prior, Norm: math.Sqrt(rest)}.Truth()
 		return s, truth.MI - part.MI, err
 	}
-	s := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: 0.5, Mu: 1}
+	s := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: c.prior, Mu: c.mu}
 	truth, err := s.Truth()
 	if err != nil {
 		return nil, 0, err
 	}
 	want := truth.MI // also I(Y; x1 | rest) of the separated setting
 	if c.setting == sim.ThreeClass && c.target == 2 {
-		want = threeClassHYGivenX1(0.5, 1) - truth.HYGivenX
+		want = threeClassHYGivenX1(c.prior, c.mu) - truth.HYGivenX
 	}
 	return s, want, nil
 }
@@ -395,7 +406,7 @@ func hundreds(results []result) (first, lowest float64) {
 }
 
 // formatTable renders the summaries as a Markdown table.
-func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Method, took time.Duration) string {
+func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Method, prior, mu float64, took time.Duration) string {
 	var b strings.Builder
 	model := "ufmi's default UF"
 	if method != ufmi.MethodUF {
@@ -403,9 +414,9 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 	}
 	binSE := math.Sqrt(level * (1 - level) / float64(reps))
 	fmt.Fprintf(&b, "Share of %g%% intervals containing the exact value, %s, %d trees, %d independent data sets per cell "+
-		"(prior 1/2, mu 1; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage`, %.0f minutes on 2 cores. "+
+		"(prior %s, mu %g; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage`, %.0f minutes on 2 cores. "+
 		"The last column is the share of intervals containing the exact value plus the cell's mean bias.\n\n",
-		100*level, model, trees, reps, level, binSE, took.Minutes())
+		100*level, model, trees, reps, priorText(prior), mu, level, binSE, took.Minutes())
 	blocks := reps >= 200
 	if blocks {
 		b.WriteString("The two columns after the coverage are the coverage of the first 100 data sets of each cell (a table of 100 per cell) " +
@@ -437,6 +448,14 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		fmt.Fprintf(&b, "| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |\n", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
 	}
 	return b.String()
+}
+
+// priorText writes the prior 0.5 as the table always has, 1/2.
+func priorText(prior float64) string {
+	if prior == 0.5 {
+		return "1/2"
+	}
+	return strconv.FormatFloat(prior, 'g', -1, 64)
 }
 
 // coverageDigits is the number of decimals a share of reps data sets needs.

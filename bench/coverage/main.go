@@ -91,6 +91,12 @@ type result struct {
 	// otherwise); belowLinear, Estimate.BelowLinearBound (the CLI's note).
 	linear      struct{ Level, Value, SE, Low float64 }
 	belowLinear bool
+	// restBias and allBias are, for a conditional MI, the errors of its
+	// two fits' MIs, I(Y; rest) and I(X;Y): their difference is the
+	// estimate's.
+	restBias, allBias float64
+	// exactRest and exactAll are the exact I(Y; rest) and I(X;Y).
+	exactRest, exactAll float64
 }
 
 func main() {
@@ -111,11 +117,12 @@ func main() {
 	trunk := flag.Bool("trunk", false, "measure the trunk instead (sim.TrunkSimulation, ||mu|| = 1.2247): I(X;Y) and I(Y; x2 | rest) per n and d; not with -doc")
 	onlyCell := flag.Int("cell", 0, "measure only this cell of the table (1-based, as numbered in the progress lines), on the table's data sets; not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
+	oblique := flag.Bool("oblique", false, "ablation: the preset's forest with oblique splits (tree.Config.Oblique, directions from class means); not with -doc")
 	prior := flag.Float64("prior", 0.5, "the simulations' class prior (sim.MISimulation.Prior; the trunk's too); not with -doc unless 0.5")
 	mu := flag.Float64("mu", 1, "the MI settings' mean shift (sim.MISimulation.Mu); not with -doc unless 1")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk || *linear || *prior != 0.5 || *mu != 1) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell, -trunk, -linear, -prior and -mu")
+	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk || *linear || *oblique || *prior != 0.5 || *mu != 1) && *docPath != "" {
+		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell, -trunk, -linear, -oblique, -prior and -mu")
 		os.Exit(2)
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
@@ -134,6 +141,9 @@ func main() {
 	}
 	if *unsharpened {
 		uf.NoSharpening = true
+	}
+	if *oblique {
+		uf.Tree.Oblique, uf.Tree.ObliqueDirections = true, tree.MeanDifferences
 	}
 	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *linear, *onlyCell, *out, *docPath, uf, *prior, *mu); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
@@ -208,7 +218,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 	if onlyCell < 0 || onlyCell > len(cells) {
 		return fmt.Errorf("-cell %d: the table has cells 1 to %d", onlyCell, len(cells))
 	}
-	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds"}}
+	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds", "rest_error", "all_error"}}
 	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, LowerBound: linear, Runtime: ufmi.Runtime{Workers: 1}}
 	cfg.UF, cfg.Forest.Trees = uf, trees
 	cfg.UF.Trees = trees
@@ -223,9 +233,13 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 			return err
 		}
 		for r, res := range results {
+			restError, allError := "", "" // an MI has one fit
+			if c.target > 0 {
+				restError, allError = f6(res.restBias), f6(res.allBias)
+			}
 			records = append(records, []string{c.quantity(), c.settingName(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
 				f6(res.estimate), f6(res.truth), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
-				fmt.Sprintf("%.3f", res.seconds)})
+				fmt.Sprintf("%.3f", res.seconds), restError, allError})
 		}
 		// Every estimate so far, rewritten after each cell.
 		if err := atomicfile.Write(outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
@@ -268,7 +282,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 		fc := cfg
 		fc.Seed = seed
 		t0 := time.Now()
-		res := result{truth: want}
+		res := result{truth: want.quantity, exactRest: want.rest, exactAll: want.all}
 		if c.target > 0 {
 			var rest []int
 			for j := 0; j < c.d; j++ {
@@ -281,6 +295,11 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 				return err
 			}
 			res.estimate, res.ci = est.CMI, est.CI
+			hy, err := ufmi.LabelEntropy(y)
+			if err != nil {
+				return err
+			}
+			res.restBias, res.allBias = hy-est.HYGivenA-want.rest, hy-est.HYGivenAB-want.all
 		} else {
 			est, err := ufmi.EstimateMI(x, y, fc)
 			if err != nil {
@@ -295,34 +314,41 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 	return results, err
 }
 
-// simulation returns the cell's simulation and the exact value of its
-// quantity.
+// exact holds a cell's exact values: its quantity, and for a conditional
+// MI I(Y; x_target | rest) the exact I(Y; rest) and I(X;Y) of its two fits.
+type exact struct {
+	quantity, rest, all float64
+}
+
+// simulation returns the cell's simulation and its exact values.
 func (c cell) simulation() (interface {
 	Sample(seed uint64) ([][]float64, []int, error)
-}, float64, error) {
+}, exact, error) {
 	if c.trunk {
 		s := sim.TrunkSimulation{N: c.n, D: c.d, Prior: c.prior, Norm: trunkNorm}
 		truth, err := s.Truth()
 		if err != nil || c.target == 0 {
-			return s, truth.MI, err
+			return s, exact{quantity: truth.MI}, err
 		}
 		// The other coordinates carry I(Y; rest), a trunk of one
 		// dimension with their norm.
 		mu := s.Mean()
 		rest := trunkNorm*trunkNorm - mu[c.target-1]*mu[c.target-1]
 		part, err := sim.TrunkSimulation{N: 1, D: 1, Prior: c.prior, Norm: math.Sqrt(rest)}.Truth()
-		return s, truth.MI - part.MI, err
+		return s, exact{quantity: truth.MI - part.MI, rest: part.MI, all: truth.MI}, err
 	}
 	s := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: c.prior, Mu: c.mu}
 	truth, err := s.Truth()
 	if err != nil {
-		return nil, 0, err
+		return nil, exact{}, err
 	}
-	want := truth.MI // also I(Y; x1 | rest) of the separated setting
+	// I(Y; x1 | rest) of the separated setting is I(X;Y): the rest is noise.
+	e := exact{quantity: truth.MI, all: truth.MI}
 	if c.setting == sim.ThreeClass && c.target == 2 {
-		want = threeClassHYGivenX1(c.prior, c.mu) - truth.HYGivenX
+		e.rest = truth.HY - threeClassHYGivenX1(c.prior, c.mu)
+		e.quantity = truth.MI - e.rest
 	}
-	return s, want, nil
+	return s, e, nil
 }
 
 // summary is one cell's row of the table.
@@ -332,6 +358,10 @@ type summary struct {
 	// unbiased is the share of intervals containing truth + bias: the
 	// coverage an unbiased estimator with the same spread and SE would have.
 	unbiased float64
+	// restBias and allBias are the mean errors of a conditional MI's two
+	// fits (result.restBias, allBias), of exact values exactRest and
+	// exactAll.
+	restBias, allBias, exactRest, exactAll float64
 	// With more than 100 data sets: the coverage of the first hundred (the
 	// table measured at 100 per cell) and of the lowest hundred.
 	firstHundred, lowestHundred float64
@@ -343,7 +373,7 @@ type summary struct {
 }
 
 func summarise(c cell, results []result) summary {
-	s := summary{cell: c, truth: results[0].truth}
+	s := summary{cell: c, truth: results[0].truth, exactRest: results[0].exactRest, exactAll: results[0].exactAll}
 	n := float64(len(results))
 	mean := 0.0
 	for _, r := range results {
@@ -351,6 +381,8 @@ func summarise(c cell, results []result) summary {
 			s.coverage += 1 / n
 		}
 		s.bias += (r.estimate - r.truth) / n
+		s.restBias += r.restBias / n
+		s.allBias += r.allBias / n
 		s.width += (r.ci.High - r.ci.Low) / n
 		s.se += r.ci.SE / n
 		mean += r.estimate / n
@@ -414,9 +446,9 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 	}
 	binSE := math.Sqrt(level * (1 - level) / float64(reps))
 	fmt.Fprintf(&b, "Share of %g%% intervals containing the exact value, %s, %d trees, %d independent data sets per cell "+
-		"(prior %s, mu %g; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage`, %.0f minutes on 2 cores. "+
+		"(prior %s, mu %g; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage%s`, %.0f minutes on 2 cores. "+
 		"The last column is the share of intervals containing the exact value plus the cell's mean bias.\n\n",
-		100*level, model, trees, reps, priorText(prior), mu, level, binSE, took.Minutes())
+		100*level, model, trees, reps, priorText(prior), mu, level, binSE, repsFlag(reps), took.Minutes())
 	blocks := reps >= 200
 	if blocks {
 		b.WriteString("The two columns after the coverage are the coverage of the first 100 data sets of each cell (a table of 100 per cell) " +
@@ -436,6 +468,20 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 	}
 	header := false
 	for _, r := range rows {
+		if r.target == 0 {
+			continue
+		}
+		if !header {
+			b.WriteString("\nA conditional MI's two fits: the mean error of the MI of the fit on the rest, I(Y; rest), and of the fit on all columns, I(X;Y); " +
+				"the conditional MI's bias is the second less the first.\n\n")
+			b.WriteString("| quantity | setting | n | d | I(Y; rest): exact | its fit's error | I(X;Y): exact | its fit's error | conditional MI's bias |\n|---|---|---|---|---|---|---|---|---|\n")
+			header = true
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %+.4f | %.4f | %+.4f | %+.4f |\n", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d,
+			r.exactRest, r.restBias, r.exactAll, r.allBias, r.allBias-r.restBias)
+	}
+	header = false
+	for _, r := range rows {
 		if r.linearSets == 0 {
 			continue
 		}
@@ -448,6 +494,15 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		fmt.Fprintf(&b, "| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |\n", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
 	}
 	return b.String()
+}
+
+// repsFlag is the -reps flag that gives reps data sets per cell ("" for
+// the default 100).
+func repsFlag(reps int) string {
+	if reps == 100 {
+		return ""
+	}
+	return fmt.Sprintf(" -reps %d", reps)
 }
 
 // priorText writes the prior 0.5 as the table always has, 1/2.

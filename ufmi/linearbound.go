@@ -52,8 +52,10 @@ const (
 var linearMaxCells = 25_000_000
 
 // linearPenalties are the ridge penalties (per row, on standardised
-// columns) each fold chooses among.
-var linearPenalties = []float64{1e-1, 1e-2, 1e-3}
+// columns) each fold chooses among. 0.0001 joined the three others when it
+// brought the bound on the CC18 tables of many classes to scikit-learn's
+// logistic regression (texture: 2.299 → 2.355, against 2.360).
+var linearPenalties = []float64{1e-1, 1e-2, 1e-3, 1e-4}
 
 // linearDesign is x as a dense matrix for logistic regression, p columns,
 // row i at z[i*p : (i+1)*p].

@@ -343,7 +343,9 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // It is the 2026-11-25 default's forest with oblique splits, as when it
 // was measured: features drawn without replacement, leaves of 6 rows
 // whatever n, and no local-linear fit (NoLocalLinear). The default's
-// draws, leaves and fit since are not yet measured with oblique splits.
+// draws, leaves and fit since, with oblique splits, are measured on the
+// trunk alone (a little less bias; docs/inference.md, "Cells outside the
+// table"), not yet on CC18, the accuracy grid or for cost.
 func ObliqueUF() UFConfig {
 	c := defaultUF20261125()
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences

@@ -466,34 +466,38 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		}
 		fmt.Fprintf(&b, " %+.4f | %.4f | %.4f | %.4f | %.2f |\n", r.bias, r.width, r.sd, r.se, r.unbiased)
 	}
-	header := false
-	for _, r := range rows {
-		if r.target == 0 {
-			continue
-		}
-		if !header {
-			b.WriteString("\nA conditional MI's two fits: the mean error of the MI of the fit on the rest, I(Y; rest), and of the fit on all columns, I(X;Y); " +
-				"the conditional MI's bias is the second less the first.\n\n")
-			b.WriteString("| quantity | setting | n | d | I(Y; rest): exact | its fit's error | I(X;Y): exact | its fit's error | conditional MI's bias |\n|---|---|---|---|---|---|---|---|---|\n")
-			header = true
-		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %+.4f | %.4f | %+.4f | %+.4f |\n", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d,
-			r.exactRest, r.restBias, r.exactAll, r.allBias, r.allBias-r.restBias)
-	}
-	header = false
-	for _, r := range rows {
-		if r.linearSets == 0 {
-			continue
-		}
-		if !header {
-			b.WriteString("\nThe linear bound (`-linear`; I(X;Y) cells): the share of intervals lying below its 95% limit (where `ufmi mi -bound` adds its note), " +
-				"the share of limits below the exact value, and the mean bound.\n\n")
-			b.WriteString("| setting | n | d | exact | interval below the limit | limit below the exact value | mean linear bound |\n|---|---|---|---|---|---|---|\n")
-			header = true
-		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |\n", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
-	}
+	writeSubTable(&b, rows, func(r summary) bool { return r.target > 0 },
+		"A conditional MI's two fits: the mean error of the MI of the fit on the rest, I(Y; rest), and of the fit on all columns, I(X;Y); "+
+			"the conditional MI's bias is the second less the first.",
+		"| quantity | setting | n | d | I(Y; rest): exact | its fit's error | I(X;Y): exact | its fit's error | conditional MI's bias |\n|---|---|---|---|---|---|---|---|---|",
+		func(r summary) string {
+			return fmt.Sprintf("| %s | %s | %d | %d | %.4f | %+.4f | %.4f | %+.4f | %+.4f |", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d,
+				r.exactRest, r.restBias, r.exactAll, r.allBias, r.allBias-r.restBias)
+		})
+	writeSubTable(&b, rows, func(r summary) bool { return r.linearSets > 0 },
+		"The linear bound (`-linear`; I(X;Y) cells): the share of intervals lying below its 95% limit (where `ufmi mi -bound` adds its note), "+
+			"the share of limits below the exact value, and the mean bound.",
+		"| setting | n | d | exact | interval below the limit | limit below the exact value | mean linear bound |\n|---|---|---|---|---|---|---|",
+		func(r summary) string {
+			return fmt.Sprintf("| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
+		})
 	return b.String()
+}
+
+// writeSubTable appends, when some rows are kept, a paragraph intro and a
+// Markdown table of header and one line per kept row.
+func writeSubTable(b *strings.Builder, rows []summary, keep func(summary) bool, intro, header string, line func(summary) string) {
+	written := false
+	for _, r := range rows {
+		if !keep(r) {
+			continue
+		}
+		if !written {
+			fmt.Fprintf(b, "\n%s\n\n%s\n", intro, header)
+			written = true
+		}
+		b.WriteString(line(r) + "\n")
+	}
 }
 
 // repsFlag is the -reps flag that gives reps data sets per cell ("" for

@@ -192,22 +192,22 @@ func fitLogistic(d linearDesign, y []int, k int, rows []int, lambda float64, sta
 	prob := make([]float64, k)
 	n := float64(len(rows))
 	// L-BFGS's line search asks for the loss and the gradient at every
-	// point, Func then Grad: Func computes both in one pass over the rows
-	// and Grad hands out the gradient of the point Func last saw.
+	// point, Func then Grad: evaluate computes both in one pass over the
+	// rows, and Grad hands out the gradient of the point last evaluated
+	// (lastW starts as NaN, equal to no point).
 	lastW, lastGrad := make([]float64, len(m.w)), make([]float64, len(m.w))
-	seen := false
+	for i := range lastW {
+		lastW[i] = math.NaN()
+	}
+	evaluate := func(w []float64) float64 {
+		copy(lastW, w)
+		return logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, lastGrad) / n
+	}
 	problem := optimize.Problem{
-		Func: func(w []float64) float64 {
-			loss := logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, lastGrad) / n
-			copy(lastW, w)
-			seen = true
-			return loss
-		},
+		Func: evaluate,
 		Grad: func(grad, w []float64) {
-			if !seen || !slices.Equal(w, lastW) {
-				logisticLoss(d, y, rows, lambda, logisticModel{w: w, p: d.p, k: k}, prob, lastGrad)
-				copy(lastW, w)
-				seen = true
+			if !slices.Equal(w, lastW) {
+				evaluate(w)
 			}
 			for i := range grad {
 				grad[i] = lastGrad[i] / n

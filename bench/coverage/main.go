@@ -95,8 +95,6 @@ type result struct {
 	// two fits' MIs, I(Y; rest) and I(X;Y): their difference is the
 	// estimate's.
 	restBias, allBias float64
-	// exactRest and exactAll are the exact I(Y; rest) and I(X;Y).
-	exactRest, exactAll float64
 }
 
 func main() {
@@ -198,7 +196,10 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		}
 		for _, n := range ns {
 			for _, d := range ds {
-				cells = append(cells, cell{setting: s, n: n, d: d})
+				// three_class needs two columns; at -d 1 it is left out.
+				if (sim.MISimulation{Setting: s, N: n, D: d, Prior: prior, Mu: mu}).Validate() == nil {
+					cells = append(cells, cell{setting: s, n: n, d: d})
+				}
 			}
 		}
 	}
@@ -206,8 +207,10 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		for _, c := range []cell{{setting: sim.Separated, target: 1}, {setting: sim.ThreeClass, target: 2}} {
 			for _, n := range ns {
 				for _, d := range ds {
-					c.n, c.d = n, d
-					cells = append(cells, c)
+					if d >= 2 { // a conditional MI needs a column to condition on
+						c.n, c.d = n, d
+						cells = append(cells, c)
+					}
 				}
 			}
 		}
@@ -228,7 +231,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		if onlyCell > 0 && ci+1 != onlyCell {
 			continue
 		}
-		results, err := measure(c, ci, reps, cfg)
+		results, want, err := measure(c, ci, reps, cfg)
 		if err != nil {
 			return err
 		}
@@ -245,7 +248,7 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		if err := atomicfile.Write(outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
 			return err
 		}
-		s := summarise(c, results)
+		s := summarise(c, want, results)
 		table = append(table, s)
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
 			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
@@ -260,12 +263,12 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 
 func f6(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
 
-// measure estimates cell c on reps independent data sets, the repetitions
-// running in parallel (one goroutine per fit).
-func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error) {
+// measure estimates cell c on reps independent data sets (the repetitions
+// running in parallel, one goroutine per fit) and returns the cell's exact values.
+func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, exact, error) {
 	simulation, want, err := c.simulation()
 	if err != nil {
-		return nil, err
+		return nil, exact{}, err
 	}
 	cellSeed := seeds.Derive(baseSeed, seeds.Repetition, index)
 	results := make([]result, reps)
@@ -282,7 +285,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 		fc := cfg
 		fc.Seed = seed
 		t0 := time.Now()
-		res := result{truth: want.quantity, exactRest: want.rest, exactAll: want.all}
+		res := result{truth: want.quantity}
 		if c.target > 0 {
 			var rest []int
 			for j := 0; j < c.d; j++ {
@@ -311,7 +314,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, error
 		results[r] = res
 		return nil
 	})
-	return results, err
+	return results, want, err
 }
 
 // exact holds a cell's exact values: its quantity, and for a conditional
@@ -358,10 +361,10 @@ type summary struct {
 	// unbiased is the share of intervals containing truth + bias: the
 	// coverage an unbiased estimator with the same spread and SE would have.
 	unbiased float64
-	// restBias and allBias are the mean errors of a conditional MI's two
-	// fits (result.restBias, allBias), of exact values exactRest and
-	// exactAll.
-	restBias, allBias, exactRest, exactAll float64
+	// exact holds the cell's exact values; restBias and allBias are the
+	// mean errors of a conditional MI's two fits (result.restBias, allBias).
+	exact             exact
+	restBias, allBias float64
 	// With more than 100 data sets: the coverage of the first hundred (the
 	// table measured at 100 per cell) and of the lowest hundred.
 	firstHundred, lowestHundred float64
@@ -372,8 +375,8 @@ type summary struct {
 	linearSets                        int
 }
 
-func summarise(c cell, results []result) summary {
-	s := summary{cell: c, truth: results[0].truth, exactRest: results[0].exactRest, exactAll: results[0].exactAll}
+func summarise(c cell, want exact, results []result) summary {
+	s := summary{cell: c, truth: want.quantity, exact: want}
 	n := float64(len(results))
 	mean := 0.0
 	for _, r := range results {
@@ -472,7 +475,7 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		"| quantity | setting | n | d | I(Y; rest): exact | its fit's error | I(X;Y): exact | its fit's error | conditional MI's bias |\n|---|---|---|---|---|---|---|---|---|",
 		func(r summary) string {
 			return fmt.Sprintf("| %s | %s | %d | %d | %.4f | %+.4f | %.4f | %+.4f | %+.4f |", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d,
-				r.exactRest, r.restBias, r.exactAll, r.allBias, r.allBias-r.restBias)
+				r.exact.rest, r.restBias, r.exact.all, r.allBias, r.allBias-r.restBias)
 		})
 	writeSubTable(&b, rows, func(r summary) bool { return r.linearSets > 0 },
 		"The linear bound (`-linear`; I(X;Y) cells): the share of intervals lying below its 95% limit (where `ufmi mi -bound` adds its note), "+

@@ -198,22 +198,27 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 	}
 }
 
-// The oblique preset is the 2026-11-25 default (features drawn without
-// replacement, fixed leaves, no local-linear fit) with class-mean oblique splits, as when it was
-// measured, by name too.
+// The oblique preset is the default with class-mean oblique splits; the
+// preset before 2026-11-28, by its name, the 2026-11-25 default (features
+// drawn without replacement, fixed leaves, no local-linear fit) with them.
 func TestObliquePreset(t *testing.T) {
-	c, err := ParseUFPreset("oblique")
-	if err != nil {
-		t.Fatal(err)
+	withSplits := func(c UFConfig) UFConfig {
+		c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
+		return c
 	}
-	want := DefaultUF()
-	want.Tree.Oblique, want.Tree.ObliqueDirections = true, tree.MeanDifferences
-	want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear = tree.WithoutReplacement, true, true
-	if goSyntax(c) != goSyntax(want) {
-		t.Errorf("oblique preset %#v", c)
+	before := DefaultUF()
+	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear = tree.WithoutReplacement, true, true
+	for name, want := range map[string]UFConfig{"oblique": withSplits(DefaultUF()), "oblique-2026-11-25": withSplits(before)} {
+		c, err := ParseUFPreset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if goSyntax(c) != goSyntax(want) {
+			t.Errorf("preset %s: %#v", name, c)
+		}
 	}
-	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique") {
-		t.Errorf("unknown preset error %v does not list oblique", err)
+	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique-2026-11-25") {
+		t.Errorf("unknown preset error %v does not list oblique-2026-11-25", err)
 	}
 }
 

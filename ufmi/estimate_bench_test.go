@@ -158,14 +158,15 @@ func BenchmarkFeatureScreening(b *testing.B) {
 	}
 }
 
-// BenchmarkObliqueUF measures what ObliqueUF's splits and sharpened
-// posteriors cost beside the default UF: an MI estimate at n = 10,000,
-// d = 20, and with its interval (docs/guide.md, "Presets").
+// BenchmarkObliqueUF measures what ObliqueUF's splits cost beside the
+// default UF (and beside the preset before 2026-11-28): an MI estimate at
+// n = 10,000, d = 20, and with its interval (docs/guide.md, "Presets").
 func BenchmarkObliqueUF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	benchEstimates(b, x, y, []benchCase{
 		{"default", EstimatorConfig{UF: DefaultUF()}},
 		{"oblique", EstimatorConfig{UF: ObliqueUF()}},
+		{"oblique-2026-11-25", EstimatorConfig{UF: obliqueUF20261125()}},
 		{"oblique with interval", EstimatorConfig{UF: ObliqueUF(), Confidence: 0.95}},
 	})
 }

@@ -305,8 +305,8 @@ func unsharpenedUF() UFConfig {
 }
 
 // ParseUFPreset returns the preset named "default", "default-2026-11-27",
-// "default-2026-11-25", "unsharpened", "plugin", "paper", "authors" or
-// "oblique". "local-linear", the name the default had before it became the
+// "default-2026-11-25", "unsharpened", "plugin", "paper", "authors",
+// "oblique" or "oblique-2026-11-25". "local-linear", the name the default had before it became the
 // default, is DefaultUF.
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
@@ -318,6 +318,8 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return DefaultUF(), nil
 	case "oblique":
 		return ObliqueUF(), nil
+	case "oblique-2026-11-25":
+		return obliqueUF20261125(), nil
 	case "plugin":
 		return plugInUF(), nil
 	case "unsharpened":
@@ -327,27 +329,36 @@ func ParseUFPreset(name string) (UFConfig, error) {
 	case "default-2026-11-27":
 		return defaultUF20261127(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors or oblique)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique or oblique-2026-11-25)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
-// class means of each node's rows (tree.MeanDifferences): for information spread over many weak
-// numeric features, where axis-aligned splits approximate an oblique
-// boundary badly (the trunk simulation at n = 2000: 0.335 nats of the true
-// 0.337 at d = 10, 0.321 at d = 50, against the default's 0.240 and
-// 0.167), and for tables of many classes. As accurate as the default on the
-// paper's accuracy grid, within 0.03 nats of the classifiers' bound (or
-// above it) on 44 of 56 CC18 tables (the default: 32), at 1.6 times the cost
-// (docs/guide.md, "The oblique preset").
+// class means of each node's rows (tree.MeanDifferences): for information
+// spread over many weak numeric features, where axis-aligned splits
+// approximate an oblique boundary badly (the trunk simulation, ||μ|| = 1, at
+// n = 2000: 0.335 nats of the true 0.337 at d = 10, against the default's
+// 0.240), and for tables of many classes. Its cost and its measurements on
+// the accuracy grid, the coverage study and the CC18 tables are in
+// docs/guide.md, "The oblique preset".
 //
-// It is the 2026-11-25 default's forest with oblique splits, as when it
-// was measured: features drawn without replacement, leaves of 6 rows
-// whatever n, and no local-linear fit (NoLocalLinear). The default's
-// draws, leaves and fit since, with oblique splits, are measured on the
-// trunk alone (a little less bias; docs/inference.md, "Cells outside the
-// table"), not yet on CC18, the accuracy grid or for cost.
+// It has been the default's forest with oblique splits since 2026-11-28
+// (draws with replacement, leaves that follow n, local-linear posteriors);
+// before, it was the 2026-11-25 default's, kept as the preset
+// "oblique-2026-11-25".
 func ObliqueUF() UFConfig {
-	c := defaultUF20261125()
+	return withObliqueSplits(DefaultUF())
+}
+
+// obliqueUF20261125 is ObliqueUF as it was until 2026-11-28: the
+// 2026-11-25 default's forest (features drawn without replacement, leaves
+// of 6 rows whatever n, no local-linear fit) with oblique splits.
+func obliqueUF20261125() UFConfig {
+	return withObliqueSplits(defaultUF20261125())
+}
+
+// withObliqueSplits is c whose nodes also split on a direction made from
+// their class means (tree.Config.Oblique, tree.MeanDifferences).
+func withObliqueSplits(c UFConfig) UFConfig {
 	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
 	return c
 }

@@ -77,6 +77,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),
+		"oblique-2026-11-25":     preset("oblique-2026-11-25"),
 		"oblique-leaf3":          obliqueLeaf(3),
 		"oblique-unsharpened":    unsharpenedOblique(),
 		"unsharpened":            change(func(c *ufmi.UFConfig) { c.NoSharpening = true }),

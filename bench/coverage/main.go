@@ -119,9 +119,11 @@ func main() {
 	prior := flag.Float64("prior", 0.5, "the simulations' class prior (sim.MISimulation.Prior; the trunk's too); not with -doc unless 0.5")
 	mu := flag.Float64("mu", 1, "the MI settings' mean shift (sim.MISimulation.Mu); not with -doc unless 1")
 	flag.Parse()
-	if (*minLeaf > 0 || *maxFeatures > 0 || *fixedLeaves || *preset != "default" || *unsharpened || *onlyCell != 0 || *trunk || *linear || *oblique || *prior != 0.5 || *mu != 1) && *docPath != "" {
-		fmt.Fprintln(os.Stderr, "coverage: -doc writes the default UF's whole table; drop -min-leaf, -max-features, -fixed-leaves, -preset, -unsharpened, -cell, -trunk, -linear, -oblique, -prior and -mu")
-		os.Exit(2)
+	if *docPath != "" {
+		if changed := ablations(); len(changed) > 0 {
+			fmt.Fprintf(os.Stderr, "coverage: -doc writes the default UF's whole table; drop %s\n", strings.Join(changed, ", "))
+			os.Exit(2)
+		}
 	}
 	uf, err := ufmi.ParseUFPreset(*preset)
 	if err != nil {
@@ -143,7 +145,24 @@ func main() {
 	if *oblique {
 		uf.Tree.Oblique, uf.Tree.ObliqueDirections = true, tree.MeanDifferences
 	}
-	if err := run(*reps, *trees, *level, *method, *ns, *ds, *cmi, *trunk, *linear, *onlyCell, *out, *docPath, uf, *prior, *mu); err != nil {
+	m, err := ufmi.ParseMethod(*method)
+	if err == nil {
+		err = checkQuadrature()
+	}
+	var nList, dList []int
+	if err == nil {
+		nList, err = ints(*ns)
+	}
+	if err == nil {
+		dList, err = ints(*ds)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coverage:", err)
+		os.Exit(2)
+	}
+	s := study{reps: *reps, trees: *trees, level: *level, method: m, ns: nList, ds: dList, cmi: *cmi, trunk: *trunk,
+		linear: *linear, onlyCell: *onlyCell, outPath: *out, docPath: *docPath, uf: uf, prior: *prior, mu: *mu}
+	if err := s.run(); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
 	}
@@ -161,52 +180,71 @@ func ints(list string) ([]int, error) {
 	return out, nil
 }
 
-func run(reps, trees int, level float64, methodName, nList, dList string, withCMI, trunk, linear bool, onlyCell int, outPath, docPath string, uf ufmi.UFConfig, prior, mu float64) error {
-	method, err := ufmi.ParseMethod(methodName)
-	if err != nil {
-		return err
-	}
-	ns, err := ints(nList)
-	if err != nil {
-		return err
-	}
-	ds, err := ints(dList)
-	if err != nil {
-		return err
-	}
-	if err := checkQuadrature(); err != nil {
-		return err
-	}
+// study is one run of the coverage study: what the flags ask for.
+type study struct {
+	reps, trees int // data sets per cell, trees per forest
+	level       float64
+	method      ufmi.Method
+	ns, ds      []int
+	// cmi adds the conditional-MI cells; trunk measures the trunk instead
+	// of the MI settings; linear adds the linear bound's table.
+	cmi, trunk, linear bool
+	onlyCell           int // 1-based; 0: every cell
+	outPath, docPath   string
+	uf                 ufmi.UFConfig
+	prior, mu          float64 // the simulations' class prior and mean shift
+}
+
+// docFlags are the flags -doc accepts at any value: the others are
+// ablations, and -doc writes the default UF's table.
+var docFlags = map[string]bool{"reps": true, "trees": true, "level": true, "method": true, "n": true, "d": true, "cmi": true, "out": true, "doc": true}
+
+// ablations lists the flags given at other than their default values that
+// -doc does not accept (as -name).
+func ablations() []string {
+	var changed []string
+	flag.Visit(func(f *flag.Flag) {
+		if !docFlags[f.Name] && f.Value.String() != f.DefValue {
+			changed = append(changed, "-"+f.Name)
+		}
+	})
+	return changed
+}
+
+// run measures every cell (or s.onlyCell), writes every estimate to
+// s.outPath after each cell, prints the table and, with s.docPath, writes
+// it there.
+func (s study) run() error {
+	withCMI := s.cmi && !s.trunk
 	var cells []cell
-	if trunk {
+	if s.trunk {
 		// I(X;Y) and I(Y; x2 | rest) of the trunk, whose information is
 		// spread over every coordinate along an oblique direction.
 		for _, target := range []int{0, 2} {
-			for _, n := range ns {
-				for _, d := range ds {
+			for _, n := range s.ns {
+				for _, d := range s.ds {
 					cells = append(cells, cell{trunk: true, n: n, d: d, target: target})
 				}
 			}
 		}
-		withCMI = false
 	}
-	for _, s := range sim.MISettings() {
-		if trunk {
+	for _, setting := range sim.MISettings() {
+		if s.trunk {
 			break
 		}
-		for _, n := range ns {
-			for _, d := range ds {
+		for _, n := range s.ns {
+			for _, d := range s.ds {
 				// three_class needs two columns; at -d 1 it is left out.
-				if (sim.MISimulation{Setting: s, N: n, D: d, Prior: prior, Mu: mu}).Validate() == nil {
-					cells = append(cells, cell{setting: s, n: n, d: d})
+				if (sim.MISimulation{Setting: setting, N: n, D: d, Prior: s.prior, Mu: s.mu}).Validate() == nil {
+					cells = append(cells, cell{setting: setting, n: n, d: d})
 				}
 			}
 		}
 	}
 	if withCMI {
 		for _, c := range []cell{{setting: sim.Separated, target: 1}, {setting: sim.ThreeClass, target: 2}} {
-			for _, n := range ns {
-				for _, d := range ds {
+			for _, n := range s.ns {
+				for _, d := range s.ds {
 					if d >= 2 { // a conditional MI needs a column to condition on
 						c.n, c.d = n, d
 						cells = append(cells, c)
@@ -216,22 +254,22 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 		}
 	}
 	for i := range cells {
-		cells[i].prior, cells[i].mu = prior, mu
+		cells[i].prior, cells[i].mu = s.prior, s.mu
 	}
-	if onlyCell < 0 || onlyCell > len(cells) {
-		return fmt.Errorf("-cell %d: the table has cells 1 to %d", onlyCell, len(cells))
+	if s.onlyCell < 0 || s.onlyCell > len(cells) {
+		return fmt.Errorf("-cell %d: the table has cells 1 to %d", s.onlyCell, len(cells))
 	}
 	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds", "rest_error", "all_error"}}
-	cfg := ufmi.EstimatorConfig{Method: method, Confidence: level, LowerBound: linear, Runtime: ufmi.Runtime{Workers: 1}}
-	cfg.UF, cfg.Forest.Trees = uf, trees
-	cfg.UF.Trees = trees
+	cfg := ufmi.EstimatorConfig{Method: s.method, Confidence: s.level, LowerBound: s.linear, Runtime: ufmi.Runtime{Workers: 1}}
+	cfg.UF, cfg.Forest.Trees = s.uf, s.trees
+	cfg.UF.Trees = s.trees
 	start := time.Now()
 	var table []summary
 	for ci, c := range cells {
-		if onlyCell > 0 && ci+1 != onlyCell {
+		if s.onlyCell > 0 && ci+1 != s.onlyCell {
 			continue
 		}
-		results, want, err := measure(c, ci, reps, cfg)
+		results, want, err := measure(c, ci, s.reps, cfg)
 		if err != nil {
 			return err
 		}
@@ -245,18 +283,18 @@ func run(reps, trees int, level float64, methodName, nList, dList string, withCM
 				fmt.Sprintf("%.3f", res.seconds), restError, allError})
 		}
 		// Every estimate so far, rewritten after each cell.
-		if err := atomicfile.Write(outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
+		if err := atomicfile.Write(s.outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
 			return err
 		}
-		s := summarise(c, want, results)
-		table = append(table, s)
+		row := summarise(c, want, results)
+		table = append(table, row)
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
-			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, s.coverage, s.bias, s.width, s.sd, s.se, s.unbiased, time.Since(start).Round(time.Second))
+			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, row.coverage, row.bias, row.width, row.sd, row.se, row.unbiased, time.Since(start).Round(time.Second))
 	}
-	text := formatTable(table, reps, trees, level, method, prior, mu, time.Since(start))
+	text := formatTable(table, s.reps, s.trees, s.level, s.method, s.prior, s.mu, time.Since(start))
 	fmt.Print(text)
-	if docPath != "" {
-		return docsection.ReplaceInFile(docPath, "coverage", text)
+	if s.docPath != "" {
+		return docsection.ReplaceInFile(s.docPath, "coverage", text)
 	}
 	return nil
 }

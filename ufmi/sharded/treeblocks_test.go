@@ -33,8 +33,9 @@ func treeBlocksOf(t *testing.T, x *ufmi.Features, y []int, cfg ufmi.EstimatorCon
 // One forest grown in tree blocks gives the same estimate, and the same
 // cell files, as 1 shard and as 4, and EstimateMI's estimate up to
 // rounding: with a screening pilot (default), without (paper), at tree
-// level (authors), with sharpened posteriors (oblique) and with
-// local-linear ones.
+// level (authors), with oblique splits and local-linear posteriors
+// (oblique), with oblique splits and sharpened posteriors without the fit
+// (oblique-2026-11-25) and with local-linear posteriors alone.
 func TestTreeBlocksShardsAreInvisible(t *testing.T) {
 	t.Parallel()
 	x, y := smallData(t, 80, 3)
@@ -42,7 +43,12 @@ func TestTreeBlocksShardsAreInvisible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF(), "oblique": ufmi.ObliqueUF(), "local-linear": local} {
+	oblique20261125, err := ufmi.ParseUFPreset("oblique-2026-11-25")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, uf := range map[string]ufmi.UFConfig{"default": ufmi.DefaultUF(), "paper": ufmi.PaperUF(), "authors": ufmi.AuthorsUF(), "oblique": ufmi.ObliqueUF(),
+		"oblique-2026-11-25": oblique20261125, "local-linear": local} {
 		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
 		cfg := ufmi.EstimatorConfig{UF: uf, Runtime: ufmi.Runtime{Seed: 3}}
 		want, err := ufmi.EstimateMI(x, y, cfg)

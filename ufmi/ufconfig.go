@@ -306,8 +306,8 @@ func unsharpenedUF() UFConfig {
 
 // ParseUFPreset returns the preset named "default", "default-2026-11-27",
 // "default-2026-11-25", "unsharpened", "plugin", "paper", "authors",
-// "oblique" or "oblique-2026-11-25". "local-linear", the name the default had before it became the
-// default, is DefaultUF.
+// "oblique" or "oblique-2026-11-25". "local-linear", the name the default
+// had before it became the default, is DefaultUF.
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
 	case "paper":
@@ -336,7 +336,7 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // class means of each node's rows (tree.MeanDifferences): for information
 // spread over many weak numeric features, where axis-aligned splits
 // approximate an oblique boundary badly (the trunk simulation, ||μ|| = 1, at
-// n = 2000: 0.335 nats of the true 0.337 at d = 10, against the default's
+// n = 2000, d = 10: 0.337 nats, the true value, against the default's
 // 0.240), and for tables of many classes. Its cost and its measurements on
 // the accuracy grid, the coverage study and the CC18 tables are in
 // docs/guide.md, "The oblique preset".

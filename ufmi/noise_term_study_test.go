@@ -144,8 +144,9 @@ func noiseTermVariants(f *Forest, y []int, post [][]float64) [4]float64 {
 		}
 	}
 	// neighbours visits row i's leaves (the trees it votes in, with other
-	// votes), calling visit with each leaf's other vote rows.
-	neighbours := func(i int, visit func(others []int, counts []float64)) int {
+	// votes), calling visit with each leaf's vote rows (row i among them)
+	// and the class counts of the others; it returns how many leaves.
+	neighbours := func(i int, visit func(votes []int, counts []float64)) int {
 		trees := 0
 		counts := make([]float64, k)
 		for t, ft := range f.trees {

@@ -11,8 +11,8 @@ import (
 )
 
 // TestSwappedRestStudy measures a candidate for a conditional MI whose two
-// fits' biases cancel (docs/inference.md, "Where the rest of the bias comes
-// from"): instead of fitting the rest A alone, fit A with x_B swapped
+// fits' biases cancel (docs/inference.md, "Reading the table", three_class's
+// conditional MI): instead of fitting the rest A alone, fit A with x_B swapped
 // within pairs of rows near in A (the conditional test's pairs, pairRows
 // over every row), so that both fits see the same columns; the conditional
 // MI is then H(Y | A, x̃_B) - H(Y | A, x_B). Against the default's

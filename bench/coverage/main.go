@@ -34,6 +34,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -84,9 +85,9 @@ func (c cell) quantity() string {
 
 // result is one estimate with its interval.
 type result struct {
-	estimate, truth float64
-	ci              ufmi.Interval
-	seconds         float64
+	estimate float64
+	ci       ufmi.Interval
+	seconds  float64
 	// linear is the linear bound (with -linear, I(X;Y) cells; Level 0
 	// otherwise); belowLinear, Estimate.BelowLinearBound (the CLI's note).
 	linear      struct{ Level, Value, SE, Low float64 }
@@ -279,7 +280,7 @@ func (s study) run() error {
 				restError, allError = f6(res.restBias), f6(res.allBias)
 			}
 			records = append(records, []string{c.quantity(), c.settingName(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
-				f6(res.estimate), f6(res.truth), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
+				f6(res.estimate), f6(want.quantity), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
 				fmt.Sprintf("%.3f", res.seconds), restError, allError})
 		}
 		// Every estimate so far, rewritten after each cell.
@@ -293,6 +294,7 @@ func (s study) run() error {
 	}
 	text := formatTable(table, s.reps, s.trees, s.level, s.method, s.prior, s.mu, time.Since(start))
 	fmt.Print(text)
+	reportBlockTables(os.Stderr, table)
 	if s.docPath != "" {
 		return docsection.ReplaceInFile(s.docPath, "coverage", text)
 	}
@@ -323,7 +325,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, exact
 		fc := cfg
 		fc.Seed = seed
 		t0 := time.Now()
-		res := result{truth: want.quantity}
+		var res result
 		if c.target > 0 {
 			var rest []int
 			for j := 0; j < c.d; j++ {
@@ -395,17 +397,18 @@ func (c cell) simulation() (interface {
 // summary is one cell's row of the table.
 type summary struct {
 	cell
-	truth, coverage, bias, width, sd, se float64
-	// unbiased is the share of intervals containing truth + bias: the
+	coverage, bias, width, sd, se float64
+	// unbiased is the share of intervals containing the exact value plus the bias: the
 	// coverage an unbiased estimator with the same spread and SE would have.
 	unbiased float64
 	// exact holds the cell's exact values; restBias and allBias are the
 	// mean errors of a conditional MI's two fits (result.restBias, allBias).
 	exact             exact
 	restBias, allBias float64
-	// With more than 100 data sets: the coverage of the first hundred (the
-	// table measured at 100 per cell) and of the lowest hundred.
-	firstHundred, lowestHundred float64
+	// blocks is the coverage of each consecutive block of 100 data sets
+	// (a shorter tail left out): the first is the table measured at 100 per
+	// cell.
+	blocks []float64
 	// With -linear: the share of intervals lying below the linear bound's
 	// limit (ufmi mi -bound's note), the share of limits below the exact
 	// value, and the mean linear bound; linearSets counts the estimates.
@@ -414,14 +417,15 @@ type summary struct {
 }
 
 func summarise(c cell, want exact, results []result) summary {
-	s := summary{cell: c, truth: want.quantity, exact: want}
+	s := summary{cell: c, exact: want}
+	truth := want.quantity
 	n := float64(len(results))
 	mean := 0.0
 	for _, r := range results {
-		if r.ci.Contains(r.truth) {
+		if r.ci.Contains(truth) {
 			s.coverage += 1 / n
 		}
-		s.bias += (r.estimate - r.truth) / n
+		s.bias += (r.estimate - truth) / n
 		s.restBias += r.restBias / n
 		s.allBias += r.allBias / n
 		s.width += (r.ci.High - r.ci.Low) / n
@@ -434,7 +438,7 @@ func summarise(c cell, want exact, results []result) summary {
 			if r.belowLinear {
 				s.noteShare++
 			}
-			if r.linear.Low < r.truth {
+			if r.linear.Low < truth {
 				s.limitBelow++
 			}
 			s.linearMean += r.linear.Value
@@ -446,36 +450,53 @@ func summarise(c cell, want exact, results []result) summary {
 	}
 	for _, r := range results {
 		s.sd += (r.estimate - mean) * (r.estimate - mean) / (n - 1)
-		if r.ci.Contains(r.truth + s.bias) {
+		if r.ci.Contains(truth + s.bias) {
 			s.unbiased += 1 / n
 		}
 	}
 	s.sd = math.Sqrt(s.sd)
-	s.firstHundred, s.lowestHundred = hundreds(results)
+	s.blocks = hundreds(results, truth)
 	return s
 }
 
-// hundreds returns the coverage of the first block of 100 data sets and of
-// the lowest-covering block (blocks of 100 in order; a shorter tail is left
-// out), or -1 for both when there are not two full blocks.
-func hundreds(results []result) (first, lowest float64) {
-	if len(results) < 200 {
-		return -1, -1
+// reportBlockTables writes, with two or more blocks of 100 data sets per
+// cell, the tables of 100 per cell those blocks make (block b of every
+// cell) and, for each, the cells with I > 0 whose coverage is below 0.90:
+// how often a table of 100 per cell meets that target.
+func reportBlockTables(w io.Writer, table []summary) {
+	if len(table) == 0 || len(table[0].blocks) < 2 {
+		return
 	}
-	lowest = 1
+	met := 0
+	for b := range table[0].blocks {
+		var below []string
+		for _, r := range table {
+			if r.exact.quantity > 0 && r.blocks[b] < 0.90-1e-9 {
+				below = append(below, fmt.Sprintf("%s %s n=%d d=%d %.2f", r.quantity(), r.settingName(), r.n, r.d, r.blocks[b]))
+			}
+		}
+		if len(below) == 0 {
+			met++
+		}
+		fmt.Fprintf(w, "table of block %d (data sets %d-%d): %d cells with I > 0 below 0.90 %v\n", b+1, 100*b, 100*b+99, len(below), below)
+	}
+	fmt.Fprintf(w, "%d of %d tables of 100 per cell have every cell with I > 0 at 0.90 or more\n", met, len(table[0].blocks))
+}
+
+// hundreds returns the coverage of each consecutive block of 100 data sets
+// (a shorter tail is left out) of exact value truth.
+func hundreds(results []result, truth float64) []float64 {
+	var blocks []float64
 	for b := 0; b+100 <= len(results); b += 100 {
 		covered := 0.0
 		for _, r := range results[b : b+100] {
-			if r.ci.Contains(r.truth) {
+			if r.ci.Contains(truth) {
 				covered += 0.01
 			}
 		}
-		if b == 0 {
-			first = covered
-		}
-		lowest = math.Min(lowest, covered)
+		blocks = append(blocks, covered)
 	}
-	return first, lowest
+	return blocks
 }
 
 // formatTable renders the summaries as a Markdown table.
@@ -501,9 +522,9 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	}
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.*f |", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.truth, coverageDigits(reps), r.coverage)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.*f |", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.exact.quantity, coverageDigits(reps), r.coverage)
 		if blocks {
-			fmt.Fprintf(&b, " %.2f | %.2f |", r.firstHundred, r.lowestHundred)
+			fmt.Fprintf(&b, " %.2f | %.2f |", r.blocks[0], slices.Min(r.blocks))
 		}
 		fmt.Fprintf(&b, " %+.4f | %.4f | %.4f | %.4f | %.2f |\n", r.bias, r.width, r.sd, r.se, r.unbiased)
 	}
@@ -520,7 +541,7 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 			"the share of limits below the exact value, and the mean bound.",
 		"| setting | n | d | exact | interval below the limit | limit below the exact value | mean linear bound |\n|---|---|---|---|---|---|---|",
 		func(r summary) string {
-			return fmt.Sprintf("| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |", r.settingName(), r.n, r.d, r.truth, r.noteShare, r.limitBelow, r.linearMean)
+			return fmt.Sprintf("| %s | %d | %d | %.4f | %.2f | %.2f | %.4f |", r.settingName(), r.n, r.d, r.exact.quantity, r.noteShare, r.limitBelow, r.linearMean)
 		})
 	return b.String()
 }

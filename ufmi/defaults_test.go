@@ -200,14 +200,15 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 
 // The oblique preset is the default with class-mean oblique splits; the
 // preset before 2026-11-28, by its name, the 2026-11-25 default (features
-// drawn without replacement, fixed leaves, no local-linear fit) with them.
+// drawn without replacement, fixed leaves, no local-linear fit, the pilot's
+// weights kept whatever its importances) with them.
 func TestObliquePreset(t *testing.T) {
 	withSplits := func(c UFConfig) UFConfig {
 		c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
 		return c
 	}
 	before := DefaultUF()
-	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear = tree.WithoutReplacement, true, true
+	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
 	for name, want := range map[string]UFConfig{"oblique": withSplits(DefaultUF()), "oblique-2026-11-25": withSplits(before)} {
 		c, err := ParseUFPreset(name)
 		if err != nil {
@@ -223,7 +224,8 @@ func TestObliquePreset(t *testing.T) {
 }
 
 // The plugin preset is the 2026-11-25 default (features drawn without
-// replacement, fixed leaves, no local-linear fit) with the plug-in estimate
+// replacement, fixed leaves, no local-linear fit, the pilot's weights kept
+// whatever its importances) with the plug-in estimate
 // alone, by name. A forest fitted with PlugIn gives the plug-in, the mean entropy of
 // its posteriors, as EstimateMI does with PlugIn; the unfitted one-step
 // (NoLocalLinear) gives the one-step estimate of the same forest: the rows' out-of-sample log-loss
@@ -235,7 +237,7 @@ func TestPlugInPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DefaultUF()
-	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear = true, tree.WithoutReplacement, true, true
+	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

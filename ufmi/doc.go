@@ -125,7 +125,11 @@
 // Then local-linear posteriors (UFConfig.NoLocalLinear), which take out most
 // of the smoothing bias left at n = 500 (docs/inference.md, "Where the rest
 // of the bias comes from"); the preset "default-2026-11-27" keeps the
-// default before them.
+// default before them. Then equal feature weights where the screening
+// pilot's importances are no larger than under permuted labels
+// (UFConfig.ScreenAlways), which take out the bias the pilot gave estimates
+// on data without a signal (docs/inference.md, "Screening without a
+// signal"); the preset "default-2026-11-28" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

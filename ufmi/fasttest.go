@@ -172,6 +172,10 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	// smallDataLeaf), so a forest none of whose trees split is an error,
 	// not a statistic of 0 under every permutation and a p-value of 1.
 	uf.StructureFraction, uf.keepLeaves = share, true
+	// Its screening keeps the pilot's weights whatever their importances
+	// (ScreenAlways): the test's power was measured so, and its level
+	// holds either way.
+	uf.ScreenAlways = !uf.NoScreening
 	f, err := fitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
 		return nil, fastForest{}, err

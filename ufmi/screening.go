@@ -3,6 +3,7 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
@@ -12,7 +13,13 @@ import (
 // feature-sampling weights from its honest importances. The pilot sees
 // every row's label, so the forest's structure depends, through these d
 // weights only, on rows that later vote: a mild departure from strict
-// honesty, measured to pay off (bench/migrid).
+// honesty, measured to pay off (bench/migrid). Where the importances are
+// no larger than the same trees measure with the labels permuted
+// (signalAboveNull), the weights are equal: on data without a signal the
+// pilot would only pick the features that happen to follow this sample's
+// labels, and the forest's rows would score their own labels through them
+// (docs/inference.md, "Screening without a signal"). ScreenAlways keeps
+// the pilot's weights whatever their importances.
 func screenFeatures(x *Features, y []int, cfg UFConfig, rt Runtime) ([]float64, error) {
 	pilot := pilotConfig(cfg)
 	// The pilot streams: each tree adds its importances and is dropped.
@@ -20,11 +27,51 @@ func screenFeatures(x *Features, y []int, cfg UFConfig, rt Runtime) ([]float64, 
 	if err != nil {
 		return nil, err
 	}
-	imp := newImportance(x, y, k)
+	nulls := screeningNullPermutations
+	if cfg.ScreenAlways {
+		nulls = 0
+	}
+	imp := newImportance(x, y, k).withNulls(nulls, rt.Seed)
 	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
 		return nil, err
 	}
-	return importanceWeights(imp.mean(), cfg.PilotFloor), nil
+	observed := imp.mean()
+	if nulls > 0 && !signalAboveNull(observed, imp.nullMeans()) {
+		return importanceWeights(make([]float64, len(observed)), cfg.PilotFloor), nil
+	}
+	return importanceWeights(observed, cfg.PilotFloor), nil
+}
+
+// screeningNullPermutations is the number of label permutations whose
+// importances the screening pilot's are compared with (signalAboveNull).
+const screeningNullPermutations = 19
+
+// signalAboveNull reports whether the pilot's importances imp show a
+// signal: whether their largest, or the sum of their positive parts, is
+// above the same statistic of every one of the importances nulls measured
+// by the same trees with the labels permuted. With 19 permutations each
+// statistic exceeds them all by chance one time in 20 when the labels do
+// not depend on the features; the two together about one time in 10.
+func signalAboveNull(imp []float64, nulls [][]float64) bool {
+	largest, positive := importanceStatistics(imp)
+	aboveLargest, abovePositive := true, true
+	for _, null := range nulls {
+		l, p := importanceStatistics(null)
+		aboveLargest = aboveLargest && largest > l
+		abovePositive = abovePositive && positive > p
+	}
+	return aboveLargest || abovePositive
+}
+
+// importanceStatistics returns the largest importance and the sum of the
+// positive ones.
+func importanceStatistics(imp []float64) (largest, positive float64) {
+	largest = math.Inf(-1)
+	for _, v := range imp {
+		largest = math.Max(largest, v)
+		positive += math.Max(v, 0)
+	}
+	return largest, positive
 }
 
 // screeningWeights returns the feature-sampling weights that the screening
@@ -91,19 +138,39 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 	return imp.mean(), nil
 }
 
-// importance sums honest importances over trees, one tree at a time.
+// importance sums honest importances over trees, one tree at a time, and
+// optionally the importances the same trees measure with the labels
+// permuted (withNulls).
 type importance struct {
 	cols   [][]float64
 	labels []int32
 	k, n   int
 	sum    []float64
 	trees  int
-	counts []float64 // scratch: class counts of the vote rows per node
-	voters []int     // scratch: a tree's vote rows
+	// nullLabels are permutations of labels, nullSum their importances'
+	// sums (one per permutation).
+	nullLabels [][]int32
+	nullSum    [][]float64
+	counts     []float64 // scratch: class counts of the vote rows per node (and per permutation)
+	voters     []int     // scratch: a tree's vote rows
 }
 
 func newImportance(x *Features, y []int, k int) *importance {
 	return &importance{cols: x.cols, labels: int32Labels(y), k: k, n: x.n, sum: make([]float64, x.d)}
+}
+
+// withNulls makes imp also sum the importances of count permutations of
+// its labels (permutation i drawn from the stream (seed, ScreeningNull,
+// i)), and returns it.
+func (imp *importance) withNulls(count int, seed uint64) *importance {
+	for i := range count {
+		perm := slices.Clone(imp.labels)
+		rng := seeds.Stream(seed, seeds.ScreeningNull, i)
+		rng.Shuffle(len(perm), func(a, b int) { perm[a], perm[b] = perm[b], perm[a] })
+		imp.nullLabels = append(imp.nullLabels, perm)
+		imp.nullSum = append(imp.nullSum, make([]float64, len(imp.sum)))
+	}
+	return imp
 }
 
 // add adds the impurity drops of one tree's splits among its vote rows.
@@ -118,12 +185,12 @@ func (imp *importance) add(ft *forestTree) {
 }
 
 // addTree adds the impurity drops of tree t's splits among the vote rows
-// given.
+// given, with the labels and with each permutation of them.
 func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	imp.trees++
-	k := imp.k
+	k, sets := imp.k, 1+len(imp.nullLabels)
 	nodes := t.Nodes()
-	if size := nodes * k; cap(imp.counts) < size {
+	if size := nodes * sets * k; cap(imp.counts) < size {
 		imp.counts = make([]float64, size)
 	} else {
 		imp.counts = imp.counts[:size]
@@ -131,10 +198,13 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	}
 	counts := imp.counts
 	for _, i := range voters {
-		c := int(imp.labels[i])
 		id := 0
 		for {
-			counts[id*k+c]++
+			node := id * sets * k
+			counts[node+int(imp.labels[i])]++
+			for s, labels := range imp.nullLabels {
+				counts[node+(1+s)*k+int(labels[i])]++
+			}
 			if t.Node(id).Feature < 0 {
 				break
 			}
@@ -144,34 +214,61 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	if len(voters) == 0 {
 		return
 	}
-	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
+	impurity := func(id, set int) float64 {
+		at := (id*sets + set) * k
+		return unbiasedGiniSum(counts[at : at+k])
+	}
 	for id := range nodes {
 		nd := t.Node(id)
 		if nd.Feature < 0 {
 			continue
 		}
-		drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-		if !nd.Oblique {
-			imp.sum[nd.Feature] += drop / float64(len(voters))
-			continue
-		}
-		// An oblique split's drop is shared by its columns in proportion
-		// to their weights' sizes.
-		cols, weights := t.Projection(id)
-		total := 0.0
-		for _, w := range weights {
-			total += math.Abs(w)
-		}
-		for c, j := range cols {
-			imp.sum[j] += drop * math.Abs(weights[c]) / total / float64(len(voters))
+		for set := range sets {
+			sum := imp.sum
+			if set > 0 {
+				sum = imp.nullSum[set-1]
+			}
+			drop := impurity(id, set) - impurity(nd.Left, set) - impurity(nd.Right, set)
+			addDrop(sum, t, id, drop/float64(len(voters)))
 		}
 	}
 }
 
+// addDrop adds a split's impurity drop to the importance sums: all of it to
+// its feature's, or an oblique split's shared by its columns in proportion
+// to their weights' sizes.
+func addDrop(sum []float64, t *tree.Tree, id int, drop float64) {
+	nd := t.Node(id)
+	if !nd.Oblique {
+		sum[nd.Feature] += drop
+		return
+	}
+	cols, weights := t.Projection(id)
+	total := 0.0
+	for _, w := range weights {
+		total += math.Abs(w)
+	}
+	for c, j := range cols {
+		sum[j] += drop * math.Abs(weights[c]) / total
+	}
+}
+
 // mean returns the importances averaged over the trees added.
-func (imp *importance) mean() []float64 {
-	out := make([]float64, len(imp.sum))
-	for j, v := range imp.sum {
+func (imp *importance) mean() []float64 { return imp.averaged(imp.sum) }
+
+// nullMeans returns, per permutation of the labels, the importances
+// averaged over the trees added.
+func (imp *importance) nullMeans() [][]float64 {
+	out := make([][]float64, len(imp.nullSum))
+	for i, sum := range imp.nullSum {
+		out[i] = imp.averaged(sum)
+	}
+	return out
+}
+
+func (imp *importance) averaged(sum []float64) []float64 {
+	out := make([]float64, len(sum))
+	for j, v := range sum {
 		out[j] = v / float64(imp.trees)
 	}
 	return out

@@ -114,6 +114,17 @@ type UFConfig struct {
 	// it, a forest on a single feature keeps Tree.MinSamplesLeaf whatever the
 	// number of rows (leafFor).
 	NoLocalLinear bool
+	// ScreenAlways keeps the screening pilot's feature weights whatever its
+	// importances (ufmi's default before 2026-11-28, fifth; the preset
+	// "default-2026-11-28"). By default, where the pilot's importances are
+	// no larger than the same trees measure with the labels permuted (19
+	// permutations; neither their largest nor the sum of their positive
+	// parts above every permutation's), the features are weighted equally:
+	// on data without a signal the pilot only picks the features that
+	// happen to follow this sample's labels, and the estimate at I = 0
+	// came out biased up (docs/inference.md, "Screening without a
+	// signal"). It must be false with NoScreening.
+	ScreenAlways bool
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
 	// a share of half the rows, keeps the leaves it always had.
@@ -178,6 +189,9 @@ func (cfg UFConfig) check() error {
 	if cfg.NoScreening {
 		if cfg.PilotTrees != 0 || cfg.PilotFloor != 0 {
 			return fmt.Errorf("ufmi: pilot trees %d and pilot floor %v are set, but screening is off (NoScreening); leave them 0", cfg.PilotTrees, cfg.PilotFloor)
+		}
+		if cfg.ScreenAlways {
+			return fmt.Errorf("ufmi: ScreenAlways is set, but screening is off (NoScreening)")
 		}
 	} else {
 		if cfg.PilotTrees < 0 || cfg.PilotTrees > limits.Trees {
@@ -266,12 +280,21 @@ func AuthorsUF() UFConfig {
 		TreeLevelEntropy: true, NoScreening: true, PlugIn: true}
 }
 
-// defaultUF20261127 is ufmi's default of 2026-11-27 (preset
-// "default-2026-11-27"): DefaultUF without local-linear posteriors
-// (NoLocalLinear), kept to compare against and to reproduce earlier
-// results. The older defaults below build on it.
-func defaultUF20261127() UFConfig {
+// defaultUF20261128 is ufmi's default until 2026-11-28, fifth (preset
+// "default-2026-11-28"): DefaultUF keeping the screening pilot's weights
+// whatever its importances (ScreenAlways), kept to compare against and to
+// reproduce earlier results. The older defaults below build on it.
+func defaultUF20261128() UFConfig {
 	c := DefaultUF()
+	c.ScreenAlways = true
+	return c
+}
+
+// defaultUF20261127 is ufmi's default of 2026-11-27 (preset
+// "default-2026-11-27"): the 2026-11-28 default without local-linear
+// posteriors (NoLocalLinear).
+func defaultUF20261127() UFConfig {
+	c := defaultUF20261128()
 	c.NoLocalLinear = true
 	return c
 }
@@ -304,7 +327,8 @@ func unsharpenedUF() UFConfig {
 	return c
 }
 
-// ParseUFPreset returns the preset named "default", "default-2026-11-27",
+// ParseUFPreset returns the preset named "default", "default-2026-11-28",
+// "default-2026-11-27",
 // "default-2026-11-25", "unsharpened", "plugin", "paper", "authors",
 // "oblique" or "oblique-2026-11-25". "local-linear", the name the default
 // had before it became the default, is DefaultUF.
@@ -328,8 +352,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return defaultUF20261125(), nil
 	case "default-2026-11-27":
 		return defaultUF20261127(), nil
+	case "default-2026-11-28":
+		return defaultUF20261128(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique or oblique-2026-11-25)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique or oblique-2026-11-25)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the

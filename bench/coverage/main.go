@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-cell K] [-trunk] [-linear] [-prior 0.5] [-mu 1]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-unscreened] [-cell K] [-trunk] [-linear] [-prior 0.5] [-mu 1]
 //
 // -prior and -mu change the simulations' class prior and mean shift (the
 // table's are 1/2 and 1), for cells outside the table.
@@ -116,6 +116,7 @@ func main() {
 	trunk := flag.Bool("trunk", false, "measure the trunk instead (sim.TrunkSimulation, ||mu|| = 1.2247): I(X;Y) and I(Y; x2 | rest) per n and d; not with -doc")
 	onlyCell := flag.Int("cell", 0, "measure only this cell of the table (1-based, as numbered in the progress lines), on the table's data sets; not with -doc")
 	unsharpened := flag.Bool("unsharpened", false, "ablation: score the UF's out-of-sample posteriors unsharpened (UFConfig.NoSharpening); not with -doc")
+	unscreened := flag.Bool("unscreened", false, "ablation: no feature screening (UFConfig.NoScreening: each node draws its features uniformly); not with -doc")
 	oblique := flag.Bool("oblique", false, "ablation: the preset's forest with oblique splits (tree.Config.Oblique, directions from class means); not with -doc")
 	prior := flag.Float64("prior", 0.5, "the simulations' class prior (sim.MISimulation.Prior; the trunk's too); not with -doc unless 0.5")
 	mu := flag.Float64("mu", 1, "the MI settings' mean shift (sim.MISimulation.Mu); not with -doc unless 1")
@@ -142,6 +143,9 @@ func main() {
 	}
 	if *unsharpened {
 		uf.NoSharpening = true
+	}
+	if *unscreened {
+		uf.NoScreening, uf.PilotTrees, uf.PilotFloor = true, 0, 0
 	}
 	if *oblique {
 		uf.Tree.Oblique, uf.Tree.ObliqueDirections = true, tree.MeanDifferences

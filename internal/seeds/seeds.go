@@ -23,12 +23,13 @@ const (
 	Bound                         // part i of the lower bound's cross-fitted screening (its seed)
 	Pairing                       // the tie-breaking order of the conditional test's pairs of rows
 	PairSwap                      // the swaps within pairs of the conditional test's permutation i
+	ScreeningNull                 // the label permutation i of the screening pilot's null importances
 	purposes                      // the number of purposes
 )
 
 var names = [purposes]string{"tree", "pilot", "data", "eval-data", "fold", "fold-model", "split",
 	"permutation", "permutation-fit", "repetition", "jitter", "subsample", "bound",
-	"pairing", "pair-swap"}
+	"pairing", "pair-swap", "screening-null"}
 
 func (p Purpose) String() string {
 	if p < 0 || p >= purposes {
@@ -55,6 +56,7 @@ var salts = [purposes]uint64{
 	Bound:          0x165667B19E3779F9,
 	Pairing:        0x3C6EF372FE94F82B,
 	PairSwap:       0xA54FF53A5F1D36F1,
+	ScreeningNull:  0x510E527FADE682D1,
 }
 
 // Stream returns the generator for work item index of the given purpose

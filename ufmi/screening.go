@@ -153,6 +153,8 @@ type importance struct {
 	nullSum    [][]float64
 	counts     []float64 // scratch: class counts of the vote rows per node (and per permutation)
 	voters     []int     // scratch: a tree's vote rows
+	order      []int     // scratch: a tree's node ids, parents first
+	leafNode   []int     // scratch: a tree's node id per leaf number
 }
 
 func newImportance(x *Features, y []int, k int) *importance {
@@ -185,7 +187,8 @@ func (imp *importance) add(ft *forestTree) {
 }
 
 // addTree adds the impurity drops of tree t's splits among the vote rows
-// given, with the labels and with each permutation of them.
+// given, with the labels and with each permutation of them. Each row is
+// counted at its leaf, and a node's counts are its children's sum.
 func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	imp.trees++
 	k, sets := imp.k, 1+len(imp.nullLabels)
@@ -197,18 +200,23 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 		clear(imp.counts)
 	}
 	counts := imp.counts
+	order, leafNode := imp.treeOrder(t)
 	for _, i := range voters {
-		id := 0
-		for {
-			node := id * sets * k
-			counts[node+int(imp.labels[i])]++
-			for s, labels := range imp.nullLabels {
-				counts[node+(1+s)*k+int(labels[i])]++
-			}
-			if t.Node(id).Feature < 0 {
-				break
-			}
-			id = t.ChildOf(id, imp.cols, i)
+		node := leafNode[t.LeafOf(imp.cols, i)] * sets * k
+		counts[node+int(imp.labels[i])]++
+		for s, labels := range imp.nullLabels {
+			counts[node+(1+s)*k+int(labels[i])]++
+		}
+	}
+	width := sets * k
+	for _, id := range slices.Backward(order) {
+		nd := t.Node(id)
+		if nd.Feature < 0 {
+			continue
+		}
+		parent, left, right := counts[id*width:(id+1)*width], counts[nd.Left*width:], counts[nd.Right*width:]
+		for c := range parent {
+			parent[c] = left[c] + right[c]
 		}
 	}
 	if len(voters) == 0 {
@@ -232,6 +240,23 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 			addDrop(sum, t, id, drop/float64(len(voters)))
 		}
 	}
+}
+
+// treeOrder returns tree t's node ids with every parent before its
+// children, and each leaf's node id by leaf number (imp's scratch).
+func (imp *importance) treeOrder(t *tree.Tree) (order, leafNode []int) {
+	order, leafNode = imp.order[:0], slices.Grow(imp.leafNode[:0], t.Leaves())[:t.Leaves()]
+	order = append(order, 0)
+	for next := 0; next < len(order); next++ {
+		nd := t.Node(order[next])
+		if nd.Feature < 0 {
+			leafNode[nd.Leaf] = order[next]
+			continue
+		}
+		order = append(order, nd.Left, nd.Right)
+	}
+	imp.order, imp.leafNode = order, leafNode
+	return order, leafNode
 }
 
 // addDrop adds a split's impurity drop to the importance sums: all of it to

@@ -95,20 +95,7 @@ func BenchmarkDefaultAgainst20261125(b *testing.B) {
 // posteriors (UFConfig.NoLocalLinear), each without and with its interval,
 // at n = 10,000 and 1,000 (20 features).
 func BenchmarkLocalLinear(b *testing.B) {
-	for _, n := range []int{10000, 1000} {
-		x, y := benchData(n, 20, 1)
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			plain := EstimatorConfig{UF: defaultUF20261127()}
-			plainInterval := plain
-			plainInterval.Confidence = 0.95
-			benchEstimates(b, x, y, []benchCase{
-				{"default-2026-11-27", plain},
-				{"default-2026-11-27-interval", plainInterval},
-				{"default", EstimatorConfig{}},
-				{"default-interval", EstimatorConfig{Confidence: 0.95}},
-			})
-		})
-	}
+	benchDefaultAgainst(b, "default-2026-11-27", defaultUF20261127())
 }
 
 // BenchmarkScreeningNull times the default against the preset before its
@@ -118,15 +105,22 @@ func BenchmarkLocalLinear(b *testing.B) {
 // two give the same estimate and the difference is the permutations'
 // counting).
 func BenchmarkScreeningNull(b *testing.B) {
+	benchDefaultAgainst(b, "default-2026-11-28", defaultUF20261128())
+}
+
+// benchDefaultAgainst times the default against the preset before (name,
+// uf), each without and with its interval, at n = 10,000 and 1,000 (20
+// features).
+func benchDefaultAgainst(b *testing.B, name string, uf UFConfig) {
 	for _, n := range []int{10000, 1000} {
 		x, y := benchData(n, 20, 1)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			before := EstimatorConfig{UF: defaultUF20261128()}
+			before := EstimatorConfig{UF: uf}
 			beforeInterval := before
 			beforeInterval.Confidence = 0.95
 			benchEstimates(b, x, y, []benchCase{
-				{"default-2026-11-28", before},
-				{"default-2026-11-28-interval", beforeInterval},
+				{name, before},
+				{name + "-interval", beforeInterval},
 				{"default", EstimatorConfig{}},
 				{"default-interval", EstimatorConfig{Confidence: 0.95}},
 			})

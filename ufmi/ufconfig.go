@@ -398,7 +398,8 @@ func withObliqueSplits(c UFConfig) UFConfig {
 // structure rows from 2,000 rows on and fewer below (FixedLeaves), empty
 // leaves predicting the vote set's class frequencies, stratified splits,
 // and feature screening: a pilot forest of 60 trees weights the features
-// by honest importance, and each node makes max(2, floor(sqrt d)) draws of
+// by honest importance (equally where its importances are no larger than
+// under permuted labels: ScreenAlways), and each node makes max(2, floor(sqrt d)) draws of
 // features with replacement by those weights (floor 0.01) and examines the
 // distinct features drawn (tree.WithReplacement). Chosen by measurement on
 // the reference MI grid and the coverage study (see the package

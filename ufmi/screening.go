@@ -151,8 +151,9 @@ type importance struct {
 	// sums (one per permutation).
 	nullLabels [][]int32
 	nullSum    [][]float64
-	counts     []float64 // scratch: class counts of the vote rows per node (and per permutation)
+	counts     []float64 // scratch: class counts of the vote rows per node
 	voters     []int     // scratch: a tree's vote rows
+	rowNode    []int32   // scratch: the leaf node id of each of a tree's vote rows
 	order      []int     // scratch: a tree's node ids, parents first
 	leafNode   []int     // scratch: a tree's node id per leaf number
 }
@@ -187,56 +188,53 @@ func (imp *importance) add(ft *forestTree) {
 }
 
 // addTree adds the impurity drops of tree t's splits among the vote rows
-// given, with the labels and with each permutation of them. Each row is
-// counted at its leaf, and a node's counts are its children's sum.
+// given, with the labels and with each permutation of them, one at a time:
+// each row is counted at its leaf, and a node's counts are its children's
+// sum.
 func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	imp.trees++
-	k, sets := imp.k, 1+len(imp.nullLabels)
-	nodes := t.Nodes()
-	if size := nodes * sets * k; cap(imp.counts) < size {
-		imp.counts = make([]float64, size)
-	} else {
-		imp.counts = imp.counts[:size]
-		clear(imp.counts)
-	}
-	counts := imp.counts
-	order, leafNode := imp.treeOrder(t)
-	for _, i := range voters {
-		node := leafNode[t.LeafOf(imp.cols, i)] * sets * k
-		counts[node+int(imp.labels[i])]++
-		for s, labels := range imp.nullLabels {
-			counts[node+(1+s)*k+int(labels[i])]++
-		}
-	}
-	width := sets * k
-	for _, id := range slices.Backward(order) {
-		nd := t.Node(id)
-		if nd.Feature < 0 {
-			continue
-		}
-		parent, left, right := counts[id*width:(id+1)*width], counts[nd.Left*width:], counts[nd.Right*width:]
-		for c := range parent {
-			parent[c] = left[c] + right[c]
-		}
-	}
 	if len(voters) == 0 {
 		return
 	}
-	impurity := func(id, set int) float64 {
-		at := (id*sets + set) * k
-		return unbiasedGiniSum(counts[at : at+k])
+	k, nodes := imp.k, t.Nodes()
+	if size := nodes * k; cap(imp.counts) < size {
+		imp.counts = make([]float64, size)
+	} else {
+		imp.counts = imp.counts[:size]
 	}
-	for id := range nodes {
-		nd := t.Node(id)
-		if nd.Feature < 0 {
-			continue
+	counts := imp.counts
+	order, leafNode := imp.treeOrder(t)
+	rowNode := imp.rowNode[:0]
+	for _, i := range voters {
+		rowNode = append(rowNode, int32(leafNode[t.LeafOf(imp.cols, i)]))
+	}
+	imp.rowNode = rowNode
+	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }
+	for set := range 1 + len(imp.nullLabels) {
+		labels, sum := imp.labels, imp.sum
+		if set > 0 {
+			labels, sum = imp.nullLabels[set-1], imp.nullSum[set-1]
 		}
-		for set := range sets {
-			sum := imp.sum
-			if set > 0 {
-				sum = imp.nullSum[set-1]
+		clear(counts)
+		for r, i := range voters {
+			counts[int(rowNode[r])*k+int(labels[i])]++
+		}
+		for _, id := range slices.Backward(order) {
+			nd := t.Node(id)
+			if nd.Feature < 0 {
+				continue
 			}
-			drop := impurity(id, set) - impurity(nd.Left, set) - impurity(nd.Right, set)
+			parent, left, right := counts[id*k:(id+1)*k], counts[nd.Left*k:], counts[nd.Right*k:]
+			for c := range parent {
+				parent[c] = left[c] + right[c]
+			}
+		}
+		for id := range nodes {
+			nd := t.Node(id)
+			if nd.Feature < 0 {
+				continue
+			}
+			drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
 			addDrop(sum, t, id, drop/float64(len(voters)))
 		}
 	}

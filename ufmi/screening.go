@@ -154,7 +154,9 @@ type importance struct {
 	counts     []float64 // scratch: class counts of the vote rows per node
 	voters     []int     // scratch: a tree's vote rows
 	rowNode    []int32   // scratch: the leaf node id of each of a tree's vote rows
-	order      []int     // scratch: a tree's node ids, parents first
+	splits     []split   // scratch: a tree's splits, parents first
+	byID       []split   // scratch: a tree's splits by node id
+	index      []int     // scratch: a tree's node id → its place in byID
 	leafNode   []int     // scratch: a tree's node id per leaf number
 }
 
@@ -196,14 +198,10 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	if len(voters) == 0 {
 		return
 	}
-	k, nodes := imp.k, t.Nodes()
-	if size := nodes * k; cap(imp.counts) < size {
-		imp.counts = make([]float64, size)
-	} else {
-		imp.counts = imp.counts[:size]
-	}
+	k := imp.k
+	splits, leafNode := imp.treeSplits(t)
+	imp.counts = resize(imp.counts, t.Nodes()*k)
 	counts := imp.counts
-	order, leafNode := imp.treeOrder(t)
 	rowNode := imp.rowNode[:0]
 	for _, i := range voters {
 		rowNode = append(rowNode, int32(leafNode[t.LeafOf(imp.cols, i)]))
@@ -219,54 +217,70 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 		for r, i := range voters {
 			counts[int(rowNode[r])*k+int(labels[i])]++
 		}
-		for _, id := range slices.Backward(order) {
-			nd := t.Node(id)
-			if nd.Feature < 0 {
-				continue
-			}
-			parent, left, right := counts[id*k:(id+1)*k], counts[nd.Left*k:], counts[nd.Right*k:]
+		// Children before parents: the splits run parents first.
+		for _, sp := range slices.Backward(splits) {
+			parent, left, right := counts[sp.id*k:(sp.id+1)*k], counts[sp.left*k:], counts[sp.right*k:]
 			for c := range parent {
 				parent[c] = left[c] + right[c]
 			}
 		}
-		for id := range nodes {
-			nd := t.Node(id)
-			if nd.Feature < 0 {
-				continue
-			}
-			drop := impurity(id) - impurity(nd.Left) - impurity(nd.Right)
-			addDrop(sum, t, id, drop/float64(len(voters)))
+		for _, sp := range imp.byID {
+			drop := impurity(sp.id) - impurity(sp.left) - impurity(sp.right)
+			addDrop(sum, t, sp, drop/float64(len(voters)))
 		}
 	}
 }
 
-// treeOrder returns tree t's node ids with every parent before its
-// children, and each leaf's node id by leaf number (imp's scratch).
-func (imp *importance) treeOrder(t *tree.Tree) (order, leafNode []int) {
-	order, leafNode = imp.order[:0], slices.Grow(imp.leafNode[:0], t.Leaves())[:t.Leaves()]
-	order = append(order, 0)
-	for next := 0; next < len(order); next++ {
-		nd := t.Node(order[next])
+// split is an internal node of a tree: its node id, its children's and its
+// feature (an oblique split's columns share its drop: addDrop).
+type split struct {
+	id, left, right, feature int
+	oblique                  bool
+}
+
+// treeSplits returns tree t's splits with every parent before its
+// children, and each leaf's node id by leaf number; imp.byID then holds
+// the same splits by ascending node id, the order the importances add
+// their drops in (imp's scratch, read from t once per tree).
+func (imp *importance) treeSplits(t *tree.Tree) (splits []split, leafNode []int) {
+	nodes := t.Nodes()
+	leafNode = resize(imp.leafNode, t.Leaves())
+	index := resize(imp.index, nodes) // node id → its place in byID, -1 at a leaf
+	byID := imp.byID[:0]
+	for id := range nodes {
+		nd := t.Node(id)
+		index[id] = -1
 		if nd.Feature < 0 {
-			leafNode[nd.Leaf] = order[next]
+			leafNode[nd.Leaf] = id
 			continue
 		}
-		order = append(order, nd.Left, nd.Right)
+		index[id] = len(byID)
+		byID = append(byID, split{id: id, left: nd.Left, right: nd.Right, feature: nd.Feature, oblique: nd.Oblique})
 	}
-	imp.order, imp.leafNode = order, leafNode
-	return order, leafNode
+	splits = imp.splits[:0]
+	if index[0] >= 0 {
+		splits = append(splits, byID[index[0]])
+	}
+	for next := 0; next < len(splits); next++ {
+		for _, child := range [2]int{splits[next].left, splits[next].right} {
+			if i := index[child]; i >= 0 {
+				splits = append(splits, byID[i])
+			}
+		}
+	}
+	imp.splits, imp.byID, imp.index, imp.leafNode = splits, byID, index, leafNode
+	return splits, leafNode
 }
 
-// addDrop adds a split's impurity drop to the importance sums: all of it to
-// its feature's, or an oblique split's shared by its columns in proportion
-// to their weights' sizes.
-func addDrop(sum []float64, t *tree.Tree, id int, drop float64) {
-	nd := t.Node(id)
-	if !nd.Oblique {
-		sum[nd.Feature] += drop
+// addDrop adds split sp's impurity drop to the importance sums: all of it
+// to its feature's, or an oblique split's shared by its columns in
+// proportion to their weights' sizes.
+func addDrop(sum []float64, t *tree.Tree, sp split, drop float64) {
+	if !sp.oblique {
+		sum[sp.feature] += drop
 		return
 	}
-	cols, weights := t.Projection(id)
+	cols, weights := t.Projection(sp.id)
 	total := 0.0
 	for _, w := range weights {
 		total += math.Abs(w)

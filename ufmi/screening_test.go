@@ -183,15 +183,13 @@ func TestScreeningWithoutSignalWeighsFeaturesEqually(t *testing.T) {
 	if equalGated < 27 || equalAlways > 0 {
 		t.Errorf("equal weights in %d of %d independent data sets (ScreenAlways: %d), want at least 27 (and 0)", equalGated, sets, equalAlways)
 	}
+	separatedX, separatedY := separatedData(300, 10, 3)
+	threeX, threeY := simFeatures(t, sim.MISimulation{Setting: sim.ThreeClass, N: 300, D: 10, Prior: 0.5, Mu: 1}, 4)
 	for _, c := range []struct {
 		name string
 		x    *Features
 		y    []int
-	}{{"separated", nil, nil}, {"three classes", nil, nil}} {
-		c.x, c.y = separatedData(300, 10, 3)
-		if c.name == "three classes" {
-			c.x, c.y = simFeatures(t, sim.MISimulation{Setting: sim.ThreeClass, N: 300, D: 10, Prior: 0.5, Mu: 1}, 4)
-		}
+	}{{"separated", separatedX, separatedY}, {"three classes", threeX, threeY}} {
 		w, err := screenFeatures(c.x, c.y, cfg, Runtime{Seed: 1})
 		if err != nil {
 			t.Fatal(err)

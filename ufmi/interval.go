@@ -54,6 +54,21 @@ type Interval struct {
 	SE        float64 // sqrt(SEData² + SEForest²)
 	SEData    float64 // sampling variability of the data (influence function)
 	SEForest  float64 // Monte Carlo noise of the forest (groups of trees)
+	// NoneMisclassified is set when every scored row's out-of-sample
+	// posterior put more than half its mass on the row's label, in the fit
+	// on all the quantity's columns (X for an MI; the given and target
+	// columns for a conditional MI): the rows then show nothing of the label
+	// noise that H(Y|X) measures, SE says little, and Low is at most the
+	// limit that Fano's inequality gives (separable.go).
+	NoneMisclassified bool
+	// GivenNoneMisclassified is the same for a conditional MI's fit on the
+	// given columns alone: High is then at least Fano's upper limit on
+	// H(Y | given), which bounds the conditional MI.
+	GivenNoneMisclassified bool
+	// fano and fanoGiven hold what those limits need, set by errors.
+	fano, fanoGiven fanoInputs
+	// difference is set for a conditional MI's interval.
+	difference bool
 }
 
 // Contains reports whether v lies in [Low, High] of an interval.
@@ -64,6 +79,11 @@ type intervalParts struct {
 	phi    []float64 // per row: log p̂(y_i|x_i) - log p̂(y_i); NaN when not evaluated
 	groups []float64 // the MI estimate of each group of trees
 	bound  []float64 // per row: the lower bound's term (boundTerms); nil for differences and means of fits
+	// misses counts the rows that φ's posteriors misclassify: one fit's
+	// (for a difference, the first fit's: all the quantity's columns);
+	// givenMisses, for a difference, the second fit's (the given columns).
+	misses, givenMisses missCount
+	difference          bool // the parts of a conditional MI
 }
 
 // errors returns the standard errors of the parts (an Interval without
@@ -87,16 +107,29 @@ func (p *intervalParts) errors() (Interval, error) {
 	if math.IsNaN(iv.SE) || math.IsInf(iv.SE, 0) {
 		return iv, fmt.Errorf("ufmi: no confidence interval: its standard error is %v (data %v, forest %v)", iv.SE, iv.SEData, iv.SEForest)
 	}
+	iv.NoneMisclassified, iv.fano = p.misses.separable()
+	iv.GivenNoneMisclassified, iv.fanoGiven = p.givenMisses.separable()
+	iv.difference = p.difference
 	return iv, nil
 }
 
 // at returns the interval of the given level for a non-negative quantity
 // estimated by estimate: estimate ± z·SE when the estimate is at least 2z
 // standard errors above zero, else the unified interval that respects the
-// bound (boundedInterval), never below zero.
+// bound (boundedInterval), never below zero; where no scored row was
+// misclassified, its ends reach Fano's limits (separable.go).
 func (iv Interval) at(estimate, level float64) Interval {
 	iv.Level = level
 	iv.Low, iv.High = boundedInterval(estimate, iv.SE, level)
+	if iv.NoneMisclassified && !iv.difference {
+		iv.Low = min(iv.Low, iv.fano.separableLimit(level))
+	}
+	if iv.NoneMisclassified && iv.difference {
+		iv.Low = max(0, iv.Low-iv.fano.entropyLimit(level))
+	}
+	if iv.GivenNoneMisclassified {
+		iv.High = max(iv.High, iv.fanoGiven.entropyLimit(level))
+	}
 	return iv
 }
 
@@ -122,7 +155,8 @@ func sdSkippingNaN(v []float64) (sd float64, used int) {
 // minus returns the parts of the difference p - q of two estimates on the
 // same rows with the same number of tree groups.
 func (p *intervalParts) minus(q *intervalParts) *intervalParts {
-	out := &intervalParts{phi: make([]float64, len(p.phi)), groups: make([]float64, len(p.groups))}
+	out := &intervalParts{phi: make([]float64, len(p.phi)), groups: make([]float64, len(p.groups)),
+		misses: p.misses, givenMisses: q.misses, difference: true}
 	for i := range out.phi {
 		out.phi[i] = p.phi[i] - q.phi[i]
 	}
@@ -134,11 +168,15 @@ func (p *intervalParts) minus(q *intervalParts) *intervalParts {
 
 // meanParts averages the parts of repeated fits row by row and group by
 // group: the mean of R fits has 1/R of one fit's Monte Carlo variance, and
-// so does the mean of their group estimates.
+// so does the mean of their group estimates. Its misses are the fits'
+// largest count (their fewest scored rows).
 func meanParts(ps []*intervalParts) *intervalParts {
 	out := &intervalParts{phi: make([]float64, len(ps[0].phi)), groups: make([]float64, len(ps[0].groups))}
 	r := float64(len(ps))
+	out.misses = ps[0].misses
 	for _, p := range ps {
+		// The separable limit holds for the mean only if no fit misclassified.
+		out.misses = out.misses.worse(p.misses)
 		for i, v := range p.phi {
 			out.phi[i] += v / r
 		}
@@ -252,6 +290,7 @@ func (s *intervalSum) parts(hy float64) *intervalParts {
 		p.groups[g] = hy - h
 	}
 	p.bound = s.oos.boundTerms(s.prior)
+	p.misses = countMisses(p.phi, s.y, s.prior, hy)
 	return p
 }
 

@@ -150,32 +150,13 @@ const noiseVariants = 5
 // (nil rows: the exact variant is not computed).
 func noiseTermVariants(f *Forest, y []int, post [][]float64) [noiseVariants]float64 {
 	n, k := len(y), f.k
-	// Each tree's leaves' vote rows.
-	leafVotes := make([][][]int, len(f.trees))
-	for t, ft := range f.trees {
-		leafVotes[t] = make([][]int, ft.tree.Leaves())
-		for i := 0; i < n; i++ {
-			if ft.vote.contains(i) {
-				l := ft.rowLeaf[i]
-				leafVotes[t][l] = append(leafVotes[t][l], i)
-			}
-		}
-	}
 	// neighbours visits row i's leaves (the trees it votes in, with other
 	// votes), calling visit with each leaf's vote rows (row i among them)
 	// and the class counts of the others; it returns how many leaves.
+	leaves := newVoteLeaves(f, n)
+	counts := make([]float64, k)
 	neighbours := func(i int, visit func(votes []int, counts []float64)) int {
-		trees := 0
-		counts := make([]float64, k)
-		for t, ft := range f.trees {
-			if !ft.vote.contains(i) {
-				continue
-			}
-			rows := leafVotes[t][ft.rowLeaf[i]]
-			if len(rows) <= 1 {
-				continue
-			}
-			trees++
+		return leaves.each(i, func(rows []int) {
 			clear(counts)
 			for _, j := range rows {
 				if j != i {
@@ -183,23 +164,11 @@ func noiseTermVariants(f *Forest, y []int, post [][]float64) [noiseVariants]floa
 				}
 			}
 			visit(rows, counts)
-		}
-		return trees
+		})
 	}
 	// Every row's out-of-sample posterior, with the pseudo-tree voting the
-	// class frequencies (as logMixed).
-	posterior := func(i int) []float64 {
-		sum := make([]float64, k)
-		trees := neighbours(i, func(rows []int, counts []float64) {
-			for c, v := range counts {
-				sum[c] += v / float64(len(rows)-1)
-			}
-		})
-		for c := range sum {
-			sum[c] = (sum[c] + f.prior[c]) / float64(trees+1)
-		}
-		return sum
-	}
+	// class frequencies (as logMixed); a neighbour always has one.
+	posterior := func(i int) []float64 { return leaves.posterior(i, y) }
 	q := make([][]float64, n)
 	for i := range q {
 		q[i] = posterior(i)

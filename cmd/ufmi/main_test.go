@@ -141,6 +141,31 @@ func TestMIWithPermutationsAndGiven(t *testing.T) {
 	}
 }
 
+// 20 rows whose label x gives away: no row is misclassified out of sample,
+// and the interval's low end is the separable limit, log 2 - h(p_u) with
+// p_u = 1 - 0.025^(1/20) (0.2398), not the estimate itself; the JSON says
+// so (ci_none_misclassified), and so does the text output.
+func TestMIIntervalWithoutMisclassifiedRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "%d,%d\n", i%2, i%2)
+	}
+	in := writeFile(t, "separable.csv", b.String())
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "y", "-ci", "0.95", "-json")
+	var rep map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if low, _ := rep["ci_low"].(float64); rep["ci_none_misclassified"] != true || math.Abs(low-0.2398) > 1e-4 {
+		t.Errorf("want ci_none_misclassified and ci_low 0.2398: %s", out)
+	}
+	out, _, _ = runCLI(t, "mi", "-in", in, "-target", "y", "-ci", "0.95")
+	if !strings.Contains(out, "[0.2398, ") || !strings.Contains(out, "no row misclassified out of sample: the low end reaches") {
+		t.Errorf("text output without the separable limit:\n%s", out)
+	}
+}
+
 // -ci adds an interval around the estimate, for MI and conditional MI, in
 // JSON and text, and -bound the lower bound for MI; without them the JSON
 // keys are absent.

@@ -29,6 +29,12 @@ type miReport struct {
 	CILevel  *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
 	CILow    *float64 `json:"ci_low,omitempty"`
 	CIHigh   *float64 `json:"ci_high,omitempty"`
+	// With -ci: true when no row's out-of-sample posterior misclassified
+	// it, and ci_low is then at most Fano's limit (ufmi.Interval.NoneMisclassified).
+	CINoneMisclassified bool `json:"ci_none_misclassified,omitempty"`
+	// With -ci and -given: true when the fit on the -given columns
+	// misclassified no row, and ci_high is then at least Fano's limit on H(Y|Z).
+	CIGivenNoneMisclassified bool `json:"ci_given_none_misclassified,omitempty"`
 	// With -bound (mi without -given, methods uf and rf-oob): the lower
 	// bound on mi that holds whatever the model, its standard error, and
 	// its one-sided lower confidence limit at ci_level, the certified number.
@@ -242,7 +248,14 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		fmt.Fprintf(stdout, "I(X;Y)       %.4f nats\n", rep.MI)
 	}
 	if rep.CILevel != nil {
-		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats\n", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
+		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
+		if rep.CINoneMisclassified {
+			fmt.Fprint(stdout, "   (no row misclassified out of sample: the low end reaches Fano's limit)")
+		}
+		if rep.CIGivenNoneMisclassified {
+			fmt.Fprint(stdout, "   (Z alone misclassifies no row: the high end reaches Fano's limit on H(Y|Z))")
+		}
+		fmt.Fprintln(stdout)
 	}
 	if rep.BoundLimit != nil {
 		fmt.Fprintf(stdout, "I(X;Y) >=    %.4f nats   (%g%% one-sided, whatever the model; bound %.4f, SE %.4f)\n",
@@ -354,5 +367,6 @@ func checkPrintable(numbers ...number) error {
 func (r *miReport) setInterval(iv ufmi.Interval) {
 	if iv.Level > 0 {
 		r.CILevel, r.CILow, r.CIHigh = &iv.Level, &iv.Low, &iv.High
+		r.CINoneMisclassified, r.CIGivenNoneMisclassified = iv.NoneMisclassified, iv.GivenNoneMisclassified
 	}
 }

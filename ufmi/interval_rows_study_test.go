@@ -1,0 +1,352 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
+)
+
+// voteLeaves holds, for each tree of a UF, the vote rows of each leaf: what
+// the studies below need to recompute a row's out-of-sample posterior (its
+// vote trees, its own vote taken out) and the weights it puts on others.
+type voteLeaves struct {
+	f     *Forest
+	votes [][][]int // per tree, per leaf: its vote rows
+}
+
+func newVoteLeaves(f *Forest, n int) *voteLeaves {
+	v := &voteLeaves{f: f, votes: make([][][]int, len(f.trees))}
+	for t, ft := range f.trees {
+		v.votes[t] = make([][]int, ft.tree.Leaves())
+		for i := 0; i < n; i++ {
+			if ft.vote.contains(i) {
+				l := ft.rowLeaf[i]
+				v.votes[t][l] = append(v.votes[t][l], i)
+			}
+		}
+	}
+	return v
+}
+
+// each calls visit with the vote rows (row i among them) of every leaf in
+// which row i votes beside others, and returns how many such leaves.
+func (v *voteLeaves) each(i int, visit func(rows []int)) int {
+	trees := 0
+	for t, ft := range v.f.trees {
+		if !ft.vote.contains(i) {
+			continue
+		}
+		rows := v.votes[t][ft.rowLeaf[i]]
+		if len(rows) <= 1 {
+			continue
+		}
+		trees++
+		visit(rows)
+	}
+	return trees
+}
+
+// posterior is row i's out-of-sample posterior (labels y) mixed with the
+// pseudo-tree voting the class frequencies, as logMixed; nil when row i
+// votes beside others in no tree.
+func (v *voteLeaves) posterior(i int, y []int) []float64 {
+	sum := make([]float64, v.f.k)
+	trees := v.each(i, func(rows []int) {
+		for _, j := range rows {
+			if j != i {
+				sum[y[j]] += 1 / float64(len(rows)-1)
+			}
+		}
+	})
+	if trees == 0 {
+		return nil
+	}
+	for c := range sum {
+		sum[c] = (sum[c] + v.f.prior[c]) / float64(trees+1)
+	}
+	return sum
+}
+
+// TestVoterSEStudy measures a candidate for the interval's SE_data that the
+// default does not use: each row enters the estimate twice, scored with its
+// out-of-sample posterior and as a vote in its neighbours' posteriors, and
+// the influence function counts the first role only. The candidate adds the
+// second, V_j = Σ_i w_ij (c_ij - 1[y_j = y_i]) / q_i(y_i), the change of
+// the neighbours' log-loss that row j's label makes against a vote of the
+// expected class c_ij (the neighbour's posterior of its own label, q_i(y_i),
+// or row j's, q_j(y_i)), to each row's term. On the one-step without the
+// local-linear fit or sharpening (every term exact from the leaves), 60
+// data sets per cell, beside the default's spread and mean SE. Run with
+//
+//	UFMI_VOTER_STUDY=1 go test -run TestVoterSEStudy -v ./ufmi
+//
+// (about 2 minutes). Measured (sd of the estimates; mean SE):
+//
+//	cell                     sd      SE      +voter(q_i) +voter(q_j)  default sd  default SE
+//	overlapping n=500        0.0087  0.0085  0.0126      0.0131       0.0092      0.0094
+//	separated n=500          0.0259  0.0266  0.0285      0.0290       0.0256      0.0262
+//	three_class n=500        0.0361  0.0316  0.0361      0.0374       0.0364      0.0327
+//	scaled n=500             0.0229  0.0180  0.0198      0.0206       0.0225      0.0180
+//	scaled n=2000            0.0096  0.0089  0.0095      0.0096       0.0098      0.0088
+//	scaled n=750, mu=1.5     0.0077  0.0074  0.0085      0.0084       0.0083      0.0075
+//	scaled n=2000, mu=2      0.0017  0.0012  0.0013      0.0013       0.0028      0.0015
+//
+// The voter role matches the spread for three_class but widens the interval
+// by half at I = 0 and by a tenth for separated, where the influence
+// function's SE was right: the row-by-row sum counts each pair of
+// neighbours twice. Not adopted.
+func TestVoterSEStudy(t *testing.T) {
+	if os.Getenv("UFMI_VOTER_STUDY") == "" {
+		t.Skip("set UFMI_VOTER_STUDY=1 to run the voter-role SE study")
+	}
+	const reps = 60
+	cells := []struct {
+		s  sim.MISetting
+		n  int
+		mu float64
+	}{
+		{sim.Overlapping, 500, 1}, {sim.Separated, 500, 1}, {sim.ThreeClass, 500, 1}, {sim.Scaled, 500, 1},
+		{sim.Scaled, 2000, 1}, {sim.Scaled, 750, 1.5}, {sim.Scaled, 2000, 2},
+	}
+	fmt.Println("| cell | sd | SE | SE + voter (q_i) | SE + voter (q_j) | default: sd | default: SE |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, c := range cells {
+		s := sim.MISimulation{Setting: c.s, N: c.n, D: 2, Prior: 0.5, Mu: c.mu}
+		var est, def []float64
+		var se [3]float64
+		var seDefault float64
+		for r := 0; r < reps; r++ {
+			seed := seeds.Derive(91, seeds.Repetition, r)
+			x, y := studySample(t, s, seed)
+			cfg := DefaultUF()
+			cfg.NoLocalLinear, cfg.NoSharpening = true, true
+			f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hy, _ := LabelEntropy(y)
+			h, ses := voterRoleSE(f, y)
+			est = append(est, hy-h)
+			for v := range se {
+				se[v] += ses[v] / reps
+			}
+			e, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seed}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			def = append(def, e.MI)
+			seDefault += e.CI.SE / reps
+		}
+		sdStudy, _ := sdSkippingNaN(est)
+		sdDefault, _ := sdSkippingNaN(def)
+		fmt.Printf("| %s n=%d mu=%g | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f |\n", c.s, c.n, c.mu, sdStudy, se[0], se[1], se[2], sdDefault, seDefault)
+	}
+}
+
+// studySample draws one data set of s.
+func studySample(t *testing.T, s sim.MISimulation, seed uint64) (*Features, []int) {
+	t.Helper()
+	rows, y, err := s.Sample(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x, y
+}
+
+// voterRoleSE returns the one-step H(Y|X) of UF f's vote rows (labels y;
+// unsharpened, the present noise term) and three SEs of its MI: the
+// influence function's, and with each row's voter role added, centred on
+// q_i(y_i) and on q_j(y_i).
+func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
+	n, k := len(y), f.k
+	v := newVoteLeaves(f, n)
+	q := make([][]float64, n)
+	noise := make([]float64, n) // per row: (K-1)/2 · Σ_j w_ij²
+	weight := make([]float64, n)
+	var touched []int
+	for i := range q {
+		if q[i] = v.posterior(i, y); q[i] == nil {
+			continue
+		}
+		touched = touched[:0]
+		trees := v.each(i, func(rows []int) {
+			for _, j := range rows {
+				if j != i {
+					if weight[j] == 0 {
+						touched = append(touched, j)
+					}
+					weight[j] += 1 / float64(len(rows)-1)
+				}
+			}
+		})
+		norm := float64(trees + 1)
+		for _, j := range touched {
+			noise[i] += weight[j] * weight[j] / (norm * norm)
+			weight[j] = 0
+		}
+		noise[i] *= float64(k-1) / 2
+	}
+	counts := make([]float64, k)
+	for _, c := range y {
+		counts[c]++
+	}
+	voterA, voterB := make([]float64, n), make([]float64, n)
+	var phi [3][]float64
+	used := 0
+	for i := range q {
+		if q[i] == nil {
+			continue
+		}
+		used++
+		qi := q[i][y[i]]
+		h += -math.Log(qi) - noise[i]
+		trees := v.each(i, func([]int) {})
+		v.each(i, func(rows []int) {
+			w := 1 / (float64(len(rows)-1) * float64(trees+1))
+			for _, j := range rows {
+				if j == i {
+					continue
+				}
+				same := 0.0
+				if y[j] == y[i] {
+					same = 1
+				}
+				voterA[j] += w * (qi - same) / qi
+				if q[j] != nil {
+					voterB[j] += w * (q[j][y[i]] - same) / qi
+				}
+			}
+		})
+	}
+	for i := range q {
+		if q[i] == nil {
+			continue
+		}
+		base := math.Log(counts[y[i]]/float64(n)) - math.Log(q[i][y[i]]) // minus the row's φ
+		phi[0] = append(phi[0], base)
+		phi[1] = append(phi[1], base+voterA[i])
+		phi[2] = append(phi[2], base+voterB[i])
+	}
+	for v := range se {
+		sd, m := sdSkippingNaN(phi[v])
+		se[v] = sd / math.Sqrt(float64(m))
+	}
+	return h / float64(used), se
+}
+
+// TestSeparableLimitStudy measures the default's intervals where labels are
+// nearly deterministic, and the separable limit (separable.go) applied
+// where no row is misclassified (the default) and, as the alternative, to
+// every interval: Low = min(Low, H(Y) - h(p_u) - p_u·log(K-1)), p_u the
+// Clopper-Pearson limit of the out-of-sample error count. 100 data sets per
+// cell, d = 2. Run with
+//
+//	UFMI_SEPARABLE_STUDY=1 go test -run TestSeparableLimitStudy -v ./ufmi
+//
+// (about 3 minutes). docs/inference.md ("Rows without label noise") gives
+// the table.
+func TestSeparableLimitStudy(t *testing.T) {
+	if os.Getenv("UFMI_SEPARABLE_STUDY") == "" {
+		t.Skip("set UFMI_SEPARABLE_STUDY=1 to run the separable-limit study")
+	}
+	const reps = 100
+	cells := []struct {
+		s  sim.MISetting
+		n  int
+		mu float64
+	}{
+		{sim.Scaled, 500, 1.5}, {sim.Scaled, 2000, 1.5}, {sim.Scaled, 2000, 2}, {sim.Scaled, 500, 1},
+		{sim.Scaled, 2000, 1}, {sim.Separated, 500, 1}, {sim.ThreeClass, 500, 1}, {sim.Separated, 500, 2},
+	}
+	fmt.Println("| cell | exact I | coverage | above / below the exact value | no row misclassified | mean misclassified | coverage, limit at every interval |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, c := range cells {
+		s := sim.MISimulation{Setting: c.s, N: c.n, D: 2, Prior: 0.5, Mu: c.mu}
+		truth, err := s.Truth()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var covered, coveredEvery, above, below, separable int
+		var misses float64
+		for r := 0; r < reps; r++ {
+			seed := seeds.Derive(93, seeds.Repetition, r)
+			x, y := studySample(t, s, seed)
+			e, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seed}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case e.CI.Contains(truth.MI):
+				covered++
+			case e.CI.Low > truth.MI:
+				above++
+			default:
+				below++
+			}
+			if e.CI.NoneMisclassified {
+				separable++
+			}
+			cfg := DefaultUF()
+			cfg.NoLocalLinear, cfg.NoSharpening = true, true
+			f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			scored, missed := studyMisclassified(f, y)
+			misses += float64(missed) / reps
+			limit := fanoLimitWithErrors(e.HY, f.k, scored, missed, 0.95)
+			if truth.MI >= min(e.CI.Low, limit) && truth.MI <= e.CI.High {
+				coveredEvery++
+			}
+		}
+		fmt.Printf("| %s n=%d mu=%g | %.4f | %.2f | %d / %d | %d | %.1f | %.2f |\n", c.s, c.n, c.mu, truth.MI,
+			float64(covered)/reps, above, below, separable, misses, float64(coveredEvery)/reps)
+	}
+}
+
+// studyMisclassified counts the rows f scores out of sample and those
+// whose posterior puts half or less on their label (as countMisses).
+func studyMisclassified(f *Forest, y []int) (scored, missed int) {
+	v := newVoteLeaves(f, len(y))
+	for i := range y {
+		q := v.posterior(i, y)
+		if q == nil {
+			continue
+		}
+		scored++
+		if q[y[i]] <= 0.5 {
+			missed++
+		}
+	}
+	return scored, missed
+}
+
+// fanoLimitWithErrors is the separable limit for missed errors among scored
+// rows: Clopper and Pearson's one-sided limit at (1+level)/2 (a bisection on
+// the binomial distribution), then Fano's inequality.
+func fanoLimitWithErrors(hy float64, k, scored, missed int, level float64) float64 {
+	alpha := (1 - level) / 2
+	// P(Bin(m, p) <= e), decreasing in p.
+	cdf := func(p float64) float64 {
+		sum, term := 0.0, math.Pow(1-p, float64(scored))
+		for e := 0; e <= missed; e++ {
+			sum += term
+			term *= float64(scored-e) / float64(e+1) * p / (1 - p)
+		}
+		return sum
+	}
+	pu := bisect(0, 1, func(p float64) bool { return cdf(p) <= alpha })
+	if kf := float64(k); pu < (kf-1)/kf {
+		h := -pu*math.Log(pu) - (1-pu)*math.Log1p(-pu)
+		return max(0, hy-h-pu*math.Log(kf-1))
+	}
+	return 0
+}

@@ -104,30 +104,21 @@ func TestVoterSEStudy(t *testing.T) {
 		t.Skip("set UFMI_VOTER_STUDY=1 to run the voter-role SE study")
 	}
 	const reps = 60
-	cells := []struct {
-		s  sim.MISetting
-		n  int
-		mu float64
-	}{
+	cells := []shiftCell{
 		{sim.Overlapping, 500, 1}, {sim.Separated, 500, 1}, {sim.ThreeClass, 500, 1}, {sim.Scaled, 500, 1},
 		{sim.Scaled, 2000, 1}, {sim.Scaled, 750, 1.5}, {sim.Scaled, 2000, 2},
 	}
 	fmt.Println("| cell | sd | SE | SE + voter (q_i) | SE + voter (q_j) | default: sd | default: SE |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, c := range cells {
-		s := sim.MISimulation{Setting: c.s, N: c.n, D: 2, Prior: 0.5, Mu: c.mu}
+		s := c.simulation()
 		var est, def []float64
 		var se [3]float64
 		var seDefault float64
 		for r := 0; r < reps; r++ {
 			seed := seeds.Derive(91, seeds.Repetition, r)
-			x, y := studySample(t, s, seed)
-			cfg := DefaultUF()
-			cfg.NoLocalLinear, cfg.NoSharpening = true, true
-			f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
+			x, y := simFeatures(t, s, seed)
+			f := plainOneStepForest(t, x, y, seed)
 			hy, _ := LabelEntropy(y)
 			h, ses := voterRoleSE(f, y)
 			est = append(est, hy-h)
@@ -147,18 +138,30 @@ func TestVoterSEStudy(t *testing.T) {
 	}
 }
 
-// studySample draws one data set of s.
-func studySample(t *testing.T, s sim.MISimulation, seed uint64) (*Features, []int) {
+// shiftCell is a study's cell: a setting of package sim at d = 2 with n
+// rows and mean shift mu.
+type shiftCell struct {
+	s  sim.MISetting
+	n  int
+	mu float64
+}
+
+// simulation is the cell's simulation, prior 1/2.
+func (c shiftCell) simulation() sim.MISimulation {
+	return sim.MISimulation{Setting: c.s, N: c.n, D: 2, Prior: 0.5, Mu: c.mu}
+}
+
+// plainOneStepForest fits the default UF without the local-linear fit or
+// sharpening, whose one-step the studies recompute exactly from the leaves.
+func plainOneStepForest(t *testing.T, x *Features, y []int, seed uint64) *Forest {
 	t.Helper()
-	rows, y, err := s.Sample(seed)
+	cfg := DefaultUF()
+	cfg.NoLocalLinear, cfg.NoSharpening = true, true
+	f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := NewFeatures(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x, y
+	return f
 }
 
 // voterRoleSE returns the one-step H(Y|X) of UF f's vote rows (labels y;
@@ -258,18 +261,14 @@ func TestSeparableLimitStudy(t *testing.T) {
 		t.Skip("set UFMI_SEPARABLE_STUDY=1 to run the separable-limit study")
 	}
 	const reps = 100
-	cells := []struct {
-		s  sim.MISetting
-		n  int
-		mu float64
-	}{
+	cells := []shiftCell{
 		{sim.Scaled, 500, 1.5}, {sim.Scaled, 2000, 1.5}, {sim.Scaled, 2000, 2}, {sim.Scaled, 500, 1},
 		{sim.Scaled, 2000, 1}, {sim.Separated, 500, 1}, {sim.ThreeClass, 500, 1}, {sim.Separated, 500, 2},
 	}
 	fmt.Println("| cell | exact I | coverage | above / below the exact value | no row misclassified | mean misclassified | coverage, limit at every interval |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, c := range cells {
-		s := sim.MISimulation{Setting: c.s, N: c.n, D: 2, Prior: 0.5, Mu: c.mu}
+		s := c.simulation()
 		truth, err := s.Truth()
 		if err != nil {
 			t.Fatal(err)
@@ -278,7 +277,7 @@ func TestSeparableLimitStudy(t *testing.T) {
 		var misses float64
 		for r := 0; r < reps; r++ {
 			seed := seeds.Derive(93, seeds.Repetition, r)
-			x, y := studySample(t, s, seed)
+			x, y := simFeatures(t, s, seed)
 			e, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seed}})
 			if err != nil {
 				t.Fatal(err)
@@ -294,12 +293,7 @@ func TestSeparableLimitStudy(t *testing.T) {
 			if e.CI.NoneMisclassified {
 				separable++
 			}
-			cfg := DefaultUF()
-			cfg.NoLocalLinear, cfg.NoSharpening = true, true
-			f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
+			f := plainOneStepForest(t, x, y, seed)
 			scored, missed := studyMisclassified(f, y)
 			misses += float64(missed) / reps
 			limit := fanoLimitWithErrors(e.HY, f.k, scored, missed, 0.95)

@@ -117,12 +117,7 @@ func TestNoiseTermStudy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := DefaultUF()
-			cfg.NoLocalLinear, cfg.NoSharpening = true, true
-			f, err := FitUF(x, y, cfg, Runtime{Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
+			f := plainOneStepForest(t, x, y, seed)
 			hy, _ := LabelEntropy(y)
 			for v, h := range noiseTermVariants(f, y, post) {
 				errs[v] += (hy - h - want) / reps

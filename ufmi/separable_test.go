@@ -46,14 +46,7 @@ func TestNearlyDeterministicLabelsCover(t *testing.T) {
 	const sets = 40
 	for r := range sets {
 		seed := seeds.Derive(93, seeds.Repetition, r)
-		rows, y, err := s.Sample(seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x, err := NewFeatures(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
+		x, y := simFeatures(t, s, seed)
 		est, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: seed}})
 		if err != nil {
 			t.Fatal(err)

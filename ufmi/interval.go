@@ -65,8 +65,8 @@ type Interval struct {
 	// given columns alone: High is then at least Fano's upper limit on
 	// H(Y | given), which bounds the conditional MI.
 	GivenNoneMisclassified bool
-	// fano and fanoGiven hold what those limits need, set by errors.
-	fano, fanoGiven fanoInputs
+	// misses and givenMisses are the fits' counts behind those limits.
+	misses, givenMisses missCount
 	// difference is set for a conditional MI's interval.
 	difference bool
 }
@@ -107,8 +107,8 @@ func (p *intervalParts) errors() (Interval, error) {
 	if math.IsNaN(iv.SE) || math.IsInf(iv.SE, 0) {
 		return iv, fmt.Errorf("ufmi: no confidence interval: its standard error is %v (data %v, forest %v)", iv.SE, iv.SEData, iv.SEForest)
 	}
-	iv.NoneMisclassified, iv.fano = p.misses.separable()
-	iv.GivenNoneMisclassified, iv.fanoGiven = p.givenMisses.separable()
+	iv.misses, iv.givenMisses = p.misses, p.givenMisses
+	iv.NoneMisclassified, iv.GivenNoneMisclassified = p.misses.separable(), p.givenMisses.separable()
 	iv.difference = p.difference
 	return iv, nil
 }
@@ -122,13 +122,13 @@ func (iv Interval) at(estimate, level float64) Interval {
 	iv.Level = level
 	iv.Low, iv.High = boundedInterval(estimate, iv.SE, level)
 	if iv.NoneMisclassified && !iv.difference {
-		iv.Low = min(iv.Low, iv.fano.separableLimit(level))
+		iv.Low = min(iv.Low, iv.misses.separableLimit(level))
 	}
 	if iv.NoneMisclassified && iv.difference {
-		iv.Low = max(0, iv.Low-iv.fano.entropyLimit(level))
+		iv.Low = max(0, iv.Low-iv.misses.entropyLimit(level))
 	}
 	if iv.GivenNoneMisclassified {
-		iv.High = max(iv.High, iv.fanoGiven.entropyLimit(level))
+		iv.High = max(iv.High, iv.givenMisses.entropyLimit(level))
 	}
 	return iv
 }

@@ -39,12 +39,6 @@ type missCount struct {
 	hy                float64
 }
 
-// fanoInputs are the parts of missCount an Interval keeps.
-type fanoInputs struct {
-	hy        float64
-	k, scored int
-}
-
 // countMisses counts the rows of φ = log p̂(y_i|x_i) - log p̂(y_i) (NaN:
 // not scored) whose posterior of their label, exp(φ_i)·p̂(y_i), is at most
 // one half: a superset of the rows the most probable class misclassifies.
@@ -62,14 +56,8 @@ func countMisses(phi []float64, y []int, prior []float64, hy float64) missCount 
 	return m
 }
 
-// separable reports whether m's fit scored rows and misclassified none,
-// with what the limits then need.
-func (m missCount) separable() (bool, fanoInputs) {
-	if m.scored == 0 || m.missed > 0 {
-		return false, fanoInputs{}
-	}
-	return true, fanoInputs{hy: m.hy, k: m.k, scored: m.scored}
-}
+// separable reports whether m's fit scored rows and misclassified none.
+func (m missCount) separable() bool { return m.scored > 0 && m.missed == 0 }
 
 // worse is the count of two fits' rows that takes the more misclassified
 // and the fewer scored: the separable limits hold for their mean only if
@@ -83,10 +71,10 @@ func (m missCount) worse(o missCount) missCount {
 // entropyLimit is Fano's upper limit on H(Y | the fit's columns) of rows
 // none of which was misclassified, h(p_u) + p_u·log(K - 1) with p_u as in
 // separableLimit (log K when p_u reaches (K-1)/K).
-func (f fanoInputs) entropyLimit(level float64) float64 {
+func (m missCount) entropyLimit(level float64) float64 {
 	alpha := (1 - level) / 2
-	pu := -math.Expm1(math.Log(alpha) / float64(f.scored))
-	k := float64(f.k)
+	pu := -math.Expm1(math.Log(alpha) / float64(m.scored))
+	k := float64(m.k)
 	if pu >= (k-1)/k {
 		return math.Log(k)
 	}
@@ -99,6 +87,6 @@ func (f fanoInputs) entropyLimit(level float64) float64 {
 // with p_u = 1 - α^(1/scored), α = (1 - level)/2; 0 when p_u allows any
 // error rate up to (K-1)/K (then Fano bounds nothing) or the limit falls
 // below 0.
-func (f fanoInputs) separableLimit(level float64) float64 {
-	return max(0, f.hy-f.entropyLimit(level))
+func (m missCount) separableLimit(level float64) float64 {
+	return max(0, m.hy-m.entropyLimit(level))
 }

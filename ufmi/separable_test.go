@@ -14,12 +14,12 @@ import (
 // p_u·log 2 = 0.048531.
 func TestSeparableLimit(t *testing.T) {
 	cases := []struct {
-		f    fanoInputs
+		f    missCount
 		want float64
 	}{
-		{fanoInputs{hy: math.Ln2, k: 2, scored: 20}, 0.23977},
-		{fanoInputs{hy: math.Log(3), k: 3, scored: 500}, 1.050081},
-		{fanoInputs{hy: math.Ln2, k: 2, scored: 2}, 0}, // p_u = 0.84: Fano bounds nothing
+		{missCount{hy: math.Ln2, k: 2, scored: 20}, 0.23977},
+		{missCount{hy: math.Log(3), k: 3, scored: 500}, 1.050081},
+		{missCount{hy: math.Ln2, k: 2, scored: 2}, 0}, // p_u = 0.84: Fano bounds nothing
 	}
 	for _, c := range cases {
 		if got := c.f.separableLimit(0.95); math.Abs(got-c.want) > 2e-5 {
@@ -91,7 +91,7 @@ func TestConditionalMIWithoutMisclassifiedRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: 3}}
-	limit := fanoInputs{hy: math.Ln2, k: 2, scored: n}.entropyLimit(0.95)
+	limit := missCount{hy: math.Ln2, k: 2, scored: n}.entropyLimit(0.95)
 	if math.Abs(limit-0.0912) > 5e-4 {
 		t.Fatalf("Fano's limit on H(Y|X) for %d rows without error: %.4f, want 0.0912", n, limit)
 	}

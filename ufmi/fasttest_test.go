@@ -76,6 +76,49 @@ func TestMIStatisticMatchesEstimateMI(t *testing.T) {
 	}
 }
 
+// On data without a signal the screening pilot weighs the features
+// equally (screenFeatures' rule), and the refit test's lean refits must do
+// the same: they had a copy of the pilot without the rule, so that on
+// independent data their statistic was not EstimateMI's. Independent
+// features and labels, n = 300, d = 10: on every seed where the rule
+// weighs the features equally the refit statistic is EstimateMI's plug-in
+// bit for bit.
+func TestMIStatisticScreensAsEstimateMIWithoutSignal(t *testing.T) {
+	t.Parallel()
+	s := sim.MISimulation{Setting: sim.Overlapping, N: 300, D: 10, Prior: 0.5}
+	cfg := EstimatorConfig{UF: DefaultUF()}
+	cfg.UF.Trees = 40
+	stat := MIStatistic(cfg)
+	equal := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		x, y := simFeatures(t, s, seed)
+		uf, err := cfg.UF.resolved()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := screenFeatures(x, y, uf, Runtime{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Min(w) == slices.Max(w) {
+			equal++
+		}
+		c := testStatisticConfig(cfg)
+		c.Seed = seed
+		est, err := EstimateMI(x, y, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := stat(x, y, Runtime{Seed: seed})
+		if err != nil || got != est.MI {
+			t.Errorf("seed %d: MIStatistic %v, EstimateMI %v (%v)", seed, got, est.MI, err)
+		}
+	}
+	if equal == 0 {
+		t.Errorf("the screening rule weighed the features equally on none of the 4 independent data sets: the test does not test it")
+	}
+}
+
 // The refit test of a UF gives the same null distribution and p-value for
 // any number of workers.
 func TestPermutationTestSameForAnyWorkers(t *testing.T) {

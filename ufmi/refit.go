@@ -137,9 +137,9 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 		if err != nil {
 			return 0, err
 		}
-		imp := newImportance(x, y, k)
+		imp := newScreeningImportance(x, y, k, uf, rt.Seed)
 		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters) })
-		uf.Tree.FeatureWeights = importanceWeights(imp.mean(), uf.PilotFloor)
+		uf.Tree.FeatureWeights = imp.screeningWeights(uf.PilotFloor)
 	}
 	_, plan, err := honestPlan(x, y, uf, rt, seeds.Tree)
 	if err != nil {

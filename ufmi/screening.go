@@ -27,19 +27,36 @@ func screenFeatures(x *Features, y []int, cfg UFConfig, rt Runtime) ([]float64, 
 	if err != nil {
 		return nil, err
 	}
+	imp := newScreeningImportance(x, y, k, cfg, rt.Seed)
+	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
+		return nil, err
+	}
+	return imp.screeningWeights(cfg.PilotFloor), nil
+}
+
+// newScreeningImportance returns the importance sums of a screening pilot
+// for cfg (labels y of k classes, forest seed seed): with the label
+// permutations that screeningWeights compares with, unless ScreenAlways.
+// Every path that screens (screenFeatures, the refit test's refitter)
+// starts here.
+func newScreeningImportance(x *Features, y []int, k int, cfg UFConfig, seed uint64) *importance {
 	nulls := screeningNullPermutations
 	if cfg.ScreenAlways {
 		nulls = 0
 	}
-	imp := newImportance(x, y, k).withNulls(nulls, rt.Seed)
-	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
-		return nil, err
-	}
+	return newImportance(x, y, k).withNulls(nulls, seed)
+}
+
+// screeningWeights returns the features' weights from the pilot's summed
+// importances: by importance (importanceWeights, floor the pilot floor),
+// or all equal where the importances show no signal above the label
+// permutations' (signalAboveNull).
+func (imp *importance) screeningWeights(floor float64) []float64 {
 	observed := imp.mean()
-	if nulls > 0 && !signalAboveNull(observed, imp.nullMeans()) {
-		return importanceWeights(make([]float64, len(observed)), cfg.PilotFloor), nil
+	if len(imp.nullSum) > 0 && !signalAboveNull(observed, imp.nullMeans()) {
+		return importanceWeights(make([]float64, len(observed)), floor)
 	}
-	return importanceWeights(observed, cfg.PilotFloor), nil
+	return importanceWeights(observed, floor)
 }
 
 // screeningNullPermutations is the number of label permutations whose

@@ -139,7 +139,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 		}
 		imp := newScreeningImportance(x, y, k, uf, rt.Seed)
 		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters) })
-		uf.Tree.FeatureWeights = imp.screeningWeights(uf.PilotFloor)
+		uf.Tree.FeatureWeights = imp.featureWeights(uf.PilotFloor)
 	}
 	_, plan, err := honestPlan(x, y, uf, rt, seeds.Tree)
 	if err != nil {

@@ -31,12 +31,12 @@ func screenFeatures(x *Features, y []int, cfg UFConfig, rt Runtime) ([]float64, 
 	if err := streamForest(x, y, k, plan, func(_ int, ft *forestTree) { imp.add(ft) }); err != nil {
 		return nil, err
 	}
-	return imp.screeningWeights(cfg.PilotFloor), nil
+	return imp.featureWeights(cfg.PilotFloor), nil
 }
 
 // newScreeningImportance returns the importance sums of a screening pilot
 // for cfg (labels y of k classes, forest seed seed): with the label
-// permutations that screeningWeights compares with, unless ScreenAlways.
+// permutations that featureWeights compares with, unless ScreenAlways.
 // Every path that screens (screenFeatures, the refit test's refitter)
 // starts here.
 func newScreeningImportance(x *Features, y []int, k int, cfg UFConfig, seed uint64) *importance {
@@ -47,11 +47,11 @@ func newScreeningImportance(x *Features, y []int, k int, cfg UFConfig, seed uint
 	return newImportance(x, y, k).withNulls(nulls, seed)
 }
 
-// screeningWeights returns the features' weights from the pilot's summed
+// featureWeights returns the features' weights from the pilot's summed
 // importances: by importance (importanceWeights, floor the pilot floor),
 // or all equal where the importances show no signal above the label
 // permutations' (signalAboveNull).
-func (imp *importance) screeningWeights(floor float64) []float64 {
+func (imp *importance) featureWeights(floor float64) []float64 {
 	observed := imp.mean()
 	if len(imp.nullSum) > 0 && !signalAboveNull(observed, imp.nullMeans()) {
 		return importanceWeights(make([]float64, len(observed)), floor)

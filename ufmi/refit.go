@@ -138,7 +138,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 			return 0, err
 		}
 		imp := newScreeningImportance(x, y, k, uf, rt.Seed)
-		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters) })
+		s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) { imp.addTree(t, rows.voters, s.rowLeaf) })
 		uf.Tree.FeatureWeights = imp.featureWeights(uf.PilotFloor)
 	}
 	_, plan, err := honestPlan(x, y, uf, rt, seeds.Tree)

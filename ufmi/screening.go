@@ -148,7 +148,7 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 	if !f.honest {
 		return nil, fmt.Errorf("ufmi: honest importance needs an honest forest (FitUF)")
 	}
-	imp := importance{cols: f.train.cols, labels: f.labels, k: f.k, n: f.train.n, sum: make([]float64, f.d)}
+	imp := importance{labels: f.labels, k: f.k, n: f.train.n, sum: make([]float64, f.d)}
 	for t := range f.trees {
 		imp.add(&f.trees[t])
 	}
@@ -159,7 +159,6 @@ func (f *Forest) HonestImportance() ([]float64, error) {
 // optionally the importances the same trees measure with the labels
 // permuted (withNulls).
 type importance struct {
-	cols   [][]float64
 	labels []int32
 	k, n   int
 	sum    []float64
@@ -178,7 +177,7 @@ type importance struct {
 }
 
 func newImportance(x *Features, y []int, k int) *importance {
-	return &importance{cols: x.cols, labels: int32Labels(y), k: k, n: x.n, sum: make([]float64, x.d)}
+	return &importance{labels: int32Labels(y), k: k, n: x.n, sum: make([]float64, x.d)}
 }
 
 // withNulls makes imp also sum the importances of count permutations of
@@ -203,14 +202,15 @@ func (imp *importance) add(ft *forestTree) {
 			imp.voters = append(imp.voters, i)
 		}
 	}
-	imp.addTree(ft.tree, imp.voters)
+	imp.addTree(ft.tree, imp.voters, ft.rowLeaf)
 }
 
 // addTree adds the impurity drops of tree t's splits among the vote rows
 // given, with the labels and with each permutation of them, one at a time:
 // each row is counted at its leaf, and a node's counts are its children's
-// sum.
-func (imp *importance) addTree(t *tree.Tree, voters []int) {
+// sum. rowLeaf holds every training row's leaf in t, as the tree grew (an
+// honest forest keeps it).
+func (imp *importance) addTree(t *tree.Tree, voters []int, rowLeaf []int32) {
 	imp.trees++
 	if len(voters) == 0 {
 		return
@@ -221,7 +221,7 @@ func (imp *importance) addTree(t *tree.Tree, voters []int) {
 	counts := imp.counts
 	rowNode := imp.rowNode[:0]
 	for _, i := range voters {
-		rowNode = append(rowNode, int32(leafNode[t.LeafOf(imp.cols, i)]))
+		rowNode = append(rowNode, int32(leafNode[rowLeaf[i]]))
 	}
 	imp.rowNode = rowNode
 	impurity := func(id int) float64 { return unbiasedGiniSum(counts[id*k : id*k+k]) }

@@ -121,11 +121,11 @@ func (p *intervalParts) errors() (Interval, error) {
 func (iv Interval) at(estimate, level float64) Interval {
 	iv.Level = level
 	iv.Low, iv.High = boundedInterval(estimate, iv.SE, level)
-	if iv.NoneMisclassified && !iv.difference {
-		iv.Low = min(iv.Low, iv.misses.separableLimit(level))
-	}
-	if iv.NoneMisclassified && iv.difference {
+	switch {
+	case iv.NoneMisclassified && iv.difference:
 		iv.Low = max(0, iv.Low-iv.misses.entropyLimit(level))
+	case iv.NoneMisclassified:
+		iv.Low = min(iv.Low, iv.misses.separableLimit(level))
 	}
 	if iv.GivenNoneMisclassified {
 		iv.High = max(iv.High, iv.givenMisses.entropyLimit(level))

@@ -173,6 +173,7 @@ func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
 	v := newVoteLeaves(f, n)
 	q := make([][]float64, n)
 	noise := make([]float64, n) // per row: (K-1)/2 · Σ_j w_ij²
+	norm := make([]float64, n)  // per row: its leaves beside others, plus the pseudo-tree
 	weight := make([]float64, n)
 	var touched []int
 	for i := range q {
@@ -190,9 +191,9 @@ func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
 				}
 			}
 		})
-		norm := float64(trees + 1)
+		norm[i] = float64(trees + 1)
 		for _, j := range touched {
-			noise[i] += weight[j] * weight[j] / (norm * norm)
+			noise[i] += weight[j] * weight[j] / (norm[i] * norm[i])
 			weight[j] = 0
 		}
 		noise[i] *= float64(k-1) / 2
@@ -211,9 +212,8 @@ func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
 		used++
 		qi := q[i][y[i]]
 		h += -math.Log(qi) - noise[i]
-		trees := v.each(i, func([]int) {})
 		v.each(i, func(rows []int) {
-			w := 1 / (float64(len(rows)-1) * float64(trees+1))
+			w := 1 / (float64(len(rows)-1) * norm[i])
 			for _, j := range rows {
 				if j == i {
 					continue

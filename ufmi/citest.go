@@ -27,7 +27,8 @@ import (
 // nearness in x_A, never by Y or their x_B: only rows with the same level
 // in every categorical column of x_A and the same numeric columns missing
 // are paired, by their distance in x_B's mean given x_A (a spline fitted on
-// S, in residual standard deviations) and in x_A itself, closest pairs
+// S, in standard deviations of x_B's noise) and in x_A itself (weighted up
+// where the spline misses part of the mean), closest pairs
 // first and none farther apart than a caliper (pairing.go; ties broken by
 // the stream (pc.Seed, pairing, 0)); a row left alone stays as it is.
 // Permutation i swaps x_B between the two rows of each pair with
@@ -43,7 +44,8 @@ import (
 // far as the paired rows' laws of x_B agree; where they do not, the
 // swapped rows of V look less like the rows the forest was grown on, the
 // null statistic falls and the test rejects too often. The caliper keeps
-// that small where x_B's mean given x_A is what the spline fits; with
+// that small where x_B's mean given x_A is what the spline fits or where
+// its miss is smooth enough for rows near in x_A to measure it; with
 // many x_A columns and few rows few rows find a partner, and the test
 // keeps its level but loses its power (with no pair, p = 1). The result's
 // Pairs and MedianPairDistance report the pairs (docs/inference.md,

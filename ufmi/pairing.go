@@ -15,17 +15,20 @@ import (
 // x_A and the same numeric columns of x_A missing. Within a stratum rows
 // are paired by nearness in a space of two parts:
 //
-//   - x_B's mean given x_A's numeric columns, in residual standard
-//     deviations: an additive penalised linear spline of each numeric
+//   - x_B's mean given x_A's numeric columns, in standard deviations of
+//     x_B's noise: an additive penalised linear spline of each numeric
 //     column of x_B (of each level's indicator for a categorical column)
 //     on x_A's numeric columns, fitted on the structure half S, its
-//     penalty chosen by generalised cross-validation, its prediction
-//     divided by its residual standard deviation (pairspline.go). Rows
-//     close here have nearly the same law of x_B where x_B is its mean
-//     plus noise of one law;
+//     penalty chosen by generalised cross-validation (pairspline.go), its
+//     prediction divided by the noise's standard deviation as measured
+//     from rows of S near in x_A (pairnoise.go). Rows close here have
+//     nearly the same law of x_B where x_B is its mean plus noise of one
+//     law;
 //   - x_A's numeric columns, each divided by its standard deviation among
-//     V, weighted by pairWeightA: it keeps pairs near in x_A where the
-//     spline misses part of the mean or x_B's noise changes with x_A.
+//     V, weighted by pairWeightA or, where more, by what the spline's
+//     miss of x_B's mean asks for (pairnoise.go): it keeps pairs near in
+//     x_A where the spline misses part of the mean or x_B's noise changes
+//     with x_A.
 //
 // Pairs farther apart than pairCaliper are not formed: their rows stay as
 // they are. The pairing depends on S, and on V only through x_A: never on
@@ -38,9 +41,9 @@ import (
 // x_B differ by at most 0.05 residual standard deviations in 5.1%: what
 // breaks the level is the many pairs a little apart, not the few far ones.
 
-// pairWeightA is the weight of the squared x_A distance (in standard
-// deviations) beside the squared distance of x_B's means (in residual
-// standard deviations).
+// pairWeightA is the least weight of the squared x_A distance (in
+// standard deviations) beside the squared distance of x_B's means (in
+// standard deviations of its noise).
 const pairWeightA = 0.1
 
 // pairCaliper is the largest distance of a pair.
@@ -64,13 +67,17 @@ type pairSpace struct {
 func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 	nv := len(rowsV)
 	sp := pairSpace{key: make([][]byte, nv)}
-	var zs [][]float64 // x_A's numeric columns over S, standardised as over V, missing cells at their mean over S
-	var zv [][]float64 // the same over V (for the predictions)
+	keyS := make([][]byte, len(rowsS)) // the strata of the rows of S
+	var zs [][]float64                 // x_A's numeric columns over S, standardised as over V, missing cells at their mean over S
+	var zv [][]float64                 // the same over V (for the predictions)
 	for j := range nGiven {
 		col := xs.cols[j]
 		if xs.Kind(j) == Categorical {
 			for i, r := range rowsV {
 				sp.key[i] = strconv.AppendFloat(append(sp.key[i], 'c'), col[r], 'g', -1, 64)
+			}
+			for i, r := range rowsS {
+				keyS[i] = strconv.AppendFloat(append(keyS[i], 'c'), col[r], 'g', -1, 64)
 			}
 			continue
 		}
@@ -82,33 +89,40 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		z := make([]float64, nv)
 		for i, x := range v {
 			z[i] = x / scale
-			if math.IsNaN(x) {
-				sp.key[i] = append(sp.key[i], 'm')
-			} else {
-				sp.key[i] = append(sp.key[i], 'v')
-			}
+			sp.key[i] = append(sp.key[i], missingMark(x))
 		}
 		sp.za = append(sp.za, z)
 		s := make([]float64, len(rowsS))
 		for i, r := range rowsS {
 			s[i] = col[r] / scale
+			keyS[i] = append(keyS[i], missingMark(col[r]))
 		}
 		if lo, hi := spanOf(s); hi > lo { // a column constant over S predicts nothing
 			fill := columnMean(s)
 			zs, zv = append(zs, filled(s, fill)), append(zv, filled(z, fill))
 		}
 	}
+	weightA := pairWeightA
 	if len(zs) > 0 && len(zs) < splineParameters {
-		fit := newSplineFit(zs, zv)
+		fit, near := newSplineFit(zs, zv), newNearPairs(zs, keyS)
+		miss := 0.0 // the x_A weight the spline's misses ask for, summed over the responses
 		for j := nGiven; j < xs.d; j++ {
 			for _, r := range responses(xs, j, rowsS) {
-				if pred := fit.predict(r); pred != nil {
-					sp.coords = append(sp.coords, pred)
+				mean := fit.predict(r)
+				if mean == nil {
+					continue
 				}
+				sigma, m := near.noise(mean.resid, mean.sd)
+				c := make([]float64, nv)
+				for i, v := range mean.v {
+					c[i] = v / sigma
+				}
+				sp.coords, miss = append(sp.coords, c), miss+m
 			}
 		}
+		weightA = max(weightA, miss)
 	}
-	w := math.Sqrt(pairWeightA)
+	w := math.Sqrt(weightA)
 	for _, z := range sp.za {
 		c := make([]float64, nv)
 		for i, v := range z {
@@ -117,6 +131,14 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		sp.coords = append(sp.coords, c)
 	}
 	return sp
+}
+
+// missingMark is a numeric cell's part of its row's stratum key.
+func missingMark(v float64) byte {
+	if math.IsNaN(v) {
+		return 'm'
+	}
+	return 'v'
 }
 
 // filled is z with its missing cells set to v.

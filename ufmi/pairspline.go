@@ -72,10 +72,17 @@ func newSplineFit(zs, zv [][]float64) *splineFit {
 	return f
 }
 
-// predict fits the response r over S (NaN: left out) and returns its
-// predictions over V divided by the fit's residual standard deviation;
-// nil when r is constant over its rows or too few rows are left.
-func (f *splineFit) predict(r []float64) []float64 {
+// splineMean is a response's fitted mean: its predictions over V, its
+// residuals over S (NaN where the response is missing) and the fit's
+// residual standard deviation.
+type splineMean struct {
+	v, resid []float64
+	sd       float64
+}
+
+// predict fits the response r over S (NaN: left out); nil when r is
+// constant over its rows or too few rows are left.
+func (f *splineFit) predict(r []float64) *splineMean {
 	sv := f.all
 	if slices.ContainsFunc(r, math.IsNaN) {
 		keep := make([]bool, len(r))
@@ -177,9 +184,9 @@ func newSplineSolver(basis [][]float64, rows []bool, penalised []bool) *splineSo
 
 // predict fits r over the solver's rows with each penalty, keeps the fit
 // of least generalised cross-validation error m RSS / (m - df)², and
-// returns its predictions at the rows of the basis bv divided by its
-// residual standard deviation.
-func (sv *splineSolver) predict(bs, bv [][]float64, r []float64) []float64 {
+// returns its predictions at the rows of the basis bv with its residuals
+// over the rows of bs.
+func (sv *splineSolver) predict(bs, bv [][]float64, r []float64) *splineMean {
 	p := sv.p
 	xty := mat.NewVecDense(p, nil)
 	row := make([]float64, p)
@@ -225,15 +232,23 @@ func (sv *splineSolver) predict(bs, bv [][]float64, r []float64) []float64 {
 	if best == nil {
 		return nil
 	}
-	// An x_B that x_A determines exactly still gets a finite scale.
-	sd := max(best.sd, 1e-6*math.Sqrt(variance))
-	out := make([]float64, len(bv[0]))
-	for i := range out {
+	fitted := func(basis [][]float64, i int) float64 {
 		v := best.beta[0]
-		for j, c := range bv {
+		for j, c := range basis {
 			v += best.beta[j+1] * c[i]
 		}
-		out[i] = v / sd
+		return v
+	}
+	// An x_B that x_A determines exactly still gets a finite scale.
+	out := &splineMean{v: make([]float64, len(bv[0])), resid: make([]float64, len(r)), sd: max(best.sd, 1e-6*math.Sqrt(variance))}
+	for i := range out.v {
+		out.v[i] = fitted(bv, i)
+	}
+	for i, v := range r {
+		out.resid[i] = math.NaN()
+		if sv.rows == nil || sv.rows[i] {
+			out.resid[i] = v - fitted(bs, i)
+		}
 	}
 	return out
 }

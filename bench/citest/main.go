@@ -5,8 +5,10 @@
 //   - type-I error under conditional nulls where x_B depends strongly on
 //     x_A and Y on x_A alone: x_B = x_A + noise (sd 0.1, 0.5, 1), a
 //     categorical x_A, x_B nonlinear in x_A, x_B's noise growing with
-//     x_A, and x_A of 3 and 10
-//     dimensions (where the pairs of rows grow far apart); -sets data sets
+//     x_A, x_A of 3 and 10 dimensions (where the pairs of rows grow far
+//     apart), an interaction of two x_A columns (which the pairing's
+//     additive spline cannot follow), heavy tails, a count, a categorical
+//     x_B, three classes and missing cells of x_B; -sets data sets
 //     per cell, rejection rates at levels 0.05 and 0.01;
 //   - power against an informative x_B (Y depends on x_A and on x_B's own
 //     part), on -power-sets data sets per cell.
@@ -139,6 +141,98 @@ func independent(gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []i
 	}
 }
 
+// interaction is a null cell with x_A of two N(0, 1) columns, x_B =
+// x_A1·x_A2 + N(0, 0.1²) and logit P(Y=1) = x_A1 + x_A2: x_B's mean is an
+// interaction the additive spline cannot follow.
+func interaction(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a1, a2, b, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a1[i], a2[i] = rng.NormFloat64(), rng.NormFloat64()
+		b[i] = a1[i]*a2[i] + 0.1*rng.NormFloat64()
+		y[i] = bernoulli(rng, a1[i]+a2[i])
+	}
+	return []ufmi.Column{numeric("a1", a1), numeric("a2", a2), numeric("b", b)}, y, []int{0, 1}, []int{2}
+}
+
+// heavyTailed is a null cell with x_A Student-t with 2 degrees of freedom,
+// x_B = x_A + N(0, 0.1²) and logit P(Y=1) = 2 x_A: a few rows far out
+// stretch x_A's standard deviation and the spline's knots.
+func heavyTailed(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		z, c1, c2 := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+		a[i] = z / math.Sqrt((c1*c1+c2*c2)/2)
+		b[i] = a[i] + 0.1*rng.NormFloat64()
+		y[i] = bernoulli(rng, 2*math.Max(-3, math.Min(3, a[i])))
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// integerGiven is a null cell with x_A a count (Poisson, mean 3; many
+// ties), x_B = x_A + N(0, 0.3²) and logit P(Y=1) = x_A - 3.
+func integerGiven(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		k, p := 0, math.Exp(-3)
+		for u := rng.Float64(); u > p; u *= rng.Float64() {
+			k++
+		}
+		a[i] = float64(k)
+		b[i] = a[i] + 0.3*rng.NormFloat64()
+		y[i] = bernoulli(rng, a[i]-3)
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// categoricalTarget is a null cell with x_B a categorical column of 3
+// levels whose probabilities follow x_A ~ N(0, 1) (softmax of 0, 2 x_A,
+// -2 x_A), and logit P(Y=1) = 2 x_A.
+func categoricalTarget(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		w := []float64{1, math.Exp(2 * a[i]), math.Exp(-2 * a[i])}
+		u := rng.Float64() * (w[0] + w[1] + w[2])
+		l := 0
+		for u > w[l] && l < 2 {
+			u -= w[l]
+			l++
+		}
+		b[i] = float64(l)
+		y[i] = bernoulli(rng, 2*a[i])
+	}
+	return []ufmi.Column{numeric("a", a), {Name: "b", Kind: ufmi.Categorical, Values: b, Levels: []string{"u", "v", "w"}}}, y, []int{0}, []int{1}
+}
+
+// threeClasses is a null cell with x_A ~ N(0, 1), x_B = x_A + N(0, 0.1²)
+// and Y of three classes with P(Y = k) ∝ exp(2 x_A·(k - 1)).
+func threeClasses(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		b[i] = a[i] + 0.1*rng.NormFloat64()
+		w := []float64{math.Exp(-2 * a[i]), 1, math.Exp(2 * a[i])}
+		u := rng.Float64() * (w[0] + w[1] + w[2])
+		for y[i] = 0; u > w[y[i]] && y[i] < 2; y[i]++ {
+			u -= w[y[i]]
+		}
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// missingTarget is a null cell like x_B = x_A + N(0, 0.1²) with a fifth
+// of x_B's cells missing at random. (A fifth of x_A missing instead is no
+// null: given a missing x_A, x_B stands in for it and informs Y.)
+func missingTarget(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	cols, y, given, target := oneDim(identity, 0.1, 0)(rng, n)
+	for i := range n {
+		if rng.Float64() < 0.2 {
+			cols[1].Values[i] = math.NaN()
+		}
+	}
+	return cols, y, given, target
+}
+
 func identity(v float64) float64 { return v }
 
 var cells = []cell{
@@ -156,6 +250,14 @@ var cells = []cell{
 	{name: "x_B = x_A + ε, ε ~ N(0, 0.1²), logit P(Y=1) = 2 x_A + 0.5 ε/0.1", draw: oneDim(identity, 0.1, 0.5)},
 	{name: "categorical x_A, logit P(Y=1) = shift + 0.5 ε/0.3", draw: categorical(0.5)},
 	{name: "x_B independent of x_A, logit P(Y=1) = 2 x_A + 0.5 x_B", draw: independent(0.5)},
+	// Nulls added after the table's first cells (their seeds follow on):
+	// where the spline or the strata could go wrong.
+	{name: "x_A of 2 dimensions, x_B = x_A1·x_A2 + N(0, 0.1²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction},
+	{name: "x_A ~ t(2), x_B = x_A + N(0, 0.1²), logit P(Y=1) = 2 clamp(x_A, ±3)", null: true, draw: heavyTailed},
+	{name: "x_A ~ Poisson(3), x_B = x_A + N(0, 0.3²), logit P(Y=1) = x_A − 3", null: true, draw: integerGiven},
+	{name: "categorical x_B (3 levels, P ∝ 1, e^(2 x_A), e^(−2 x_A))", null: true, draw: categoricalTarget},
+	{name: "three classes, P(Y=k) ∝ e^(2 x_A (k−1)), x_B = x_A + N(0, 0.1²)", null: true, draw: threeClasses},
+	{name: "x_B = x_A + N(0, 0.1²), a fifth of x_B missing", null: true, draw: missingTarget},
 }
 
 type options struct {

@@ -6,12 +6,13 @@
 //     x_A and Y on x_A alone: x_B = x_A + noise (sd 0.1, 0.5, 1), a
 //     categorical x_A, x_B nonlinear in x_A, x_B's noise growing with
 //     x_A, x_A of 3 and 10 dimensions (where the pairs of rows grow far
-//     apart), an interaction of two x_A columns (which the pairing's
-//     additive spline cannot follow), heavy tails, a count, a categorical
-//     x_B, three classes and missing cells of x_B; -sets data sets
+//     apart), x_A of 2 columns, interactions of two x_A columns (which
+//     the pairing's additive spline cannot follow), a finer sine, heavy
+//     tails, a count, a categorical x_B, three classes and missing cells
+//     of x_B; -sets data sets
 //     per cell, rejection rates at levels 0.05 and 0.01;
 //   - power against an informative x_B (Y depends on x_A and on x_B's own
-//     part), on -power-sets data sets per cell.
+//     part; x_A of 1 or 2 columns), on -power-sets data sets per cell.
 //
 // The tables go to stdout and, with -doc, between the citest markers of a
 // Markdown file (docs/inference.md).
@@ -115,6 +116,22 @@ func manyDims(d int) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) 
 	}
 }
 
+// twoDims is a cell with x_A of two N(0, 1) columns, s = (x_A1 +
+// x_A2)/√2, x_B = s + ε, ε ~ N(0, 0.5²), and logit P(Y=1) = 2 s +
+// gamma ε/0.5: gamma = 0 is H0.
+func twoDims(gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a1, a2, b, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			a1[i], a2[i] = rng.NormFloat64(), rng.NormFloat64()
+			s, e := (a1[i]+a2[i])/math.Sqrt2, 0.5*rng.NormFloat64()
+			b[i] = s + e
+			y[i] = bernoulli(rng, 2*s+gamma*e/0.5)
+		}
+		return []ufmi.Column{numeric("a1", a1), numeric("a2", a2), numeric("b", b)}, y, []int{0, 1}, []int{2}
+	}
+}
+
 // heteroscedastic is a null cell with x_A ~ N(0, 1), x_B = x_A +
 // (0.05 + 0.3|x_A|) N(0, 1) and logit P(Y=1) = 2 x_A: x_B's noise, not
 // only its mean, changes with x_A.
@@ -142,16 +159,18 @@ func independent(gamma float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []i
 }
 
 // interaction is a null cell with x_A of two N(0, 1) columns, x_B =
-// x_A1·x_A2 + N(0, 0.1²) and logit P(Y=1) = x_A1 + x_A2: x_B's mean is an
-// interaction the additive spline cannot follow.
-func interaction(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
-	a1, a2, b, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
-	for i := range n {
-		a1[i], a2[i] = rng.NormFloat64(), rng.NormFloat64()
-		b[i] = a1[i]*a2[i] + 0.1*rng.NormFloat64()
-		y[i] = bernoulli(rng, a1[i]+a2[i])
+// f(x_A1, x_A2) + N(0, sd²) and logit P(Y=1) = x_A1 + x_A2: x_B's mean is
+// an interaction the additive spline cannot follow.
+func interaction(f func(a1, a2 float64) float64, sd float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a1, a2, b, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			a1[i], a2[i] = rng.NormFloat64(), rng.NormFloat64()
+			b[i] = f(a1[i], a2[i]) + sd*rng.NormFloat64()
+			y[i] = bernoulli(rng, a1[i]+a2[i])
+		}
+		return []ufmi.Column{numeric("a1", a1), numeric("a2", a2), numeric("b", b)}, y, []int{0, 1}, []int{2}
 	}
-	return []ufmi.Column{numeric("a1", a1), numeric("a2", a2), numeric("b", b)}, y, []int{0, 1}, []int{2}
 }
 
 // heavyTailed is a null cell with x_A Student-t with 2 degrees of freedom,
@@ -235,6 +254,8 @@ func missingTarget(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 
 func identity(v float64) float64 { return v }
 
+func product(a, b float64) float64 { return a * b }
+
 var cells = []cell{
 	{name: "x_B = x_A + N(0, 0.1²)", null: true, draw: oneDim(identity, 0.1, 0)},
 	{name: "x_B = x_A + N(0, 0.5²)", null: true, draw: oneDim(identity, 0.5, 0)},
@@ -252,12 +273,17 @@ var cells = []cell{
 	{name: "x_B independent of x_A, logit P(Y=1) = 2 x_A + 0.5 x_B", draw: independent(0.5)},
 	// Nulls added after the table's first cells (their seeds follow on):
 	// where the spline or the strata could go wrong.
-	{name: "x_A of 2 dimensions, x_B = x_A1·x_A2 + N(0, 0.1²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction},
+	{name: "x_A of 2 dimensions, x_B = x_A1·x_A2 + N(0, 0.1²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(product, 0.1)},
 	{name: "x_A ~ t(2), x_B = x_A + N(0, 0.1²), logit P(Y=1) = 2 clamp(x_A, ±3)", null: true, draw: heavyTailed},
 	{name: "x_A ~ Poisson(3), x_B = x_A + N(0, 0.3²), logit P(Y=1) = x_A − 3", null: true, draw: integerGiven},
 	{name: "categorical x_B (3 levels, P ∝ 1, e^(2 x_A), e^(−2 x_A))", null: true, draw: categoricalTarget},
 	{name: "three classes, P(Y=k) ∝ e^(2 x_A (k−1)), x_B = x_A + N(0, 0.1²)", null: true, draw: threeClasses},
 	{name: "x_B = x_A + N(0, 0.1²), a fifth of x_B missing", null: true, draw: missingTarget},
+	{name: "x_A of 2 dimensions, s = Σx_A/√2, x_B = s + ε, ε ~ N(0, 0.5²), logit P(Y=1) = 2 s + ε/0.5", draw: twoDims(1)},
+	{name: "x_A of 2 dimensions, x_B = Σx_A/√2 + N(0, 0.5²), logit P(Y=1) = 2 Σx_A/√2", null: true, draw: twoDims(0)},
+	{name: "x_A of 2 dimensions, x_B = x_A1·x_A2 + N(0, 0.5²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(product, 0.5)},
+	{name: "x_B = sin(6 x_A) + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return math.Sin(6 * v) }, 0.1, 0)},
+	{name: "x_A of 2 dimensions, x_B = sin(2 x_A1)·sin(2 x_A2) + N(0, 0.3²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(func(a, b float64) float64 { return math.Sin(2*a) * math.Sin(2*b) }, 0.3)},
 }
 
 type options struct {

@@ -100,6 +100,34 @@ func TestMIJSON(t *testing.T) {
 	}
 }
 
+// With three numeric -given columns and 300 rows few rows of the vote
+// half have a partner near enough in them: the conditional test says its
+// power is small instead of only printing a large p-value.
+func TestConditionalTestNotesFewPairs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a1,a2,a3,b,label\n")
+	rng := rand.New(rand.NewPCG(4, 5))
+	for range 300 {
+		a1, a2, a3 := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+		label := 0
+		if a1+a2+a3+rng.NormFloat64() > 0 {
+			label = 1
+		}
+		fmt.Fprintf(&b, "%.4f,%.4f,%.4f,%.4f,%d\n", a1, a2, a3, a1+a2+a3+0.1*rng.NormFloat64(), label)
+	}
+	in := writeFile(t, "few-pairs.csv", b.String())
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "b", "-given", "a1,a2,a3", "-trees", "30", "-perm", "19", "-json")
+	var rep struct {
+		Pairs *int `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || rep.Pairs == nil {
+		t.Fatalf("exit %d (%v)\n%s%s", code, err, out, errOut)
+	}
+	if *rep.Pairs >= 7 || *rep.Pairs > 0 && !strings.Contains(errOut, "little power") || *rep.Pairs == 0 && !strings.Contains(errOut, "cannot reject") {
+		t.Errorf("%d pairs of about 75: want fewer than 7 and a notice saying so; stderr: %s", *rep.Pairs, errOut)
+	}
+}
+
 func TestMIWithPermutationsAndGiven(t *testing.T) {
 	in := separatedCSV(t, 300, 2)
 	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x1", "-trees", "30", "-perm", "19", "-json")
@@ -129,6 +157,9 @@ func TestMIWithPermutationsAndGiven(t *testing.T) {
 	}
 	if cond.PValue == nil || *cond.PValue != 0.05 || cond.Test == nil || *cond.Test != "conditional" || cond.Pairs == nil || *cond.Pairs < 20 {
 		t.Errorf("x1 informs the label given x2: want p = 1/20 from the conditional test, with pairs: %s", out)
+	}
+	if strings.Contains(errOut, "little power") {
+		t.Errorf("%d pairs of about 75 drew the few-pairs notice: %s", *cond.Pairs, errOut)
 	}
 	out, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-features", "noise", "-given", "x1,x2", "-trees", "30", "-perm", "19")
 	if code != 0 || !strings.Contains(out, "permutations, conditional test)") || !strings.Contains(out, "pairs ") {

@@ -161,8 +161,11 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 			}
 			rep.PValue, rep.Test = &res.PValue, test
 			rep.Pairs, rep.PairDistance = &res.Pairs, &res.MedianPairDistance
-			if res.Pairs == 0 {
+			switch possible := x.Rows() / 4; {
+			case res.Pairs == 0:
 				printNotices(stderr, "mi", []string{"no two rows of the vote half are near enough in the -given columns to swap the features between, so the conditional test cannot reject (p = 1): use more rows or fewer -given columns"})
+			case res.Pairs*10 < possible:
+				printNotices(stderr, "mi", []string{fmt.Sprintf("only %d pairs of rows of the vote half (of about %d it could hold) are near enough in the -given columns to swap the features between: the conditional test has little power and a large p-value says little (more rows or fewer -given columns give more pairs)", res.Pairs, possible)})
 			}
 		}
 	} else if sh.active() {

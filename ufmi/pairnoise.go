@@ -14,8 +14,8 @@ import (
 // standard deviations, and the spline's residual standard deviation,
 // inflated by the miss, is not the noise's. Both are measured on the
 // structure half S from pairs of rows near in x_A (the same stratum,
-// within twice the distance the floor weight's caliper allows): half the squared
-// difference of two rows' residuals is, on average, the noise variance
+// within twice the distance the floor weight's caliper allows): half the
+// squared difference of two rows' residuals is, on average, the noise variance
 // plus half the squared change of the missed mean, which grows with their
 // squared distance in x_A. A least-squares line through those pairs gives
 // the noise variance (its intercept) and the missed mean's squared change
@@ -51,8 +51,9 @@ type nearPairs struct {
 
 // newNearPairs lists the pairs of a subsample of the rows of S that share
 // a stratum (keyS) and lie within nearReach·pairCaliper²/pairWeightA of
-// each other in squared distance over the columns zs (x_A's numeric columns over S in standard
-// deviations, missing cells filled alike within a stratum).
+// each other in squared distance over the columns zs (x_A's numeric
+// columns over S in standard deviations, missing cells filled alike
+// within a stratum).
 func newNearPairs(zs [][]float64, keyS [][]byte) nearPairs {
 	ns := len(keyS)
 	step := (ns + nearRows - 1) / nearRows

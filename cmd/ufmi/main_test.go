@@ -100,10 +100,11 @@ func TestMIJSON(t *testing.T) {
 	}
 }
 
-// With three numeric -given columns and 300 rows few rows of the vote
-// half have a partner near enough in them: the conditional test says its
-// power is small instead of only printing a large p-value.
-func TestConditionalTestNotesFewPairs(t *testing.T) {
+// fewPairsCSV writes 300 rows of three N(0, 1) columns a1, a2, a3, b =
+// a1 + a2 + a3 + N(0, 0.1²) and a label that follows a1 + a2 + a3: given
+// the three, few rows of a vote half have a partner near enough to swap b.
+func fewPairsCSV(t *testing.T) string {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("a1,a2,a3,b,label\n")
 	rng := rand.New(rand.NewPCG(4, 5))
@@ -115,7 +116,15 @@ func TestConditionalTestNotesFewPairs(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%.4f,%.4f,%.4f,%.4f,%d\n", a1, a2, a3, a1+a2+a3+0.1*rng.NormFloat64(), label)
 	}
-	in := writeFile(t, "few-pairs.csv", b.String())
+	return writeFile(t, "few-pairs.csv", b.String())
+}
+
+// With three numeric -given columns and 300 rows few rows of the vote
+// half have a partner near enough in them: the conditional test says its
+// power is small instead of only printing a large p-value; so does
+// "table" for its subsets whose X_in are those three.
+func TestConditionalTestNotesFewPairs(t *testing.T) {
+	in := fewPairsCSV(t)
 	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "b", "-given", "a1,a2,a3", "-trees", "30", "-perm", "19", "-json")
 	var rep struct {
 		Pairs *int `json:"pairs"`
@@ -125,6 +134,19 @@ func TestConditionalTestNotesFewPairs(t *testing.T) {
 	}
 	if *rep.Pairs >= 7 || *rep.Pairs > 0 && !strings.Contains(errOut, "little power") || *rep.Pairs == 0 && !strings.Contains(errOut, "cannot reject") {
 		t.Errorf("%d pairs of about 75: want fewer than 7 and a notice saying so; stderr: %s", *rep.Pairs, errOut)
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "a1,a2,a3,b", "-trees", "30", "-perm", "9", "-test", "fast", "-json")
+	var rows []struct {
+		Features string `json:"features"`
+		Pairs    *int   `json:"pairs_conditional"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil {
+		t.Fatalf("table: exit %d (%v)\n%s%s", code, err, out, errOut)
+	}
+	for _, r := range rows {
+		if r.Features == "a1,a2,a3" && (r.Pairs == nil || *r.Pairs >= 7 || !strings.Contains(errOut, "X_in a1,a2,a3")) {
+			t.Errorf("table: b given a1,a2,a3 should form few pairs and be named in a notice: %s\n%s", out, errOut)
+		}
 	}
 }
 
@@ -338,11 +360,15 @@ func TestTablePValues(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	if strings.Contains(errOut, "little power") {
+		t.Errorf("one given column of 300 rows drew the few-pairs notice: %s", errOut)
+	}
 	var rows []struct {
 		Features string   `json:"features"`
 		PRefit   *float64 `json:"p_value_refit"`
 		PFast    *float64 `json:"p_value_fast"`
 		PCond    *float64 `json:"p_value_conditional"`
+		Pairs    *int     `json:"pairs_conditional"`
 	}
 	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
 		t.Fatalf("want 3 subsets: %q (%v)", out, err)
@@ -361,6 +387,8 @@ func TestTablePValues(t *testing.T) {
 			t.Errorf("x1 holds the signal given noise: want a conditional p-value of 1/20: %s", out)
 		case r.Features == "x1" && r.PCond == nil:
 			t.Errorf("x1 lacks the conditional p-value of noise given x1: %s", out)
+		case r.PCond != nil && (r.Pairs == nil || *r.Pairs < 20):
+			t.Errorf("%s: the conditional test of one given column of 300 rows should report its pairs, about 60: %s", r.Features, out)
 		}
 	}
 	if _, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-method", "ksg", "-perm", "9", "-json"); code != 0 ||

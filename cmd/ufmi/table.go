@@ -35,6 +35,8 @@ type subsetJSON struct {
 	PRefit       *float64 `json:"p_value_refit,omitempty"`
 	PFast        *float64 `json:"p_value_fast,omitempty"`
 	PConditional *float64 `json:"p_value_conditional,omitempty"`
+	// The pairs of vote rows the conditional test swapped X_out within.
+	PairsConditional *int `json:"pairs_conditional,omitempty"`
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -117,6 +119,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 		return err
 	}
 	out := make([]subsetJSON, len(rows))
+	var fewPairs []string // the subsets whose conditional test formed few pairs
 	for i, r := range rows {
 		in := make([]string, len(r.Groups))
 		for j, g := range r.Groups {
@@ -142,8 +145,14 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 			if err != nil {
 				return err
 			}
-			out[i].PConditional = &res.PValue
+			out[i].PConditional, out[i].PairsConditional = &res.PValue, &res.Pairs
+			if res.Pairs*10 < data.x.Rows()/4 {
+				fewPairs = append(fewPairs, out[i].Features)
+			}
 		}
+	}
+	if len(fewPairs) > 0 {
+		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (%s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", data.x.Rows()/4, len(fewPairs), firstSubsets(fewPairs, 3))})
 	}
 	for _, r := range out {
 		if err := checkPrintable(number{"I(Y;X_in) of " + r.Features, &r.MIIn}, number{"I(Y;X_out|X_in) of " + r.Features, &r.CMIOutGivenIn},
@@ -243,3 +252,12 @@ func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols 
 
 // span formats an interval as [low, high].
 func span(low, high *float64) string { return fmt.Sprintf("[%.4f, %.4f]", *low, *high) }
+
+// firstSubsets lists up to k subsets (X_in) by their columns, and how many
+// more there are.
+func firstSubsets(subsets []string, k int) string {
+	if len(subsets) <= k {
+		return "X_in " + strings.Join(subsets, "; ")
+	}
+	return fmt.Sprintf("X_in %s and %d more", strings.Join(subsets[:k], "; "), len(subsets)-k)
+}

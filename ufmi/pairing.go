@@ -108,7 +108,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		miss := 0.0 // the x_A weight the spline's misses ask for, summed over the responses
 		for j := nGiven; j < xs.d; j++ {
 			for _, r := range responses(xs, j, rowsS) {
-				mean := fit.predict(r)
+				mean := fit.predict(r, near.rows)
 				if mean == nil {
 					continue
 				}

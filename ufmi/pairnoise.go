@@ -42,9 +42,11 @@ const nearReach = 4
 // no miss is measured.
 const nearPairsMin = 30
 
-// nearPairs are pairs of rows of S near in x_A: their positions in S and
+// nearPairs are pairs of rows of S near in x_A: the subsample of S they
+// come from (positions in S), each pair's two places in it and their
 // squared distance.
 type nearPairs struct {
+	rows []int
 	i, j []int32
 	d2   []float64
 }
@@ -70,9 +72,9 @@ func newNearPairs(zs [][]float64, keyS [][]byte) nearPairs {
 	first := zs[lead]
 	slices.SortFunc(rows, func(a, b int) int { return cmp.Or(cmp.Compare(first[a], first[b]), cmp.Compare(a, b)) })
 	reach := nearReach * pairCaliper * pairCaliper / pairWeightA
-	var np nearPairs
+	np := nearPairs{rows: rows}
 	for p, a := range rows {
-		for _, b := range rows[p+1:] {
+		for q, b := range rows[p+1:] {
 			if g := first[b] - first[a]; g*g > reach {
 				break
 			}
@@ -85,7 +87,7 @@ func newNearPairs(zs [][]float64, keyS [][]byte) nearPairs {
 				d2 += d * d
 			}
 			if d2 <= reach {
-				np.i, np.j, np.d2 = append(np.i, int32(a)), append(np.j, int32(b)), append(np.d2, d2)
+				np.i, np.j, np.d2 = append(np.i, int32(p)), append(np.j, int32(p+1+q)), append(np.d2, d2)
 			}
 		}
 	}
@@ -93,7 +95,7 @@ func newNearPairs(zs [][]float64, keyS [][]byte) nearPairs {
 }
 
 // noise returns the noise standard deviation of a response whose spline
-// residuals over S are resid (NaN: left out) and whose residual standard
+// residuals at np.rows are resid (NaN: left out) and whose residual standard
 // deviation is sd, and its missed mean's squared change per squared
 // standard deviation of x_A divided by the noise variance (the x_A weight
 // it asks for; negative when the pairs show none). The noise is kept

@@ -59,8 +59,9 @@ func TestPairNoiseMeasuresTheSplinesMiss(t *testing.T) {
 			}
 			zs, zv = append(zs, s), append(zv, v)
 		}
-		mean := newSplineFit(zs, zv).predict(responses(x, 2, rowsS)[0])
-		sigma, miss := newNearPairs(zs, make([][]byte, len(rowsS))).noise(mean.resid, mean.sd)
+		near := newNearPairs(zs, make([][]byte, len(rowsS)))
+		mean := newSplineFit(zs, zv).predict(responses(x, 2, rowsS)[0], near.rows)
+		sigma, miss := near.noise(mean.resid, mean.sd)
 		t.Logf("%s: spline residual sd %.3f, noise %.3f, miss %.2f", c.name, mean.sd, sigma, miss)
 		if sigma < 0.07 || sigma > 0.15 {
 			t.Errorf("%s: noise %.3f, want about 0.1", c.name, sigma)

@@ -73,16 +73,17 @@ func newSplineFit(zs, zv [][]float64) *splineFit {
 }
 
 // splineMean is a response's fitted mean: its predictions over V, its
-// residuals over S (NaN where the response is missing) and the fit's
-// residual standard deviation.
+// residuals at the rows of S asked for (NaN where the response is
+// missing) and the fit's residual standard deviation.
 type splineMean struct {
 	v, resid []float64
 	sd       float64
 }
 
-// predict fits the response r over S (NaN: left out); nil when r is
-// constant over its rows or too few rows are left.
-func (f *splineFit) predict(r []float64) *splineMean {
+// predict fits the response r over S (NaN: left out), with its residuals
+// at the rows at of S; nil when r is constant over its rows or too few
+// rows are left.
+func (f *splineFit) predict(r []float64, at []int) *splineMean {
 	sv := f.all
 	if slices.ContainsFunc(r, math.IsNaN) {
 		keep := make([]bool, len(r))
@@ -91,7 +92,7 @@ func (f *splineFit) predict(r []float64) *splineMean {
 		}
 		sv = newSplineSolver(f.bs, keep, f.penalised)
 	}
-	return sv.predict(f.bs, f.bv, r)
+	return sv.predict(f.bs, f.bv, r, at)
 }
 
 // splineSolver holds X'X over a set of rows of S (X the intercept and
@@ -185,8 +186,8 @@ func newSplineSolver(basis [][]float64, rows []bool, penalised []bool) *splineSo
 // predict fits r over the solver's rows with each penalty, keeps the fit
 // of least generalised cross-validation error m RSS / (m - df)², and
 // returns its predictions at the rows of the basis bv with its residuals
-// over the rows of bs.
-func (sv *splineSolver) predict(bs, bv [][]float64, r []float64) *splineMean {
+// at the rows at of bs.
+func (sv *splineSolver) predict(bs, bv [][]float64, r []float64, at []int) *splineMean {
 	p := sv.p
 	xty := mat.NewVecDense(p, nil)
 	row := make([]float64, p)
@@ -240,14 +241,14 @@ func (sv *splineSolver) predict(bs, bv [][]float64, r []float64) *splineMean {
 		return v
 	}
 	// An x_B that x_A determines exactly still gets a finite scale.
-	out := &splineMean{v: make([]float64, len(bv[0])), resid: make([]float64, len(r)), sd: max(best.sd, 1e-6*math.Sqrt(variance))}
+	out := &splineMean{v: make([]float64, len(bv[0])), resid: make([]float64, len(at)), sd: max(best.sd, 1e-6*math.Sqrt(variance))}
 	for i := range out.v {
 		out.v[i] = fitted(bv, i)
 	}
-	for i, v := range r {
-		out.resid[i] = math.NaN()
+	for p, i := range at {
+		out.resid[p] = math.NaN()
 		if sv.rows == nil || sv.rows[i] {
-			out.resid[i] = v - fitted(bs, i)
+			out.resid[p] = r[i] - fitted(bs, i)
 		}
 	}
 	return out

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
@@ -161,11 +160,11 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 			}
 			rep.PValue, rep.Test = &res.PValue, test
 			rep.Pairs, rep.PairDistance = &res.Pairs, &res.MedianPairDistance
-			switch possible := x.Rows() / 4; {
+			switch {
 			case res.Pairs == 0:
 				printNotices(stderr, "mi", []string{"no two rows of the vote half are near enough in the -given columns to swap the features between, so the conditional test cannot reject (p = 1): use more rows or fewer -given columns"})
-			case res.Pairs*10 < possible:
-				printNotices(stderr, "mi", []string{fmt.Sprintf("only %d pairs of rows of the vote half (of about %d it could hold) are near enough in the -given columns to swap the features between: the conditional test has little power and a large p-value says little (more rows or fewer -given columns give more pairs)", res.Pairs, possible)})
+			case fewPairs(res.Pairs, x.Rows()):
+				printNotices(stderr, "mi", []string{fmt.Sprintf("only %d pairs of rows of the vote half (of about %d it could hold) are near enough in the -given columns to swap the features between: the conditional test has little power and a large p-value says little (more rows or fewer -given columns give more pairs)", res.Pairs, possiblePairs(x.Rows()))})
 			}
 		}
 	} else if sh.active() {
@@ -297,11 +296,8 @@ func singleRowClasses(path string, labels *uftable.Labels) []string {
 		return nil
 	}
 	which := "class " + names[0] + " has"
-	switch {
-	case len(names) > 3:
-		which = fmt.Sprintf("classes %s and %d more have", strings.Join(names[:3], ", "), len(names)-3)
-	case len(names) > 1:
-		which = "classes " + strings.Join(names, ", ") + " have"
+	if len(names) > 1 {
+		which = "classes " + firstOf(names, 3, ", ") + " have"
 	}
 	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough", path, which)}
 }

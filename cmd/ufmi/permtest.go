@@ -60,6 +60,14 @@ func conditionalTest(x *ufmi.Features, y []int, given, target []int, cfg ufmi.Es
 	return ufmi.ConditionalPermutationTest(x, y, given, target, cfg, pc)
 }
 
+// possiblePairs is about how many pairs the conditional test's vote half
+// (half of rows rows) could hold.
+func possiblePairs(rows int) int { return rows / 4 }
+
+// fewPairs reports whether the conditional test formed fewer than a tenth
+// of the pairs its vote half could hold: its p-value then has little power.
+func fewPairs(pairs, rows int) bool { return pairs*10 < possiblePairs(rows) }
+
 // checkConditionalTest rejects the conditional test of an estimator other
 // than UF before anything is computed.
 func checkConditionalTest(method ufmi.Method, perm int) error {

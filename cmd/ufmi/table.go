@@ -119,7 +119,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 		return err
 	}
 	out := make([]subsetJSON, len(rows))
-	var fewPairs []string // the subsets whose conditional test formed few pairs
+	var few []string // the subsets whose conditional test formed few pairs
 	for i, r := range rows {
 		in := make([]string, len(r.Groups))
 		for j, g := range r.Groups {
@@ -146,13 +146,13 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 				return err
 			}
 			out[i].PConditional, out[i].PairsConditional = &res.PValue, &res.Pairs
-			if res.Pairs*10 < data.x.Rows()/4 {
-				fewPairs = append(fewPairs, out[i].Features)
+			if fewPairs(res.Pairs, data.x.Rows()) {
+				few = append(few, out[i].Features)
 			}
 		}
 	}
-	if len(fewPairs) > 0 {
-		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (%s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", data.x.Rows()/4, len(fewPairs), firstSubsets(fewPairs, 3))})
+	if len(few) > 0 {
+		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (X_in %s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", possiblePairs(data.x.Rows()), len(few), firstOf(few, 3, "; "))})
 	}
 	for _, r := range out {
 		if err := checkPrintable(number{"I(Y;X_in) of " + r.Features, &r.MIIn}, number{"I(Y;X_out|X_in) of " + r.Features, &r.CMIOutGivenIn},
@@ -252,12 +252,3 @@ func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols 
 
 // span formats an interval as [low, high].
 func span(low, high *float64) string { return fmt.Sprintf("[%.4f, %.4f]", *low, *high) }
-
-// firstSubsets lists up to k subsets (X_in) by their columns, and how many
-// more there are.
-func firstSubsets(subsets []string, k int) string {
-	if len(subsets) <= k {
-		return "X_in " + strings.Join(subsets, "; ")
-	}
-	return fmt.Sprintf("X_in %s and %d more", strings.Join(subsets[:k], "; "), len(subsets)-k)
-}

@@ -239,17 +239,20 @@ func threeClasses(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
 }
 
-// missingTarget is a null cell like x_B = x_A + N(0, 0.1²) with a fifth
-// of x_B's cells missing at random. (A fifth of x_A missing instead is no
-// null: given a missing x_A, x_B stands in for it and informs Y.)
-func missingTarget(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
-	cols, y, given, target := oneDim(identity, 0.1, 0)(rng, n)
-	for i := range n {
-		if rng.Float64() < 0.2 {
-			cols[1].Values[i] = math.NaN()
+// missingCells is x_B = x_A + N(0, 0.1²) with a fifth of the cells of
+// column col (1: x_B, 0: x_A) missing at random. Missing x_B keeps H0;
+// missing x_A does not: given x_A as recorded, missing, x_B stands in for
+// its value and informs Y.
+func missingCells(col int) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		cols, y, given, target := oneDim(identity, 0.1, 0)(rng, n)
+		for i := range n {
+			if rng.Float64() < 0.2 {
+				cols[col].Values[i] = math.NaN()
+			}
 		}
+		return cols, y, given, target
 	}
-	return cols, y, given, target
 }
 
 func identity(v float64) float64 { return v }
@@ -271,19 +274,20 @@ var cells = []cell{
 	{name: "x_B = x_A + ε, ε ~ N(0, 0.1²), logit P(Y=1) = 2 x_A + 0.5 ε/0.1", draw: oneDim(identity, 0.1, 0.5)},
 	{name: "categorical x_A, logit P(Y=1) = shift + 0.5 ε/0.3", draw: categorical(0.5)},
 	{name: "x_B independent of x_A, logit P(Y=1) = 2 x_A + 0.5 x_B", draw: independent(0.5)},
-	// Nulls added after the table's first cells (their seeds follow on):
+	// Cells added after the table's first ones (their seeds follow on):
 	// where the spline or the strata could go wrong.
 	{name: "x_A of 2 dimensions, x_B = x_A1·x_A2 + N(0, 0.1²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(product, 0.1)},
 	{name: "x_A ~ t(2), x_B = x_A + N(0, 0.1²), logit P(Y=1) = 2 clamp(x_A, ±3)", null: true, draw: heavyTailed},
 	{name: "x_A ~ Poisson(3), x_B = x_A + N(0, 0.3²), logit P(Y=1) = x_A − 3", null: true, draw: integerGiven},
 	{name: "categorical x_B (3 levels, P ∝ 1, e^(2 x_A), e^(−2 x_A))", null: true, draw: categoricalTarget},
 	{name: "three classes, P(Y=k) ∝ e^(2 x_A (k−1)), x_B = x_A + N(0, 0.1²)", null: true, draw: threeClasses},
-	{name: "x_B = x_A + N(0, 0.1²), a fifth of x_B missing", null: true, draw: missingTarget},
+	{name: "x_B = x_A + N(0, 0.1²), a fifth of x_B missing", null: true, draw: missingCells(1)},
 	{name: "x_A of 2 dimensions, s = Σx_A/√2, x_B = s + ε, ε ~ N(0, 0.5²), logit P(Y=1) = 2 s + ε/0.5", draw: twoDims(1)},
 	{name: "x_A of 2 dimensions, x_B = Σx_A/√2 + N(0, 0.5²), logit P(Y=1) = 2 Σx_A/√2", null: true, draw: twoDims(0)},
 	{name: "x_A of 2 dimensions, x_B = x_A1·x_A2 + N(0, 0.5²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(product, 0.5)},
 	{name: "x_B = sin(6 x_A) + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return math.Sin(6 * v) }, 0.1, 0)},
 	{name: "x_A of 2 dimensions, x_B = sin(2 x_A1)·sin(2 x_A2) + N(0, 0.3²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(func(a, b float64) float64 { return math.Sin(2*a) * math.Sin(2*b) }, 0.3)},
+	{name: "x_B = x_A + N(0, 0.1²), logit P(Y=1) = 2 x_A, a fifth of x_A missing (no null given x_A as recorded)", draw: missingCells(0)},
 }
 
 type options struct {

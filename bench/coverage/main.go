@@ -10,7 +10,7 @@
 // other columns) of the three_class setting (H(Y|x1) by quadrature). Every estimate goes to a CSV; -doc rewrites the table between
 // the coverage markers of a Markdown file (docs/inference.md).
 //
-//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-unscreened] [-cell K] [-trunk] [-linear] [-prior 0.5] [-mu 1]
+//	go run ./bench/coverage [-reps 100] [-trees 300] [-level 0.95] [-method uf] [-doc docs/inference.md] [-min-leaf N] [-max-features N] [-fixed-leaves] [-preset oblique] [-unsharpened] [-unscreened] [-cell K] [-trunk [-corr 0]] [-linear] [-prior 0.5] [-mu 1]
 //
 // -prior and -mu change the simulations' class prior and mean shift (the
 // table's are 1/2 and 1), for cells outside the table.
@@ -21,7 +21,8 @@
 // measures the trunk (sim.TrunkSimulation, ||μ|| = 1.2247) instead, whose
 // information is spread over every coordinate along an oblique direction:
 // I(X;Y) and I(Y; x2 | rest), the latter exact from a trunk of the other
-// coordinates alone. -linear also computes the linear bound of every I(X;Y)
+// coordinates alone; -corr gives its coordinates a correlation within each
+// class (correlated columns). -linear also computes the linear bound of every I(X;Y)
 // estimate (ufmi.Estimate.LinearBound) and adds a table: how often the
 // interval lies below its limit (ufmi mi -bound's note) and the limit below
 // the exact value.
@@ -64,8 +65,8 @@ type cell struct {
 	// (1-based) instead of I(X;Y).
 	target int
 	// prior and mu are the simulation's class prior and mean shift (the
-	// trunk takes the prior alone).
-	prior, mu float64
+	// trunk takes the prior alone); corr is the trunk's correlation.
+	prior, mu, corr float64
 }
 
 // settingName is the cell's setting as the table names it.
@@ -120,6 +121,7 @@ func main() {
 	oblique := flag.Bool("oblique", false, "ablation: the preset's forest with oblique splits (tree.Config.Oblique, directions from class means); not with -doc")
 	prior := flag.Float64("prior", 0.5, "the simulations' class prior (sim.MISimulation.Prior; the trunk's too); not with -doc unless 0.5")
 	mu := flag.Float64("mu", 1, "the MI settings' mean shift (sim.MISimulation.Mu); not with -doc unless 1")
+	corr := flag.Float64("corr", 0, "with -trunk: the correlation of every two coordinates within a class (sim.TrunkSimulation.Corr)")
 	flag.Parse()
 	if *docPath != "" {
 		if changed := ablations(); len(changed) > 0 {
@@ -166,7 +168,7 @@ func main() {
 		os.Exit(2)
 	}
 	s := study{reps: *reps, trees: *trees, level: *level, method: m, ns: nList, ds: dList, cmi: *cmi, trunk: *trunk,
-		linear: *linear, onlyCell: *onlyCell, outPath: *out, docPath: *docPath, uf: uf, prior: *prior, mu: *mu}
+		linear: *linear, onlyCell: *onlyCell, outPath: *out, docPath: *docPath, uf: uf, prior: *prior, mu: *mu, corr: *corr}
 	if err := s.run(); err != nil {
 		fmt.Fprintln(os.Stderr, "coverage:", err)
 		os.Exit(1)
@@ -198,6 +200,7 @@ type study struct {
 	outPath, docPath   string
 	uf                 ufmi.UFConfig
 	prior, mu          float64 // the simulations' class prior and mean shift
+	corr               float64 // the trunk's correlation
 }
 
 // docFlags are the flags -doc accepts at any value: the others are
@@ -259,7 +262,7 @@ func (s study) run() error {
 		}
 	}
 	for i := range cells {
-		cells[i].prior, cells[i].mu = s.prior, s.mu
+		cells[i].prior, cells[i].mu, cells[i].corr = s.prior, s.mu, s.corr
 	}
 	if s.onlyCell < 0 || s.onlyCell > len(cells) {
 		return fmt.Errorf("-cell %d: the table has cells 1 to %d", s.onlyCell, len(cells))
@@ -372,16 +375,12 @@ func (c cell) simulation() (interface {
 	Sample(seed uint64) ([][]float64, []int, error)
 }, exact, error) {
 	if c.trunk {
-		s := sim.TrunkSimulation{N: c.n, D: c.d, Prior: c.prior, Norm: trunkNorm}
+		s := sim.TrunkSimulation{N: c.n, D: c.d, Prior: c.prior, Norm: trunkNorm, Corr: c.corr}
 		truth, err := s.Truth()
 		if err != nil || c.target == 0 {
 			return s, exact{quantity: truth.MI}, err
 		}
-		// The other coordinates carry I(Y; rest), a trunk of one
-		// dimension with their norm.
-		mu := s.Mean()
-		rest := trunkNorm*trunkNorm - mu[c.target-1]*mu[c.target-1]
-		part, err := sim.TrunkSimulation{N: 1, D: 1, Prior: c.prior, Norm: math.Sqrt(rest)}.Truth()
+		part, err := s.TruthWithout(c.target - 1)
 		return s, exact{quantity: truth.MI - part.MI, rest: part.MI, all: truth.MI}, err
 	}
 	s := sim.MISimulation{Setting: c.setting, N: c.n, D: c.d, Prior: c.prior, Mu: c.mu}

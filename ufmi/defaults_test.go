@@ -198,18 +198,21 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 	}
 }
 
-// The oblique preset is the default with class-mean oblique splits; the
-// preset before 2026-11-28, by its name, the 2026-11-25 default (features
-// drawn without replacement, fixed leaves, no local-linear fit, the pilot's
-// weights kept whatever its importances) with them.
+// The oblique preset is the default with discriminant oblique splits; the
+// preset before 2026-11-29, by its name, the default with class-mean
+// splits weighted by the variances alone; the preset before 2026-11-28 the
+// 2026-11-25 default (features drawn without replacement, fixed leaves, no
+// local-linear fit, the pilot's weights kept whatever its importances) with
+// those.
 func TestObliquePreset(t *testing.T) {
-	withSplits := func(c UFConfig) UFConfig {
-		c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
+	withSplits := func(c UFConfig, rule tree.ObliqueDirections) UFConfig {
+		c.Tree.Oblique, c.Tree.ObliqueDirections = true, rule
 		return c
 	}
 	before := DefaultUF()
 	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
-	for name, want := range map[string]UFConfig{"oblique": withSplits(DefaultUF()), "oblique-2026-11-25": withSplits(before)} {
+	for name, want := range map[string]UFConfig{"oblique": withSplits(DefaultUF(), tree.Discriminants),
+		"oblique-2026-11-28": withSplits(DefaultUF(), tree.MeanDifferences), "oblique-2026-11-25": withSplits(before, tree.MeanDifferences)} {
 		c, err := ParseUFPreset(name)
 		if err != nil {
 			t.Fatal(err)
@@ -218,8 +221,8 @@ func TestObliquePreset(t *testing.T) {
 			t.Errorf("preset %s: %#v", name, c)
 		}
 	}
-	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique-2026-11-25") {
-		t.Errorf("unknown preset error %v does not list oblique-2026-11-25", err)
+	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique-2026-11-28") {
+		t.Errorf("unknown preset error %v does not list oblique-2026-11-28", err)
 	}
 }
 

@@ -176,13 +176,14 @@ func BenchmarkFeatureScreening(b *testing.B) {
 }
 
 // BenchmarkObliqueUF measures what ObliqueUF's splits cost beside the
-// default UF (and beside the preset before 2026-11-28): an MI estimate at
+// default UF (and beside the presets before 2026-11-29 and 2026-11-28): an MI estimate at
 // n = 10,000, d = 20, and with its interval (docs/guide.md, "Presets").
 func BenchmarkObliqueUF(b *testing.B) {
 	x, y := benchData(10000, 20, 1)
 	benchEstimates(b, x, y, []benchCase{
 		{"default", EstimatorConfig{UF: DefaultUF()}},
 		{"oblique", EstimatorConfig{UF: ObliqueUF()}},
+		{"oblique-2026-11-28", EstimatorConfig{UF: obliqueUF20261128()}},
 		{"oblique-2026-11-25", EstimatorConfig{UF: obliqueUF20261125()}},
 		{"oblique with interval", EstimatorConfig{UF: ObliqueUF(), Confidence: 0.95}},
 	})

@@ -330,7 +330,7 @@ func unsharpenedUF() UFConfig {
 // ParseUFPreset returns the preset named "default", "default-2026-11-28",
 // "default-2026-11-27",
 // "default-2026-11-25", "unsharpened", "plugin", "paper", "authors",
-// "oblique" or "oblique-2026-11-25". "local-linear", the name the default
+// "oblique", "oblique-2026-11-28" or "oblique-2026-11-25". "local-linear", the name the default
 // had before it became the default, is DefaultUF.
 func ParseUFPreset(name string) (UFConfig, error) {
 	switch name {
@@ -344,6 +344,8 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return ObliqueUF(), nil
 	case "oblique-2026-11-25":
 		return obliqueUF20261125(), nil
+	case "oblique-2026-11-28":
+		return obliqueUF20261128(), nil
 	case "plugin":
 		return plugInUF(), nil
 	case "unsharpened":
@@ -355,11 +357,12 @@ func ParseUFPreset(name string) (UFConfig, error) {
 	case "default-2026-11-28":
 		return defaultUF20261128(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique or oblique-2026-11-25)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-28 or oblique-2026-11-25)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
-// class means of each node's rows (tree.MeanDifferences): for information
+// class means of each node's rows, weighted by the inverse of the columns'
+// within-class covariance there (tree.Discriminants): for information
 // spread over many weak numeric features, where axis-aligned splits
 // approximate an oblique boundary badly (the trunk simulation, ||μ|| = 1, at
 // n = 2000, d = 10: 0.337 nats, the true value, against the default's
@@ -370,22 +373,32 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // It has been the default's forest with oblique splits since 2026-11-28
 // (draws with replacement, leaves that follow n, local-linear posteriors);
 // before, it was the 2026-11-25 default's, kept as the preset
-// "oblique-2026-11-25".
+// "oblique-2026-11-25". Its directions have been whitened by the
+// within-class covariance since 2026-11-29, for correlated columns; the
+// preset before, weighting each column by its variance alone, is
+// "oblique-2026-11-28".
 func ObliqueUF() UFConfig {
-	return withObliqueSplits(DefaultUF())
+	return withObliqueSplits(DefaultUF(), tree.Discriminants)
 }
 
 // obliqueUF20261125 is ObliqueUF as it was until 2026-11-28: the
 // 2026-11-25 default's forest (features drawn without replacement, leaves
 // of 6 rows whatever n, no local-linear fit) with oblique splits.
 func obliqueUF20261125() UFConfig {
-	return withObliqueSplits(defaultUF20261125())
+	return withObliqueSplits(defaultUF20261125(), tree.MeanDifferences)
+}
+
+// obliqueUF20261128 is ObliqueUF as it was until 2026-11-29: directions
+// from the class means weighted by the columns' variances alone
+// (tree.MeanDifferences, diagonal discriminant analysis).
+func obliqueUF20261128() UFConfig {
+	return withObliqueSplits(DefaultUF(), tree.MeanDifferences)
 }
 
 // withObliqueSplits is c whose nodes also split on a direction made from
-// their class means (tree.Config.Oblique, tree.MeanDifferences).
-func withObliqueSplits(c UFConfig) UFConfig {
-	c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences
+// their class means (tree.Config.Oblique) by the rule directions.
+func withObliqueSplits(c UFConfig, directions tree.ObliqueDirections) UFConfig {
+	c.Tree.Oblique, c.Tree.ObliqueDirections = true, directions
 	return c
 }
 

@@ -79,6 +79,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"authors":                ufmi.AuthorsUF(),
 		"oblique":                ufmi.ObliqueUF(),
 		"oblique-2026-11-25":     preset("oblique-2026-11-25"),
+		"oblique-2026-11-28":     preset("oblique-2026-11-28"),
 		"oblique-leaf3":          obliqueLeaf(3),
 		"oblique-unsharpened":    unsharpenedOblique(),
 		"unsharpened":            change(func(c *ufmi.UFConfig) { c.NoSharpening = true }),

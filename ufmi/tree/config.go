@@ -248,6 +248,11 @@ const (
 	// projection on the difference of two classes' means over the node's
 	// rows, across every eligible numeric column (ObliqueNonZeros unused).
 	MeanDifferences
+	// Discriminants: MeanDifferences' direction over the same columns,
+	// weighted by the inverse of their pooled within-class covariance
+	// among the node's rows (linear discriminant analysis) rather than of
+	// their variances alone (whiten.go).
+	Discriminants
 )
 
 // String names the rule.
@@ -257,6 +262,8 @@ func (o ObliqueDirections) String() string {
 		return "RandomProjections"
 	case MeanDifferences:
 		return "MeanDifferences"
+	case Discriminants:
+		return "Discriminants"
 	}
 	return fmt.Sprintf("ObliqueDirections(%d)", int(o))
 }
@@ -284,7 +291,8 @@ type Params struct {
 // SplitBytes is the memory, beyond NodeBytes, that an internal node of a
 // tree grown with p may take (for memory estimates): at an oblique split,
 // its projection, a header and ceil(ObliqueNonZeros) terms at most (and at
-// most d; d with MeanDifferences) of 16 bytes each; 0 without Oblique.
+// most d; d with MeanDifferences or Discriminants) of 16 bytes each; 0
+// without Oblique.
 func (p Params) SplitBytes() int {
 	if !p.oblique {
 		return 0
@@ -321,8 +329,8 @@ func (c Config) Resolve(d int) (Params, error) {
 	if nz := c.ObliqueNonZeros; nz != 0 && !(nz >= 1 && !math.IsInf(nz, 1)) {
 		return p, fmt.Errorf("ufmi: oblique non-zeros %v must be finite and at least 1 (0 means %v)", nz, DefaultObliqueNonZeros)
 	}
-	if c.ObliqueDirections != RandomProjections && c.ObliqueDirections != MeanDifferences {
-		return p, fmt.Errorf("ufmi: unknown oblique directions %d (want RandomProjections or MeanDifferences)", int(c.ObliqueDirections))
+	if c.ObliqueDirections < RandomProjections || c.ObliqueDirections > Discriminants {
+		return p, fmt.Errorf("ufmi: unknown oblique directions %d (want RandomProjections, MeanDifferences or Discriminants)", int(c.ObliqueDirections))
 	}
 	p.oblique, p.nonZeros, p.directions = c.Oblique, c.ObliqueNonZeros, c.ObliqueDirections
 	if p.nonZeros == 0 {

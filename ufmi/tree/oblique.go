@@ -41,6 +41,7 @@ type obliqueScratch struct {
 	along                   []float64 // by column: the inherited direction's weights, while in use
 	present                 []int
 	inClass                 []float64 // per class: 1 or 0 for class a, then for class b
+	whiten_                 whitenScratch
 }
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.
@@ -92,7 +93,7 @@ func (b *Builder) projectionSize() int {
 // there are several. It leaves the terms in termsFound and returns their
 // number.
 func (b *Builder) drawProjection(rows *sortedRows, f, start, end int, counts []int) int {
-	if b.params.directions == MeanDifferences {
+	if b.params.directions != RandomProjections {
 		return b.meanProjection(rows, f, start, end, counts)
 	}
 	b.termsFound = b.drawTerms(append(b.termsFound[:0], projTerm{col: int32(f), w: 1}), rows, start, end)
@@ -277,14 +278,17 @@ func (b *Builder) meanProjection(rows *sortedRows, f, start, end int, counts []i
 	if !exact {
 		// Only columns whose difference stands out of its noise enter the
 		// direction; the others would add their noise to it.
-		kept := terms[:0]
+		kept, noise := terms[:0], b.noiseSD[:0]
 		for i, tm := range terms {
-			if math.Abs(tm.w) > directionColumnNoises*b.noiseSD[i] {
-				kept = append(kept, projTerm{col: tm.col, w: tm.w / (b.noiseSD[i] * b.noiseSD[i])})
+			if sd := b.noiseSD[i]; math.Abs(tm.w) > directionColumnNoises*sd {
+				kept, noise = append(kept, projTerm{col: tm.col, w: tm.w / (sd * sd)}), append(noise, sd)
 			}
 		}
 		if terms = kept; len(terms) < 2 {
 			return b.withoutMeanDirection(terms, f)
+		}
+		if b.params.directions == Discriminants {
+			b.whiten(terms, noise, rows, start, end, ca, cb, na, nb)
 		}
 	}
 	b.termsFound = terms

@@ -211,7 +211,7 @@ func TestObliqueConfigResolve(t *testing.T) {
 			t.Errorf("non-zeros %v: %+v, %v, split bytes %d", c.nz, p, err, p.SplitBytes())
 		}
 	}
-	if _, err := (Config{Oblique: true, ObliqueDirections: 2}).Resolve(3); err == nil {
+	if _, err := (Config{Oblique: true, ObliqueDirections: 3}).Resolve(3); err == nil {
 		t.Error("unknown oblique directions accepted")
 	}
 	if p, err := (Config{Oblique: true, ObliqueDirections: MeanDifferences}).Resolve(3); err != nil || p.SplitBytes() != 64 {

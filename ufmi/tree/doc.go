@@ -118,8 +118,9 @@
 // columns' class-mean differences and Σ their pooled within-class
 // covariance among the node's structure rows (linear discriminant analysis;
 // whiten.go), its correlation shrunk toward the identity by
-// columns/(rows − 2), not used beyond 32 columns or with fewer than
-// columns + 4 rows of the two classes. Where columns are correlated within
+// columns/(rows − 2), not used beyond 32 columns or with fewer than 5
+// rows of the two classes per column (nearly collinear columns then
+// amplify the means' noise). Where columns are correlated within
 // a class the diagonal weights d_c/v_c point along what the columns share:
 // two classes N(±μ, Σ), μ = (0.5, 0.25), correlation 0.8, put the
 // diagonal direction 52° from the best one, Σ⁻¹μ, and the whitened one

@@ -244,11 +244,11 @@ func ExampleTrunkComparison_Run() {
 	// Output:
 	// d method mi mi_true
 	// 2 UF 0.325 0.337
-	// 2 UF (oblique) 0.330 0.337
+	// 2 UF (oblique) 0.325 0.337
 	// 2 IRF 0.190 0.337
 	// 2 KSG 0.360 0.337
 	// 10 UF 0.223 0.337
-	// 10 UF (oblique) 0.278 0.337
+	// 10 UF (oblique) 0.293 0.337
 	// 10 IRF 0.120 0.337
 	// 10 KSG 0.002 0.337
 	// 2 UF (rotated) 0.333 0.337

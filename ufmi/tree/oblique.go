@@ -41,7 +41,7 @@ type obliqueScratch struct {
 	along                   []float64 // by column: the inherited direction's weights, while in use
 	present                 []int
 	inClass                 []float64 // per class: 1 or 0 for class a, then for class b
-	whiten_                 whitenScratch
+	whitening               whitenScratch
 }
 
 // zEntry is a row's projection, as its sort key (zKey), and its class.

@@ -195,7 +195,8 @@ func (b *Builder) eligibleColumns(rows *sortedRows, start, end int) []int32 {
 	return b.eligible
 }
 
-// meanProjection is drawProjection with MeanDifferences: the projection
+// meanProjection is drawProjection with MeanDifferences (and with
+// Discriminants, whose kept direction is then whitened: whiten.go): the projection
 // on the difference between the means of two classes among the node's rows
 // [start, end) (rows counted with their multiplicities), over every eligible
 // column, each weighted by the inverse of its pooled within-class variance

@@ -123,6 +123,10 @@ func main() {
 	mu := flag.Float64("mu", 1, "the MI settings' mean shift (sim.MISimulation.Mu); not with -doc unless 1")
 	corr := flag.Float64("corr", 0, "with -trunk: the correlation of every two coordinates within a class (sim.TrunkSimulation.Corr)")
 	flag.Parse()
+	if *corr != 0 && !*trunk {
+		fmt.Fprintln(os.Stderr, "coverage: -corr sets the trunk's correlation: give -trunk too")
+		os.Exit(2)
+	}
 	if *docPath != "" {
 		if changed := ablations(); len(changed) > 0 {
 			fmt.Fprintf(os.Stderr, "coverage: -doc writes the default UF's whole table; drop %s\n", strings.Join(changed, ", "))

@@ -436,7 +436,14 @@ func rotatedBoundary(rng *rand.Rand, n int) ([][]float64, []int) {
 // (two classes), every row once.
 func meanTree(t *testing.T, cols [][]float64, y []int, seed uint64) *Tree {
 	t.Helper()
-	params, err := Config{Oblique: true, ObliqueDirections: MeanDifferences}.Resolve(len(cols))
+	return directionTree(t, cols, y, seed, MeanDifferences)
+}
+
+// directionTree grows one oblique tree whose directions follow rule on
+// columns cols and labels y (two classes), every row once.
+func directionTree(t *testing.T, cols [][]float64, y []int, seed uint64, rule ObliqueDirections) *Tree {
+	t.Helper()
+	params, err := Config{Oblique: true, ObliqueDirections: rule}.Resolve(len(cols))
 	if err != nil {
 		t.Fatal(err)
 	}

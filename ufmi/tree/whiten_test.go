@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
 // Two Gaussian classes N(±μ, Σ) with μ = (1, 0.5)/2 and correlation 0.8
@@ -34,15 +32,7 @@ func TestDiscriminantsFollowCorrelatedColumns(t *testing.T) {
 	// Σ⁻¹μ for Σ = [[1, ρ], [ρ, 1]].
 	best := [2]float64{(mu[0] - rho*mu[1]) / (1 - rho*rho), (mu[1] - rho*mu[0]) / (1 - rho*rho)}
 	angle := func(rule ObliqueDirections) float64 {
-		params, err := Config{Oblique: true, ObliqueDirections: rule}.Resolve(2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mult := make([]int32, n)
-		for i := range mult {
-			mult[i] = 1
-		}
-		tree, _ := NewBuilder(NewPresort(cols, nil), codes32(y), 2, params).Grow(mult, nil, seeds.Stream(1, seeds.Tree, 0))
+		tree := directionTree(t, cols, y, 1, rule)
 		features, weights := tree.Projection(0)
 		if !tree.Node(0).Oblique || len(features) != 2 {
 			t.Fatalf("%v: root %+v, projection %v %v: want an oblique split on both columns", rule, tree.Node(0), features, weights)

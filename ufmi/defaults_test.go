@@ -198,8 +198,9 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 	}
 }
 
-// The oblique preset is the default with discriminant oblique splits; the
-// preset before 2026-11-29, by its name, the default with class-mean
+// The oblique preset is the 2026-11-29 default (its local-linear fit on
+// the two top columns, NoDiscriminant) with discriminant oblique splits;
+// the preset before 2026-11-29, by its name, that default with class-mean
 // splits weighted by the variances alone; the preset before 2026-11-28 the
 // 2026-11-25 default (features drawn without replacement, fixed leaves, no
 // local-linear fit, the pilot's weights kept whatever its importances) with
@@ -209,10 +210,12 @@ func TestObliquePreset(t *testing.T) {
 		c.Tree.Oblique, c.Tree.ObliqueDirections = true, rule
 		return c
 	}
-	before := DefaultUF()
+	axis := DefaultUF()
+	axis.NoDiscriminant = true // the 2026-11-29 default's local-linear fit
+	before := axis
 	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
-	for name, want := range map[string]UFConfig{"oblique": withSplits(DefaultUF(), tree.Discriminants),
-		"oblique-2026-11-28": withSplits(DefaultUF(), tree.MeanDifferences), "oblique-2026-11-25": withSplits(before, tree.MeanDifferences)} {
+	for name, want := range map[string]UFConfig{"oblique": withSplits(axis, tree.Discriminants),
+		"oblique-2026-11-28": withSplits(axis, tree.MeanDifferences), "oblique-2026-11-25": withSplits(before, tree.MeanDifferences)} {
 		c, err := ParseUFPreset(name)
 		if err != nil {
 			t.Fatal(err)
@@ -241,6 +244,7 @@ func TestPlugInPreset(t *testing.T) {
 	}
 	want := DefaultUF()
 	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
+	want.NoDiscriminant = true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

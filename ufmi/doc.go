@@ -130,6 +130,12 @@
 // (UFConfig.ScreenAlways), which take out the bias the pilot gave estimates
 // on data without a signal (docs/inference.md, "Screening without a
 // signal"); the preset "default-2026-11-28" keeps the default before it.
+// Then the local-linear fit's second coordinate became the rows' score on a
+// cross-fitted linear discriminant (UFConfig.NoDiscriminant), which takes
+// out the smoothing along directions that mix many columns (information
+// spread over weak features, contrasts between correlated ones;
+// docs/inference.md, "The discriminant coordinate"); the preset
+// "default-2026-11-29" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -108,6 +108,14 @@ func BenchmarkScreeningNull(b *testing.B) {
 	benchDefaultAgainst(b, "default-2026-11-28", defaultUF20261128())
 }
 
+// BenchmarkDiscriminant times the default against the preset before the
+// local-linear fit's second coordinate became the discriminant
+// (default-2026-11-29, NoDiscriminant), each without and with its interval,
+// at n = 10,000 and 1,000 (20 features).
+func BenchmarkDiscriminant(b *testing.B) {
+	benchDefaultAgainst(b, "default-2026-11-29", defaultUF20261129())
+}
+
 // benchDefaultAgainst times the default against the preset before (name,
 // uf), each without and with its interval, at n = 10,000 and 1,000 (20
 // features).

@@ -68,7 +68,7 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	if err != nil {
 		return 0, err
 	}
-	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRuleFor(x), unlabeled)
+	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRuleFor(x, y, k), unlabeled)
 	if interval != nil {
 		sums.withInterval(interval)
 	}

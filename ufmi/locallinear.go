@@ -63,14 +63,17 @@ type localCoordinates struct {
 	coords []float64 // coords[i*localLinearColumns+c]: row i's rank in column c, in (0, 1)
 }
 
-// newLocalCoordinates picks the numeric columns without missing cells that
-// the feature weights rank highest (at most localLinearColumns; ties, and
-// every column without weights, in index order) and returns the rows'
-// mid-ranks in them. There are always localLinearColumns coordinates, so
-// that the sums' layout does not depend on the data (tree blocks): a
-// coordinate without a column is 0 for every row, and the fit leaves it out
-// as it does a coordinate that does not vary.
-func newLocalCoordinates(x *Features, weights []float64) *localCoordinates {
+// newLocalCoordinates returns the rows' coordinates of the fit: their
+// mid-ranks in the numeric columns without missing cells that the feature
+// weights rank highest (ties, and every column without weights, in index
+// order), and with discriminant, in the second place, their rank on the
+// cross-fitted discriminant of the labels y (k classes) beyond the first
+// column (discriminantCoordinate), where it can be fitted. There are always
+// localLinearColumns coordinates, so that the sums' layout does not depend
+// on the data (tree blocks): a coordinate without a column is 0 for every
+// row, and the fit leaves it out as it does a coordinate that does not
+// vary.
+func newLocalCoordinates(x *Features, y []int, k int, weights []float64, discriminant bool) *localCoordinates {
 	order := make([]int, 0, x.d)
 	for j := 0; j < x.d; j++ {
 		if x.Kind(j) == Numeric && x.Missing(j) == 0 {
@@ -85,6 +88,17 @@ func newLocalCoordinates(x *Features, weights []float64) *localCoordinates {
 	for c, j := range order {
 		for i, r := range metrics.MidRanks(x.cols[j]) {
 			lc.coords[i*localLinearColumns+c] = (r - 0.5) / float64(x.n)
+		}
+	}
+	if discriminant && len(order) > 0 {
+		second := -1
+		if len(order) > 1 {
+			second = order[1]
+		}
+		if ranks := discriminantCoordinate(x, y, k, order[0], second, weights); ranks != nil {
+			for i, r := range ranks {
+				lc.coords[i*localLinearColumns+1] = r
+			}
 		}
 	}
 	return lc

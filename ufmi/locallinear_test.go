@@ -225,7 +225,8 @@ func TestLocalLinearLowersSmoothingBias(t *testing.T) {
 func TestLocalLinearCoordinates(t *testing.T) {
 	x, y := benchData(300, 4, 4)
 	weights := []float64{0.2, 1, 0.5, 0.01}
-	a, b := newLocalCoordinates(x, weights), newLocalCoordinates(transformColumns(x, math.Exp), weights)
+	k := slices.Max(y) + 1
+	a, b := newLocalCoordinates(x, y, k, weights, true), newLocalCoordinates(transformColumns(x, math.Exp), y, k, weights, true)
 	if a == nil || len(a.coords) != localLinearColumns*x.n || !slices.Equal(a.coords, b.coords) {
 		t.Fatalf("coordinates change under a monotone transform")
 	}
@@ -248,13 +249,13 @@ func TestLocalLinearCoordinates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lc := newLocalCoordinates(xc, []float64{1, 1, 0.1})
+	lc := newLocalCoordinates(xc, []int{0, 1, 0, 1}, 2, []float64{1, 1, 0.1}, true)
 	if want := []float64{0.875, 0, 0.625, 0, 0.375, 0, 0.125, 0}; !slices.Equal(lc.coords, want) {
 		t.Fatalf("coordinates %v, want %v: the complete numeric column, then 0 for the coordinate without one", lc.coords, want)
 	}
 	// Without weights, the qualifying columns in index order, ranks scaled
 	// to (0, 1).
-	noWeights := newLocalCoordinates(x, nil)
+	noWeights := newLocalCoordinates(x, y, k, nil, false)
 	ranks0, ranks1 := metrics.MidRanks(x.cols[0]), metrics.MidRanks(x.cols[1])
 	scaled := func(r float64) float64 { return (r - 0.5) / float64(x.n) }
 	for i := 0; i < x.n; i++ {

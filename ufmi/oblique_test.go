@@ -377,10 +377,11 @@ func TestObliqueUFOnXOR(t *testing.T) {
 // so its estimate hardly moves; ObliqueUF's directions combine values, so
 // a transform bends the boundary they approximate. Measured on the trunk at
 // n = 2000, d = 10 (seed 1 data, seed 3 forests, every column cubed): the
-// default 0.2491 → 0.2492, ObliqueUF 0.3360 → 0.2936 (truth 0.3368; the
-// preset before 2026-11-29 0.3354 → 0.2935). The
-// test asks the default to move by less than 0.001 and ObliqueUF, moved,
-// to stay above the default.
+// default 0.3019 → 0.3020 (its discriminant coordinate is fitted on normal
+// scores of ranks; the 2026-11-29 default 0.2491 → 0.2492), ObliqueUF
+// 0.3360 → 0.2936 (truth 0.3368; the preset before 2026-11-29 0.3354 →
+// 0.2935). The test asks the default to move by less than 0.001 and
+// ObliqueUF by more than 0.02.
 func TestMonotoneTransformsAndObliqueUF(t *testing.T) {
 	t.Parallel()
 	s := sim.TrunkSimulation{N: 2000, D: 10, Prior: 0.5}
@@ -398,8 +399,8 @@ func TestMonotoneTransformsAndObliqueUF(t *testing.T) {
 	axis, axisCubed := miWithSeed3(t, rows, y, DefaultUF()), miWithSeed3(t, cubed, y, DefaultUF())
 	oblique, obliqueCubed := miWithSeed3(t, rows, y, ObliqueUF()), miWithSeed3(t, cubed, y, ObliqueUF())
 	t.Logf("default %.4f -> %.4f cubed; ObliqueUF %.4f -> %.4f", axis, axisCubed, oblique, obliqueCubed)
-	if math.Abs(axisCubed-axis) > 0.001 || !(obliqueCubed > axisCubed) {
-		t.Errorf("cubing every column: default %.4f -> %.4f, ObliqueUF %.4f -> %.4f: want the default to move by less than 0.001 and ObliqueUF above it",
+	if math.Abs(axisCubed-axis) > 0.001 || !(math.Abs(obliqueCubed-oblique) > 0.02) {
+		t.Errorf("cubing every column: default %.4f -> %.4f, ObliqueUF %.4f -> %.4f: want the default to move by less than 0.001 and ObliqueUF by more than 0.02",
 			axis, axisCubed, oblique, obliqueCubed)
 	}
 }

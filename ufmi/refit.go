@@ -153,7 +153,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	}
 	voter := plan.voter.(honestVoter)
 	s.sum.reset(x.n, k, -1, voter.empty == EmptyAbstain)
-	rule := uf.entropyRuleFor(x)
+	rule := uf.entropyRuleFor(x, y, k)
 	oneStep := rule.oneStep
 	if oneStep {
 		s.oos.reset(y, k, false, true, rule.sharpen)

@@ -39,7 +39,7 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: tree block %d..%d of a forest of %d trees; want 0 <= lo < hi <= %d", lo, hi-1, plan.trees, plan.trees)
 	}
 	plan.first, plan.trees = lo, hi
-	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, uf.entropyRuleFor(x), nil)
+	sums := newForestSums(y, k, uf.TreeLevelEntropy, uf.EmptyLeaf == EmptyAbstain, uf.entropyRuleFor(x, y, k), nil)
 	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return engine.TreeBlock{}, err
 	}

@@ -27,7 +27,7 @@ func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.rule = cfg.entropyRuleFor(x)
+	f.rule = cfg.entropyRuleFor(x, y, f.k)
 	return f, nil
 }
 

@@ -114,6 +114,17 @@ type UFConfig struct {
 	// it, a forest on a single feature keeps Tree.MinSamplesLeaf whatever the
 	// number of rows (leafFor).
 	NoLocalLinear bool
+	// NoDiscriminant fits the local-linear posteriors on the pilot's two
+	// top columns (ufmi's default before 2026-11-29, second; the preset
+	// "default-2026-11-29"). By default the fit's second coordinate is the
+	// rows' rank on a linear discriminant of the labels over the other
+	// numeric complete columns, the first column regressed out, cross-fitted
+	// in 5 folds (discriminant.go): where the information lies along a
+	// direction that mixes many columns, or in contrasts between correlated
+	// ones, the forest's axis-aligned leaves are wide along it and the fit
+	// takes out the smoothing there. Without such a column the second
+	// column is taken, as before.
+	NoDiscriminant bool
 	// ScreenAlways keeps the screening pilot's feature weights whatever its
 	// importances (ufmi's default before 2026-11-28, fifth; the preset
 	// "default-2026-11-28"). By default, where the pilot's importances are
@@ -159,10 +170,10 @@ func (cfg UFConfig) entropyRule() entropyRule {
 // entropyRuleFor is cfg's rule for a forest on x, cfg's screening weights
 // resolved: with the local-linear fit (LocalLinearFit), the coordinates of
 // its fit.
-func (cfg UFConfig) entropyRuleFor(x *Features) entropyRule {
+func (cfg UFConfig) entropyRuleFor(x *Features, y []int, k int) entropyRule {
 	r := cfg.entropyRule()
 	if cfg.LocalLinearFit() {
-		r.local = newLocalCoordinates(x, cfg.Tree.FeatureWeights)
+		r.local = newLocalCoordinates(x, y, k, cfg.Tree.FeatureWeights, !cfg.NoDiscriminant)
 	}
 	return r
 }
@@ -280,12 +291,21 @@ func AuthorsUF() UFConfig {
 		TreeLevelEntropy: true, NoScreening: true, PlugIn: true}
 }
 
-// defaultUF20261128 is ufmi's default until 2026-11-28, fifth (preset
-// "default-2026-11-28"): DefaultUF keeping the screening pilot's weights
-// whatever its importances (ScreenAlways), kept to compare against and to
-// reproduce earlier results. The older defaults below build on it.
-func defaultUF20261128() UFConfig {
+// defaultUF20261129 is ufmi's default until 2026-11-29, second (preset
+// "default-2026-11-29"): DefaultUF fitting its local-linear posteriors on
+// the pilot's two top columns (NoDiscriminant), kept to compare against and
+// to reproduce earlier results. The older defaults below build on it.
+func defaultUF20261129() UFConfig {
 	c := DefaultUF()
+	c.NoDiscriminant = true
+	return c
+}
+
+// defaultUF20261128 is ufmi's default until 2026-11-28, fifth (preset
+// "default-2026-11-28"): the 2026-11-29 default keeping the screening
+// pilot's weights whatever its importances (ScreenAlways).
+func defaultUF20261128() UFConfig {
+	c := defaultUF20261129()
 	c.ScreenAlways = true
 	return c
 }
@@ -327,7 +347,8 @@ func unsharpenedUF() UFConfig {
 	return c
 }
 
-// ParseUFPreset returns the preset named "default", "default-2026-11-28",
+// ParseUFPreset returns the preset named "default", "default-2026-11-29",
+// "default-2026-11-28",
 // "default-2026-11-27",
 // "default-2026-11-25", "unsharpened", "plugin", "paper", "authors",
 // "oblique", "oblique-2026-11-28" or "oblique-2026-11-25". "local-linear", the name the default
@@ -356,8 +377,10 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return defaultUF20261127(), nil
 	case "default-2026-11-28":
 		return defaultUF20261128(), nil
+	case "default-2026-11-29":
+		return defaultUF20261129(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-28 or oblique-2026-11-25)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-28 or oblique-2026-11-25)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the
@@ -376,9 +399,12 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // "oblique-2026-11-25". Its directions have been whitened by the
 // within-class covariance since 2026-11-29, for correlated columns; the
 // preset before, weighting each column by its variance alone, is
-// "oblique-2026-11-28".
+// "oblique-2026-11-28". Its local-linear fit stays on the pilot's two top
+// columns (NoDiscriminant, the 2026-11-29 default's): its splits already
+// follow the node's discriminant, and the discriminant coordinate was
+// measured on the default only.
 func ObliqueUF() UFConfig {
-	return withObliqueSplits(DefaultUF(), tree.Discriminants)
+	return withObliqueSplits(defaultUF20261129(), tree.Discriminants)
 }
 
 // obliqueUF20261125 is ObliqueUF as it was until 2026-11-28: the
@@ -392,7 +418,7 @@ func obliqueUF20261125() UFConfig {
 // from the class means weighted by the columns' variances alone
 // (tree.MeanDifferences, diagonal discriminant analysis).
 func obliqueUF20261128() UFConfig {
-	return withObliqueSplits(DefaultUF(), tree.MeanDifferences)
+	return withObliqueSplits(defaultUF20261129(), tree.MeanDifferences)
 }
 
 // withObliqueSplits is c whose nodes also split on a direction made from

@@ -74,6 +74,7 @@ func candidates() map[string]ufmi.UFConfig {
 		"default-2026-11-25":     preset("default-2026-11-25"),
 		"default-2026-11-27":     preset("default-2026-11-27"),
 		"default-2026-11-28":     preset("default-2026-11-28"),
+		"default-2026-11-29":     preset("default-2026-11-29"),
 		"default-fixed-leaves":   change(func(c *ufmi.UFConfig) { c.FixedLeaves = true }),
 		"paper":                  ufmi.PaperUF(),
 		"authors":                ufmi.AuthorsUF(),

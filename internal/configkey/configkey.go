@@ -36,6 +36,7 @@ type legacyUF struct {
 	pilotFloor             float64
 	leavesFollowRows       bool // leaves scaled to the structure rows (UFConfig.FixedLeaves false, leaves above 2)
 	localLinear            bool // UFConfig.LocalLinearFit
+	discriminant           bool // the fit's second coordinate the discriminant (UFConfig.NoDiscriminant false)
 }
 
 // Old spellings of UF settings whose zero value now means a default.
@@ -51,14 +52,18 @@ const (
 // suffixText spells, after the old fields, leaves that follow the
 // structure rows (leaves, no verb): nothing for fixed leaves, whose keys
 // predate them; then local-linear posteriors (local, no verb), nothing
-// without them.
-func suffixText(l legacyUF, leaves, local string) string {
+// without them; then their discriminant coordinate (discriminant, no
+// verb), nothing without it, whose keys predate it.
+func suffixText(l legacyUF, leaves, local, discriminant string) string {
 	s := ""
 	if l.leavesFollowRows {
 		s = leaves
 	}
 	if l.localLinear {
 		s += local
+		if l.discriminant {
+			s += discriminant
+		}
 	}
 	return s
 }
@@ -80,6 +85,7 @@ func legacy(c ufmi.UFConfig) legacyUF {
 	}
 	l.leavesFollowRows = !c.FixedLeaves && l.tree.MinSamplesLeaf > ufMinScaledLeaf
 	l.localLinear = c.LocalLinearFit()
+	l.discriminant = !c.NoDiscriminant
 	if c.Tree.MaxFeatures == (tree.MaxFeatures{}) {
 		l.tree.MaxFeatures = tree.SqrtFeatures().AtLeast(ufMinFeatures)
 	}
@@ -165,7 +171,7 @@ func UFGoSyntax(c ufmi.UFConfig) string {
 	return fmt.Sprintf("ufmi.UFConfig{Trees:%d, Tree:%s, StructureFraction:%#v, EvalShare:%#v, Kappa:%#v, EmptyLeaf:%d, "+
 		"Stratify:%t, TreeLevelEntropy:%t, PilotTrees:%d, PilotFloor:%#v, %s%s}",
 		l.trees, treeGoSyntax(l.tree), l.structure, l.eval, l.kappa, l.emptyLeaf,
-		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, suffixText(l, ", Leaves:follow-rows", ", LocalLinear:true"))
+		l.stratify, l.treeLevel, l.pilotTrees, l.pilotFloor, runtimeGoSyntax, suffixText(l, ", Leaves:follow-rows", ", LocalLinear:true", ", Discriminant:true"))
 }
 
 // ForestGoSyntax spells an RF configuration as the old %#v of ForestConfig
@@ -183,8 +189,9 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // more sums and whose result differs from the plug-in's, and " sharpened"
 // after it when its out-of-sample posteriors are (UFConfig.NoSharpening
 // false), then " Leaves:follow-rows" when its leaves follow the structure
-// rows (UFConfig.FixedLeaves false, leaves above 2) and " LocalLinear" with
-// local-linear posteriors.
+// rows (UFConfig.FixedLeaves false, leaves above 2), " LocalLinear" with
+// local-linear posteriors and " Discriminant" when their second coordinate
+// is the discriminant (UFConfig.NoDiscriminant false).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep := ""
@@ -197,5 +204,5 @@ func UFFields(c ufmi.UFConfig, seed uint64) string {
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear"))
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear", " Discriminant"))
 }

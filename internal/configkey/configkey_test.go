@@ -21,8 +21,9 @@ import (
 // default's posteriors became sharpened, and " Draws:with-replacement" in
 // its tree settings when its nodes came to draw features with replacement,
 // " Leaves:follow-rows" at the end when its leaves came to follow the
-// rows, and " LocalLinear" after it when its posteriors came to be fitted
-// local-linearly: its blocks and result changed.
+// rows, " LocalLinear" after it when its posteriors came to be fitted
+// local-linearly, and " Discriminant" after that when the fit's second
+// coordinate became the discriminant: its blocks and result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")
 	if err != nil {
@@ -72,6 +73,7 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 		func(c *ufmi.UFConfig) { c.Tree.Oblique, c.Tree.ObliqueDirections = true, tree.MeanDifferences },
 		func(c *ufmi.UFConfig) { c.Tree.Draws = tree.WithoutReplacement },
 		func(c *ufmi.UFConfig) { c.FixedLeaves = true },
+		func(c *ufmi.UFConfig) { c.NoDiscriminant = true },
 	} {
 		c := ufmi.DefaultUF()
 		change(&c)

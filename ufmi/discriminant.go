@@ -66,21 +66,22 @@ func discriminantCoordinate(x *Features, y []int, k, first, second int, weights 
 	if d < 2 || n < discriminantFolds*(d+k+2) {
 		return nil // the discriminant of one column is that column
 	}
+	scores := newNormalScores(n)
 	z := make([][]float64, d)
 	for a, j := range cols {
-		z[a] = normalScores(x.cols[j])
+		z[a] = scores.of(x.cols[j])
 	}
 	var rival [][]float64
 	if second >= 0 {
-		rival = [][]float64{normalScores(x.cols[second])}
+		rival = [][]float64{scores.of(x.cols[second])}
 	}
 	if first >= 0 {
-		t := normalScores(x.cols[first])
+		t := scores.of(x.cols[first])
 		regressOut(z, t)
 		regressOut(rival, t)
 	}
 	folds := newFoldScatter(z, y, k)
-	scores := make([]float64, n)
+	out := make([]float64, n)
 	var reference []float64
 	for f := 0; f < discriminantFolds; f++ {
 		dir := folds.direction(f)
@@ -101,13 +102,13 @@ func discriminantCoordinate(x *Features, y []int, k, first, second int, weights 
 			for a := range dir {
 				s += dir[a] * z[a][i]
 			}
-			scores[i] = s
+			out[i] = s
 		}
 	}
-	if rival != nil && fisherRatio(rival[0], y, k) >= fisherRatio(scores, y, k) {
+	if rival != nil && fisherRatio(rival[0], y, k) >= fisherRatio(out, y, k) {
 		return nil
 	}
-	ranks := metrics.MidRanks(scores)
+	ranks := metrics.MidRanks(out)
 	for i, r := range ranks {
 		ranks[i] = (r - 0.5) / float64(n)
 	}
@@ -141,11 +142,28 @@ func fisherRatio(s []float64, y []int, k int) float64 {
 	return between / within
 }
 
-// normalScores returns Φ⁻¹ of the values' mid-ranks, (r − 1/2)/n.
-func normalScores(v []float64) []float64 {
+// normalScores turns n values into Φ⁻¹ of their mid-ranks r, (r − 1/2)/n.
+// Mid-ranks are multiples of 1/2, so the 2n − 1 possible scores are
+// computed once (quantile[2r − 2]) for every column.
+type normalScores struct {
+	quantile []float64
+}
+
+func newNormalScores(n int) normalScores {
+	q := make([]float64, 2*n-1)
+	for j := range q {
+		r := 1 + float64(j)/2
+		q[j] = distuv.UnitNormal.Quantile((r - 0.5) / float64(n))
+	}
+	return normalScores{quantile: q}
+}
+
+// of returns the normal scores of v (as many values as the table was made
+// for).
+func (s normalScores) of(v []float64) []float64 {
 	out := metrics.MidRanks(v)
 	for i, r := range out {
-		out[i] = distuv.UnitNormal.Quantile((r - 0.5) / float64(len(v)))
+		out[i] = s.quantile[int(2*r+0.5)-2]
 	}
 	return out
 }

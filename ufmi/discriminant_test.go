@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -129,4 +130,18 @@ func spearman(a, b []float64) float64 {
 		sbb += (rb[i] - mb) * (rb[i] - mb)
 	}
 	return sab / math.Sqrt(saa*sbb)
+}
+
+// BenchmarkDiscriminantCoordinate times the coordinate alone (20 columns,
+// the first regressed out), at n = 1,000 and 10,000.
+func BenchmarkDiscriminantCoordinate(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		x, y := benchData(n, 20, 1)
+		k := slices.Max(y) + 1
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				discriminantCoordinate(x, y, k, 0, 1, nil)
+			}
+		})
+	}
 }

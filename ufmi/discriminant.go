@@ -45,12 +45,12 @@ const maxDiscriminantColumns = 64
 // cross-fitted discriminant of y (k classes) over the numeric complete
 // columns of x other than first, first regressed out (first < 0: none),
 // ordered by weights (nil: index order); nil when there are fewer than two
-// such columns, too few rows to fit a fold's direction, or its covariance is singular,
-// and nil when column second (second < 0: none), first regressed out as
-// well, separates the classes at least as well as the discriminant's
-// out-of-fold scores (fisherRatio): where the information lies in two
-// columns, as in the paper's simulations, the pilot's second column carries
-// it without the discriminant's noise.
+// such columns, too few rows to fit a fold's direction, or its covariance
+// is singular, and nil when column second (second < 0: none), first
+// regressed out as well, separates the classes at least as well as the
+// discriminant's out-of-fold scores (fisherRatio): where the information
+// lies in two columns, as in the paper's simulations, the pilot's second
+// column carries it without the discriminant's noise.
 func discriminantCoordinate(x *Features, y []int, k, first, second int, weights []float64) []float64 {
 	var cols []int
 	for j := 0; j < x.d; j++ {
@@ -80,32 +80,8 @@ func discriminantCoordinate(x *Features, y []int, k, first, second int, weights 
 		regressOut(z, t)
 		regressOut(rival, t)
 	}
-	folds := newFoldScatter(z, y, k)
-	out := make([]float64, n)
-	var reference []float64
-	for f := 0; f < discriminantFolds; f++ {
-		dir := folds.direction(f)
-		if dir == nil {
-			return nil
-		}
-		// The folds' directions point the same way, so that their
-		// scores rank together.
-		if reference == nil {
-			reference = dir
-		} else if dotProduct(dir, reference) < 0 {
-			for a := range dir {
-				dir[a] = -dir[a]
-			}
-		}
-		for i := f; i < n; i += discriminantFolds {
-			s := 0.0
-			for a := range dir {
-				s += dir[a] * z[a][i]
-			}
-			out[i] = s
-		}
-	}
-	if rival != nil && fisherRatio(rival[0], y, k) >= fisherRatio(out, y, k) {
+	out := crossFittedScores(z, y, k)
+	if out == nil || rival != nil && fisherRatio(rival[0], y, k) >= fisherRatio(out, y, k) {
 		return nil
 	}
 	ranks := metrics.MidRanks(out)
@@ -113,6 +89,37 @@ func discriminantCoordinate(x *Features, y []int, k, first, second int, weights 
 		ranks[i] = (r - 0.5) / float64(n)
 	}
 	return ranks
+}
+
+// crossFittedScores returns each row's score on the first discriminant of
+// columns z fitted to the folds without its own (row i in fold i mod
+// discriminantFolds), the folds' directions signed alike so that their
+// scores rank together; nil when some fold's direction cannot be fitted.
+func crossFittedScores(z [][]float64, y []int, k int) []float64 {
+	folds := newFoldScatter(z, y, k)
+	out := make([]float64, len(y))
+	var reference []float64
+	for f := 0; f < discriminantFolds; f++ {
+		dir := folds.direction(f)
+		if dir == nil {
+			return nil
+		}
+		if reference == nil {
+			reference = dir
+		} else if dotProduct(dir, reference) < 0 {
+			for a := range dir {
+				dir[a] = -dir[a]
+			}
+		}
+		for i := f; i < len(y); i += discriminantFolds {
+			s := 0.0
+			for a := range dir {
+				s += dir[a] * z[a][i]
+			}
+			out[i] = s
+		}
+	}
+	return out
 }
 
 // fisherRatio is the classes' between-class variance of scores s over their

@@ -18,9 +18,11 @@ import (
 // fit of the labels on the neighbours' coordinates, with the same weights,
 // takes out the first-order part: the row's posterior moves by λ times the
 // slope of the labels times the offset of the neighbours' centre from the
-// row. The coordinates are the ranks (in [0, 1]) of the localLinearColumns
-// numeric, complete columns the screening pilot weighs most, so that the
-// estimate stays invariant under monotone transforms of the features.
+// row. The coordinates are ranks in [0, 1], so that the estimate stays
+// invariant under monotone transforms of the features: of the numeric,
+// complete column the screening pilot weighs most, and of the second, or,
+// where it separates the classes better, of the rows' cross-fitted linear
+// discriminant beyond the first (discriminant.go; UFConfig.NoDiscriminant).
 //
 // The fit stays linear in the labels, q_i = Σ_j ℓ_ij·1[y_j], with ℓ_ij =
 // w_ij·(1 + λ·(u_j − ū)ᵀv), u_j row j's coordinates less row i's, ū their

@@ -104,7 +104,8 @@ type UFConfig struct {
 	// forest gives them (ufmi's default before 2026-11-27; the preset
 	// "default-2026-11-27"). By default each row's posterior is fitted
 	// local-linearly on the ranks of the two columns the screening pilot
-	// weighs most (numeric, without missing cells), with the forest's
+	// weighs most (numeric, without missing cells; the second replaced by a
+	// cross-fitted discriminant where it serves better, NoDiscriminant), with the forest's
 	// weights, and half of the correction is taken (locallinear.go): the
 	// smoothing of a forest posterior whose neighbours lie to one side of the
 	// row, most of what is left of the one-step's bias at small n, is then

@@ -80,6 +80,9 @@ func discriminantCoordinate(x *Features, y []int, k, first, second int, weights 
 		regressOut(z, t)
 		regressOut(rival, t)
 	}
+	if z = varying(z); len(z) < 2 {
+		return nil
+	}
 	out := crossFittedScores(z, y, k)
 	if out == nil || rival != nil && fisherRatio(rival[0], y, k) >= fisherRatio(out, y, k) {
 		return nil
@@ -117,6 +120,19 @@ func crossFittedScores(z [][]float64, y []int, k int) []float64 {
 				s += dir[a] * z[a][i]
 			}
 			out[i] = s
+		}
+	}
+	return out
+}
+
+// varying returns the columns of z that vary: a constant column, or one
+// that only repeats the first column's ranks, has nothing beyond it and
+// would make the within-class covariance singular.
+func varying(z [][]float64) [][]float64 {
+	out := z[:0]
+	for _, col := range z {
+		if dotProduct(col, col) > 1e-9*float64(len(col)) {
+			out = append(out, col)
 		}
 	}
 	return out

@@ -92,6 +92,34 @@ func TestDiscriminantCoordinateNeedsRows(t *testing.T) {
 	}
 }
 
+// A constant column, or a copy of the first, carries nothing beyond the
+// first column and is left out; the others still give a coordinate (such a
+// column made the covariance singular and left optdigits, segment and sick
+// without one).
+func TestDiscriminantCoordinateSkipsColumnsWithoutVariation(t *testing.T) {
+	s := sim.TrunkSimulation{N: 1000, D: 5, Prior: 0.5, Norm: 1.2247, Corr: 0.8}
+	x, y := simFeatures(t, s, seeds.Derive(8, seeds.Repetition, 0))
+	want := discriminantCoordinate(x, y, 2, 0, -1, nil)
+	cols := []Column{}
+	for j := 0; j < x.d; j++ {
+		cols = append(cols, Column{Name: fmt.Sprint("x", j), Values: x.cols[j]})
+	}
+	cols = append(cols, Column{Name: "constant", Values: make([]float64, x.n)})
+	cube := make([]float64, x.n)
+	for i, v := range x.cols[0] {
+		cube[i] = v * v * v
+	}
+	cols = append(cols, Column{Name: "cube of x0", Values: cube})
+	wider, err := NewColumnFeatures(cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := discriminantCoordinate(wider, y, 2, 0, -1, nil)
+	if want == nil || !slices.Equal(got, want) {
+		t.Errorf("with a constant column and a copy of the first: coordinate %v, want the one without them", got != nil)
+	}
+}
+
 // On data without information the estimate stays near 0 at d = 50, where
 // a direction fitted on every row lifted it to about 0.03 nats (its rows
 // scored their own labels through it).

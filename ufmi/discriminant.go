@@ -1,8 +1,10 @@
 package ufmi
 
 import (
+	"slices"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -46,8 +48,8 @@ const maxDiscriminantColumns = 64
 // columns of x other than first, first regressed out (first < 0: none),
 // ordered by weights (nil: index order); nil when there are fewer than two
 // such columns, too few rows to fit a fold's direction, or its covariance
-// is singular, and nil when column second (second < 0: none), first
-// regressed out as well, separates the classes at least as well as the
+// is singular, and nil when column second (second < 0: none; one of the
+// combined columns), first regressed out as well, separates the classes at least as well as the
 // discriminant's out-of-fold scores (fisherRatio): where the information
 // lies in two columns, as in the paper's simulations, the pilot's second
 // column carries it without the discriminant's noise.
@@ -71,20 +73,20 @@ func discriminantCoordinate(x *Features, y []int, k, first, second int, weights 
 	for a, j := range cols {
 		z[a] = scores.of(x.cols[j])
 	}
-	var rival [][]float64
-	if second >= 0 {
-		rival = [][]float64{scores.of(x.cols[second])}
-	}
 	if first >= 0 {
-		t := scores.of(x.cols[first])
-		regressOut(z, t)
-		regressOut(rival, t)
+		regressOut(z, scores.of(x.cols[first]))
+	}
+	// The second column is among the combined ones (the pilot's highest
+	// after first), so its residual is already at hand.
+	var rival []float64
+	if a := slices.Index(cols, second); a >= 0 {
+		rival = z[a]
 	}
 	if z = varying(z); len(z) < 2 {
 		return nil
 	}
 	out := crossFittedScores(z, y, k)
-	if out == nil || rival != nil && fisherRatio(rival[0], y, k) >= fisherRatio(out, y, k) {
+	if out == nil || rival != nil && fisherRatio(rival, y, k) >= fisherRatio(out, y, k) {
 		return nil
 	}
 	ranks := metrics.MidRanks(out)
@@ -206,7 +208,8 @@ func regressOut(z [][]float64, t []float64) {
 	}
 }
 
-// dotProduct is Σ a_i·b_i.
+// dotProduct is Σ a_i·b_i, summed in index order (floats.Dot's unrolled
+// sums round differently, and the coordinate's ranks should not move).
 func dotProduct(a, b []float64) float64 {
 	s := 0.0
 	for i := range a {
@@ -251,18 +254,11 @@ func newFoldScatter(z [][]float64, y []int, k int) *foldScatter {
 	}
 	total := discriminantFolds
 	for f := 0; f < discriminantFolds; f++ {
-		addTo(s.counts[total], s.counts[f])
-		addTo(s.sums[total], s.sums[f])
-		addTo(s.cross[total], s.cross[f])
+		floats.Add(s.counts[total], s.counts[f])
+		floats.Add(s.sums[total], s.sums[f])
+		floats.Add(s.cross[total], s.cross[f])
 	}
 	return s
-}
-
-// addTo adds src to dst element by element.
-func addTo(dst, src []float64) {
-	for i, v := range src {
-		dst[i] += v
-	}
 }
 
 // direction returns the first linear discriminant of the rows outside fold

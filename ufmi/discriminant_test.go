@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -145,19 +147,7 @@ func TestDiscriminantLeavesIndependenceAtZero(t *testing.T) {
 
 // spearman is the rank correlation of a and b.
 func spearman(a, b []float64) float64 {
-	ra, rb := metrics.MidRanks(a), metrics.MidRanks(b)
-	ma, mb := 0.0, 0.0
-	for i := range ra {
-		ma += ra[i] / float64(len(ra))
-		mb += rb[i] / float64(len(rb))
-	}
-	var sab, saa, sbb float64
-	for i := range ra {
-		sab += (ra[i] - ma) * (rb[i] - mb)
-		saa += (ra[i] - ma) * (ra[i] - ma)
-		sbb += (rb[i] - mb) * (rb[i] - mb)
-	}
-	return sab / math.Sqrt(saa*sbb)
+	return stat.Correlation(metrics.MidRanks(a), metrics.MidRanks(b), nil)
 }
 
 // BenchmarkDiscriminantCoordinate times the coordinate alone (20 columns,

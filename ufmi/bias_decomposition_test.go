@@ -23,7 +23,7 @@ type excessParts struct{ excess, smoothing, noiseTerm float64 }
 // local-linearly on local's coordinates or not (nil).
 func decomposeExcess(f *Forest, p [][]float64, y []int, local *localCoordinates) excessParts {
 	n, k := len(y), f.k
-	oos := newOutOfSample(y, k, false, true, true).withLocalLinear(local)
+	oos := newOutOfSample(y, k, false, true, sharpeningFolds).withLocalLinear(local)
 	for t := range f.trees {
 		oos.add(votingTreeOf(&f.trees[t], f.trees[t].rowLeaf), nil)
 	}

@@ -104,7 +104,7 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 	half := (n + 1) / 2
 	perm := honestPermutation(seeds.Stream(seed, seeds.Split, 0), make([]int, n), nil, y, k, !uf.Unstratified, half, n-half)
 	halves := [2][]int{sortedCopy(perm[:half]), sortedCopy(perm[half:])}
-	oos := newOutOfSample(y, k, false, false, false)
+	oos := newOutOfSample(y, k, false, false, 0)
 	done := 0
 	for h, seen := range halves {
 		pilotRT := Runtime{Seed: seeds.Derive(rt.Seed, seeds.Bound, 1+h), Workers: rt.Workers}

@@ -198,10 +198,12 @@ func TestNoReflectionInEstimatorPackages(t *testing.T) {
 	}
 }
 
-// The oblique preset is the 2026-11-29 default (its local-linear fit on
-// the two top columns, NoDiscriminant) with discriminant oblique splits;
-// the preset before 2026-11-29, by its name, that default with class-mean
-// splits weighted by the variances alone; the preset before 2026-11-28 the
+// The oblique preset is the default with its local-linear fit on the two
+// top columns (NoDiscriminant) and discriminant oblique splits; the preset
+// before 2026-11-29, third, the same with its sharpening exponents fitted
+// on halves (the 2026-11-29 default's); the preset before 2026-11-29, by
+// its name, that default with class-mean splits weighted by the variances
+// alone; the preset before 2026-11-28 the
 // 2026-11-25 default (features drawn without replacement, fixed leaves, no
 // local-linear fit, the pilot's weights kept whatever its importances) with
 // those.
@@ -212,10 +214,13 @@ func TestObliquePreset(t *testing.T) {
 	}
 	axis := DefaultUF()
 	axis.NoDiscriminant = true // the 2026-11-29 default's local-linear fit
-	before := axis
+	halves := axis
+	halves.SharpenOnHalves = true // the sharpening before 2026-11-29, third
+	before := halves
 	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
 	for name, want := range map[string]UFConfig{"oblique": withSplits(axis, tree.Discriminants),
-		"oblique-2026-11-28": withSplits(axis, tree.MeanDifferences), "oblique-2026-11-25": withSplits(before, tree.MeanDifferences)} {
+		"oblique-2026-11-29": withSplits(halves, tree.Discriminants),
+		"oblique-2026-11-28": withSplits(halves, tree.MeanDifferences), "oblique-2026-11-25": withSplits(before, tree.MeanDifferences)} {
 		c, err := ParseUFPreset(name)
 		if err != nil {
 			t.Fatal(err)
@@ -244,7 +249,7 @@ func TestPlugInPreset(t *testing.T) {
 	}
 	want := DefaultUF()
 	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
-	want.NoDiscriminant = true
+	want.NoDiscriminant, want.SharpenOnHalves = true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

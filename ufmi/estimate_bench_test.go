@@ -116,6 +116,14 @@ func BenchmarkDiscriminant(b *testing.B) {
 	benchDefaultAgainst(b, "default-2026-11-29", defaultUF20261129())
 }
 
+// BenchmarkSharpeningFolds times the default against the preset before its
+// sharpening exponents were fitted in five folds (default-2026-11-29b,
+// SharpenOnHalves), each without and with its interval, at n = 10,000 and
+// 1,000 (20 features).
+func BenchmarkSharpeningFolds(b *testing.B) {
+	benchDefaultAgainst(b, "default-2026-11-29b", defaultUF20261129b())
+}
+
 // benchDefaultAgainst times the default against the preset before (name,
 // uf), each without and with its interval, at n = 10,000 and 1,000 (20
 // features).

@@ -225,7 +225,7 @@ func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, e
 // withOwnOutOfSample gives s out-of-sample sums of its own, for a caller
 // without an estimate to share them with.
 func (s *intervalSum) withOwnOutOfSample() {
-	s.oos = newOutOfSample(s.y, s.k, s.oob, false, false)
+	s.oos = newOutOfSample(s.y, s.k, s.oob, false, 0)
 }
 
 // groupOf is the group of tree t: groups of consecutive trees.

@@ -70,7 +70,7 @@ func TestLocalLinearSumsMatchDirectFit(t *testing.T) {
 		t.Fatalf("want a fit on %d coordinates, got %+v", localLinearColumns, local)
 	}
 	n, k, m := len(y), f.k, localLinearColumns
-	oos := newOutOfSample(y, k, false, true, true).withLocalLinear(local)
+	oos := newOutOfSample(y, k, false, true, sharpeningFolds).withLocalLinear(local)
 	for t := range f.trees {
 		oos.add(votingTreeOf(&f.trees[t], f.trees[t].rowLeaf), nil)
 	}
@@ -339,8 +339,8 @@ func TestLocalLinearWithoutSharpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain := newOutOfSample(y, f.k, false, true, false).withLocalLinear(f.rule.local)
-	sharpened := newOutOfSample(y, f.k, false, true, true).withLocalLinear(f.rule.local)
+	plain := newOutOfSample(y, f.k, false, true, 0).withLocalLinear(f.rule.local)
+	sharpened := newOutOfSample(y, f.k, false, true, sharpeningFolds).withLocalLinear(f.rule.local)
 	for tr := range f.trees {
 		plain.add(votingTreeOf(&f.trees[tr], f.trees[tr].rowLeaf), nil)
 		sharpened.add(votingTreeOf(&f.trees[tr], f.trees[tr].rowLeaf), nil)

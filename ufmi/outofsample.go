@@ -24,9 +24,11 @@ type outOfSample struct {
 	k     int
 	oob   bool
 	width int // sums per row: 1 (p(y_i)), or k (every class: sharpened or fitted), plus the local-linear fit's
-	// sharpen is set when the one-step may take the sharpened log-loss
-	// (UFConfig.NoSharpening false).
-	sharpen bool
+	// sharpenFolds is the number of folds whose sharpening exponents are
+	// fitted on the others' rows when the one-step may take the sharpened
+	// log-loss (entropyRule.sharpenFolds), 0 when it may not
+	// (UFConfig.NoSharpening).
+	sharpenFolds int
 	// local holds the rows' coordinates of the local-linear fit (nil: none;
 	// locallinear.go); its sums follow each row's k class sums.
 	local *localCoordinates
@@ -58,10 +60,10 @@ const sketchWidth = engine.SketchWidth
 
 // newOutOfSample prepares the sums for labels y of k classes: out of bag
 // only (oob), with the noise term's sketch, with every class's posterior
-// (sharpen: not UFConfig.NoSharpening).
-func newOutOfSample(y []int, k int, oob, sketch, sharpen bool) *outOfSample {
+// when sharpened in sharpenFolds folds (0: not sharpened).
+func newOutOfSample(y []int, k int, oob, sketch bool, sharpenFolds int) *outOfSample {
 	o := &outOfSample{}
-	o.reset(y, k, oob, sketch, sharpen)
+	o.reset(y, k, oob, sketch, sharpenFolds)
 	return o
 }
 
@@ -72,7 +74,7 @@ func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
 		return o
 	}
 	o.local = local
-	o.width = entropyRule{oneStep: true, sharpen: o.sharpen, local: local}.outWidth(o.k)
+	o.width = entropyRule{oneStep: true, sharpenFolds: o.sharpenFolds, local: local}.outWidth(o.k)
 	o.sum = resize(o.sum, len(o.y)*o.width)
 	if o.z != nil {
 		o.z = resize(o.z, len(o.y)*o.sketchRow())
@@ -82,14 +84,14 @@ func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
 
 // emptyLike returns empty sums of o's rows, layout and sketch.
 func (o *outOfSample) emptyLike() *outOfSample {
-	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.sharpen).withLocalLinear(o.local)
+	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.sharpenFolds).withLocalLinear(o.local)
 }
 
 // reset empties the sums for labels y, reusing their storage (and drops
 // the local-linear fit).
-func (o *outOfSample) reset(y []int, k int, oob, sketch, sharpen bool) {
-	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpen, o.fitted = y, k, oob, nil, false, nil, sharpen, nil
-	o.width = entropyRule{oneStep: true, sharpen: sharpen}.outWidth(k)
+func (o *outOfSample) reset(y []int, k int, oob, sketch bool, sharpenFolds int) {
+	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpenFolds, o.fitted = y, k, oob, nil, false, nil, sharpenFolds, nil
+	o.width = entropyRule{oneStep: true, sharpenFolds: sharpenFolds}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
 	if sketch {
@@ -107,7 +109,7 @@ func (o *outOfSample) coordinates() int {
 
 // sketchRow is the number of sketch values per row (and per leaf).
 func (o *outOfSample) sketchRow() int {
-	_, sketch := engine.OutWidths(o.k, o.sharpen, o.local != nil)
+	_, sketch := engine.OutWidths(o.k, o.sharpenFolds > 0, o.local != nil)
 	return sketch
 }
 
@@ -439,7 +441,7 @@ func (o *outOfSample) logProb(i int, prior []float64) float64 {
 	if o.trees[i] == 0 {
 		return math.NaN()
 	}
-	if o.sharpen && !o.decided {
+	if o.sharpenFolds > 0 && !o.decided {
 		o.oneStepEntropy(prior)
 	}
 	if o.sharpened != nil {
@@ -499,14 +501,14 @@ func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
 // paper's simulations) the estimate is the one-step's.
 func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) float64 {
 	h := o.noiseCorrectedSince(before, prior)
-	if !o.sharpen || math.IsNaN(h) {
+	if o.sharpenFolds == 0 || math.IsNaN(h) {
 		if before == nil {
 			o.sharpened, o.decided = nil, true
 		}
 		return h
 	}
 	sums, trees := o.classSumsSince(before)
-	logProb := sharpenedLogProbs(sums, trees, o.y, o.k, prior)
+	logProb := sharpenedLogProbs(sums, trees, o.y, o.k, prior, o.sharpenFolds)
 	sharp, used := 0.0, 0
 	for _, v := range logProb {
 		if !math.IsNaN(v) {

@@ -156,7 +156,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	rule := uf.entropyRuleFor(x, y, k)
 	oneStep := rule.oneStep
 	if oneStep {
-		s.oos.reset(y, k, false, true, rule.sharpen)
+		s.oos.reset(y, k, false, true, rule.sharpenFolds)
 		s.oos.withLocalLinear(rule.local)
 	}
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {

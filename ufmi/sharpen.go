@@ -12,10 +12,15 @@ import "math"
 //	p_a(c) ∝ q(c)^a · π(c)^(1-a),  a ≥ 1,
 //
 // π the class frequencies: a = 1 is q itself, larger a moves q away from
-// π. One exponent is fitted for each of two folds of rows (even and odd
-// row index), by least log-loss over the other fold's rows: no row's
-// exponent comes from its own label, so the sharpened log-loss is a
-// cross-fitted score like the unsharpened one. a ≥ 1 because a < 1 would
+// π. One exponent is fitted for each of sharpeningFolds folds of rows (row
+// i in fold i mod sharpeningFolds), by least log-loss over the other
+// folds' rows: no row's exponent comes from its own label, so the
+// sharpened log-loss is a cross-fitted score like the unsharpened one.
+// Until 2026-11-29 (third) there were two folds (UFConfig.SharpenOnHalves):
+// where the posteriors are nearly certain, one half could hold no
+// misclassified row, its exponent then ran to maxSharpening and the other
+// half's few misclassified rows paid for it; fitted on four fifths of the
+// rows, an exponent sees most of the errors. a ≥ 1 because a < 1 would
 // shrink towards π, the noise the one-step's noise term already takes
 // out. The one-step takes the lower of the sharpened log-loss and its
 // noise-corrected unsharpened one (outOfSample.oneStepEntropySince): on
@@ -24,6 +29,10 @@ import "math"
 
 // maxSharpening is the largest exponent fitted.
 const maxSharpening = 64
+
+// sharpeningFolds is the number of folds whose exponents are each fitted
+// on the other folds' rows (the default; two with SharpenOnHalves).
+const sharpeningFolds = 5
 
 // sharpenedLogProb is log p_a(y) of a row whose log-ratios are r[c] =
 // log(q(c)/π(c)) (NaN for a class of frequency 0, left out).
@@ -55,49 +64,70 @@ func logNormalizer(r, prior []float64, a float64) float64 {
 // the log-loss is convex in a.
 func sharpeningSlope(r []float64, k int, rows []int, y []int, prior []float64, a float64) (slope, curvature float64) {
 	for _, i := range rows {
-		ri := r[i*k : i*k+k]
-		z := logNormalizer(ri, prior, a)
-		mean, square := 0.0, 0.0
-		for c, v := range ri {
-			if prior[c] > 0 {
-				p := prior[c] * math.Exp(a*v-z)
-				mean += p * v
-				square += p * v * v
-			}
-		}
-		slope += mean - ri[y[i]]
-		curvature += square - mean*mean
+		s, c := sharpeningTerms(r[i*k:i*k+k], prior, y[i], a)
+		slope += s
+		curvature += c
 	}
 	m := float64(len(rows))
 	return slope / m, curvature / m
 }
 
+// sharpeningTerms is one row's term of sharpeningSlope: E_{p_a}[r] - r[y]
+// and Var_{p_a}[r] for its log-ratios r and label y.
+func sharpeningTerms(r, prior []float64, y int, a float64) (slope, curvature float64) {
+	top := math.Inf(-1)
+	for c, v := range r {
+		if prior[c] > 0 {
+			top = max(top, a*v)
+		}
+	}
+	// p_a(c) = weight(c)/total: one exponential per class.
+	total, mean, square := 0.0, 0.0, 0.0
+	for c, v := range r {
+		if prior[c] > 0 {
+			weight := prior[c] * math.Exp(a*v-top)
+			total += weight
+			mean += weight * v
+			square += weight * v * v
+		}
+	}
+	mean, square = mean/total, square/total
+	return mean - r[y], square - mean*mean
+}
+
 // fitSharpening returns the exponent in [1, maxSharpening] of least mean
-// log-loss over rows: 1 when the log-loss grows from a = 1, else the root
-// of its slope, by Newton steps kept inside a bracket of the root (a
-// bisection when a step would leave it), to 1e-6.
+// log-loss over rows: 1 when the log-loss grows from a = 1, maxSharpening
+// when it still falls there, else the root of its slope (newtonSharpening).
 func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) float64 {
 	if len(rows) == 0 {
 		return 1
 	}
-	slope, curvature := sharpeningSlope(r, k, rows, y, prior, 1)
+	at := func(a float64) (float64, float64) { return sharpeningSlope(r, k, rows, y, prior, a) }
+	slope, curvature := at(1)
 	if slope >= 0 {
 		return 1
 	}
-	lo, hi, a := 1.0, float64(maxSharpening), 1.0
-	if s, _ := sharpeningSlope(r, k, rows, y, prior, hi); s < 0 {
+	if s, _ := at(maxSharpening); s < 0 {
 		return maxSharpening
 	}
+	return newtonSharpening(at, 1, maxSharpening, 1, slope, curvature)
+}
+
+// newtonSharpening returns the root in (lo, hi) of the slope at gives
+// (with the curvature), negative at lo and positive at hi, by Newton steps
+// from a, where the slope and curvature are given, kept inside the
+// bracket (a bisection when a step would leave it), to 1e-6.
+func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, slope, curvature float64) float64 {
 	for range 100 {
 		next := a - slope/curvature
 		if !(next > lo && next < hi) { // also NaN: no curvature
 			next = (lo + hi) / 2
 		}
-		if math.Abs(next-a) < 1e-6 || hi-lo < 1e-6 {
+		if math.Abs(next-a) < 1e-4 || hi-lo < 1e-4 {
 			return next
 		}
 		a = next
-		if slope, curvature = sharpeningSlope(r, k, rows, y, prior, a); slope < 0 {
+		if slope, curvature = at(a); slope < 0 {
 			lo = a
 		} else {
 			hi = a
@@ -106,14 +136,112 @@ func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) flo
 	return a
 }
 
+// foldExponents returns the exponent of each of folds folds of the scored
+// rows (row i in fold i mod folds), fitted as fitSharpening fits it on the
+// other folds' rows. Passes over all the rows, each summing the slopes per
+// fold at one exponent, serve every fold at once (a fold's slope is the sum
+// over the others): the passes at 1 and at maxSharpening decide most folds,
+// and for the others shared Newton steps, each to the mean of the folds'
+// steps, bring a point within 1e-3 of where they land, from which each
+// fold's own Newton steps, on its own rows, start.
+func foldExponents(r []float64, k int, scored []int, y []int, prior []float64, folds int) []float64 {
+	exponents := make([]float64, folds)
+	slope, curvature, rows := foldSlopes(r, k, scored, y, prior, 1, folds)
+	var atTop []float64
+	var open []int // folds whose exponent lies inside (1, maxSharpening)
+	for f := range exponents {
+		exponents[f] = 1
+		if otherFolds(rows, f) == 0 || otherFolds(slope, f) >= 0 {
+			continue
+		}
+		if atTop == nil {
+			atTop, _, _ = foldSlopes(r, k, scored, y, prior, maxSharpening, folds)
+		}
+		if otherFolds(atTop, f) < 0 {
+			exponents[f] = maxSharpening
+			continue
+		}
+		open = append(open, f)
+	}
+	lo, hi := make([]float64, folds), make([]float64, folds)
+	for _, f := range open {
+		lo[f], hi[f] = 1, maxSharpening
+	}
+	// step is fold f's Newton step from point, kept inside its bracket.
+	step := func(f int, point float64) float64 {
+		next := point - otherFolds(slope, f)/otherFolds(curvature, f)
+		if !(next > lo[f] && next < hi[f]) {
+			next = (lo[f] + hi[f]) / 2
+		}
+		return next
+	}
+	point := 1.0
+	for range 20 {
+		next := 0.0
+		for _, f := range open {
+			next += step(f, point)
+		}
+		next /= float64(len(open))
+		if math.Abs(next-point) < 1e-3 {
+			break
+		}
+		point = next
+		slope, curvature, _ = foldSlopes(r, k, scored, y, prior, point, folds)
+		for _, f := range open {
+			if otherFolds(slope, f) < 0 {
+				lo[f] = max(lo[f], point)
+			} else {
+				hi[f] = min(hi[f], point)
+			}
+		}
+	}
+	var rest []int
+	for _, f := range open {
+		rest = rest[:0]
+		for _, i := range scored {
+			if i%folds != f {
+				rest = append(rest, i)
+			}
+		}
+		at := func(a float64) (float64, float64) { return sharpeningSlope(r, k, rest, y, prior, a) }
+		m := otherFolds(rows, f)
+		exponents[f] = newtonSharpening(at, lo[f], hi[f], point, otherFolds(slope, f)/m, otherFolds(curvature, f)/m)
+	}
+	return exponents
+}
+
+// foldSlopes returns, per fold of the scored rows (row i in fold i mod
+// folds), the sums of their sharpeningTerms at exponent a and their number.
+func foldSlopes(r []float64, k int, scored []int, y []int, prior []float64, a float64, folds int) (slope, curvature, rows []float64) {
+	slope, curvature, rows = make([]float64, folds), make([]float64, folds), make([]float64, folds)
+	for _, i := range scored {
+		s, c := sharpeningTerms(r[i*k:i*k+k], prior, y[i], a)
+		slope[i%folds] += s
+		curvature[i%folds] += c
+		rows[i%folds]++
+	}
+	return slope, curvature, rows
+}
+
+// otherFolds is the sum of v over every fold but f.
+func otherFolds(v []float64, f int) float64 {
+	sum := 0.0
+	for g, x := range v {
+		if g != f {
+			sum += x
+		}
+	}
+	return sum
+}
+
 // sharpenedLogProbs returns, for every row with out-of-sample trees
 // (trees[i] > 0), log p_a(y_i) of its posterior q_i = (sums_i + π)/(trees_i
-// + 1), sums k per row, with the exponent fitted on the other fold's rows;
-// NaN for the other rows.
-func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []float64) []float64 {
+// + 1), sums k per row, with the exponent of its fold (row i in fold i mod
+// folds) fitted on the other folds' rows; NaN for the other rows.
+func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []float64, folds int) []float64 {
 	n := len(y)
 	r := make([]float64, n*k)
-	var folds [2][]int
+	scored := make([]int, 0, n)
 	for i := 0; i < n; i++ {
 		if trees[i] == 0 {
 			continue
@@ -126,17 +254,14 @@ func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []fl
 				r[i*k+c] = math.NaN()
 			}
 		}
-		folds[i%2] = append(folds[i%2], i)
+		scored = append(scored, i)
 	}
-	var exponents [2]float64
-	for f := range folds {
-		exponents[f] = fitSharpening(r, k, folds[1-f], y, prior)
-	}
+	exponents := foldExponents(r, k, scored, y, prior, folds)
 	logProb := make([]float64, n)
 	for i := range logProb {
 		logProb[i] = math.NaN()
 		if trees[i] > 0 {
-			logProb[i] = sharpenedLogProb(r[i*k:i*k+k], prior, y[i], exponents[i%2])
+			logProb[i] = sharpenedLogProb(r[i*k:i*k+k], prior, y[i], exponents[i%folds])
 		}
 	}
 	return logProb

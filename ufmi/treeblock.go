@@ -80,7 +80,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		rule.local = &localCoordinates{}
 	}
 	oneStep := !treeLevel && rule.oneStep
-	width, sketchRow := engine.OutWidths(k, rule.sharpen, rule.local != nil)
+	width, sketchRow := engine.OutWidths(k, rule.sharpenFolds > 0, rule.local != nil)
 	if k != b.Classes || treeLevel != uf.TreeLevelEntropy || !treeLevel && (len(b.Votes) != len(y) || len(b.Sum) != len(y)*k) ||
 		oneStep != (b.OutSum != nil) || oneStep && (len(b.OutSum) != len(y)*width || len(b.OutTrees) != len(y) || len(b.OutSketch) != len(y)*sketchRow) {
 		return Estimate{}, fmt.Errorf("ufmi: tree blocks of other data or settings (%d classes, %d rows)", b.Classes, len(b.Votes))
@@ -90,7 +90,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
 	if oneStep {
-		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, sharpen: rule.sharpen, local: rule.local, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
+		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, sharpenFolds: rule.sharpenFolds, local: rule.local, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
 		for i, c := range b.OutTrees {
 			sums.oos.trees[i] = int32(c)
 		}

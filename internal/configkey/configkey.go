@@ -191,18 +191,23 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // false), then " Leaves:follow-rows" when its leaves follow the structure
 // rows (UFConfig.FixedLeaves false, leaves above 2), " LocalLinear" with
 // local-linear posteriors and " Discriminant" when their second coordinate
-// is the discriminant (UFConfig.NoDiscriminant false).
+// is the discriminant (UFConfig.NoDiscriminant false), and last
+// " Sharpening:5-folds" when sharpened posteriors' exponents are fitted in
+// five folds (UFConfig.SharpenOnHalves false).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
-	oneStep := ""
+	oneStep, folds := "", ""
 	if c.OneStep() {
 		oneStep = " Entropy:one-step"
 		if !c.NoSharpening {
 			oneStep += " sharpened"
+			if !c.SharpenOnHalves {
+				folds = " Sharpening:5-folds"
+			}
 		}
 	}
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
-		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s}",
+		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear", " Discriminant"))
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear", " Discriminant"), folds)
 }

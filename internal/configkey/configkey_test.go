@@ -22,8 +22,10 @@ import (
 // its tree settings when its nodes came to draw features with replacement,
 // " Leaves:follow-rows" at the end when its leaves came to follow the
 // rows, " LocalLinear" after it when its posteriors came to be fitted
-// local-linearly, and " Discriminant" after that when the fit's second
-// coordinate became the discriminant: its blocks and result changed.
+// local-linearly, " Discriminant" after that when the fit's second
+// coordinate became the discriminant, and " Sharpening:5-folds" last when
+// the sharpening exponents came to be fitted in five folds: its blocks and
+// result changed.
 func TestTreeBlockSettingsUnchanged(t *testing.T) {
 	b, err := os.ReadFile("testdata/treeblock_settings.txt")
 	if err != nil {
@@ -88,6 +90,13 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 			t.Errorf("configurations %d and %d spell alike: %s", j, i, UFFields(v, 1))
 		}
 		seen[UFGoSyntax(v)], fields[UFFields(v, 1)] = i, i
+	}
+	// The sharpening's folds change the estimate, not the posteriors: the
+	// tree-block fingerprint spells them, the CC18 result key does not.
+	halves := ufmi.DefaultUF()
+	halves.SharpenOnHalves = true
+	if UFFields(halves, 1) == UFFields(ufmi.DefaultUF(), 1) || UFGoSyntax(halves) != UFGoSyntax(ufmi.DefaultUF()) {
+		t.Error("sharpening on halves: want another fingerprint and the same CC18 key")
 	}
 	// The mean projection size's default spelled out, or unused.
 	oblique, spelled, unused := ufmi.DefaultUF(), ufmi.DefaultUF(), ufmi.DefaultUF()

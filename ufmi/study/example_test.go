@@ -248,7 +248,7 @@ func ExampleTrunkComparison_Run() {
 	// 2 UF (oblique) 0.325 0.337
 	// 2 IRF 0.190 0.337
 	// 2 KSG 0.360 0.337
-	// 10 UF 0.267 0.337
+	// 10 UF 0.268 0.337
 	// 10 UF (oblique) 0.293 0.337
 	// 10 IRF 0.120 0.337
 	// 10 KSG 0.002 0.337

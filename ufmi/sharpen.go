@@ -75,29 +75,22 @@ func sharpeningSlope(r []float64, k int, rows []int, y []int, prior []float64, a
 // sharpeningTerms is one row's term of sharpeningSlope: E_{p_a}[r] - r[y]
 // and Var_{p_a}[r] for its log-ratios r and label y.
 func sharpeningTerms(r, prior []float64, y int, a float64) (slope, curvature float64) {
-	top := math.Inf(-1)
+	z := logNormalizer(r, prior, a)
+	mean, square := 0.0, 0.0
 	for c, v := range r {
 		if prior[c] > 0 {
-			top = max(top, a*v)
+			p := prior[c] * math.Exp(a*v-z)
+			mean += p * v
+			square += p * v * v
 		}
 	}
-	// p_a(c) = weight(c)/total: one exponential per class.
-	total, mean, square := 0.0, 0.0, 0.0
-	for c, v := range r {
-		if prior[c] > 0 {
-			weight := prior[c] * math.Exp(a*v-top)
-			total += weight
-			mean += weight * v
-			square += weight * v * v
-		}
-	}
-	mean, square = mean/total, square/total
 	return mean - r[y], square - mean*mean
 }
 
 // fitSharpening returns the exponent in [1, maxSharpening] of least mean
 // log-loss over rows: 1 when the log-loss grows from a = 1, maxSharpening
-// when it still falls there, else the root of its slope (newtonSharpening).
+// when it still falls there, else the root of its slope (newtonSharpening
+// from 1, to 1e-6).
 func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) float64 {
 	if len(rows) == 0 {
 		return 1
@@ -110,20 +103,20 @@ func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) flo
 	if s, _ := at(maxSharpening); s < 0 {
 		return maxSharpening
 	}
-	return newtonSharpening(at, 1, maxSharpening, 1, slope, curvature)
+	return newtonSharpening(at, 1, maxSharpening, 1, slope, curvature, 1e-6)
 }
 
 // newtonSharpening returns the root in (lo, hi) of the slope at gives
 // (with the curvature), negative at lo and positive at hi, by Newton steps
 // from a, where the slope and curvature are given, kept inside the
-// bracket (a bisection when a step would leave it), to 1e-6.
-func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, slope, curvature float64) float64 {
+// bracket (a bisection when a step would leave it), to tolerance.
+func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, slope, curvature, tolerance float64) float64 {
 	for range 100 {
 		next := a - slope/curvature
 		if !(next > lo && next < hi) { // also NaN: no curvature
 			next = (lo + hi) / 2
 		}
-		if math.Abs(next-a) < 1e-4 || hi-lo < 1e-4 {
+		if math.Abs(next-a) < tolerance || hi-lo < tolerance {
 			return next
 		}
 		a = next
@@ -138,7 +131,8 @@ func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, 
 
 // foldExponents returns the exponent of each of folds folds of the scored
 // rows (row i in fold i mod folds), fitted as fitSharpening fits it on the
-// other folds' rows. Passes over all the rows, each summing the slopes per
+// other folds' rows, to 1e-4 (a change of 1e-4 in the exponent moves a
+// row's log-loss by 1e-4 times its slope). Passes over all the rows, each summing the slopes per
 // fold at one exponent, serve every fold at once (a fold's slope is the sum
 // over the others): the passes at 1 and at maxSharpening decide most folds,
 // and for the others shared Newton steps, each to the mean of the folds'
@@ -205,9 +199,21 @@ func foldExponents(r []float64, k int, scored []int, y []int, prior []float64, f
 		}
 		at := func(a float64) (float64, float64) { return sharpeningSlope(r, k, rest, y, prior, a) }
 		m := otherFolds(rows, f)
-		exponents[f] = newtonSharpening(at, lo[f], hi[f], point, otherFolds(slope, f)/m, otherFolds(curvature, f)/m)
+		exponents[f] = newtonSharpening(at, lo[f], hi[f], point, otherFolds(slope, f)/m, otherFolds(curvature, f)/m, 1e-4)
 	}
 	return exponents
+}
+
+// halvesExponents returns the exponents of the two halves of the scored
+// rows (even and odd index), each fitted by fitSharpening on the other
+// half: the fit until 2026-11-29, third (UFConfig.SharpenOnHalves), kept
+// as it was so that its presets give their numbers to the last bit.
+func halvesExponents(r []float64, k int, scored []int, y []int, prior []float64) []float64 {
+	var halves [2][]int
+	for _, i := range scored {
+		halves[i%2] = append(halves[i%2], i)
+	}
+	return []float64{fitSharpening(r, k, halves[1], y, prior), fitSharpening(r, k, halves[0], y, prior)}
 }
 
 // foldSlopes returns, per fold of the scored rows (row i in fold i mod
@@ -256,7 +262,12 @@ func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []fl
 		}
 		scored = append(scored, i)
 	}
-	exponents := foldExponents(r, k, scored, y, prior, folds)
+	var exponents []float64
+	if folds == 2 {
+		exponents = halvesExponents(r, k, scored, y, prior)
+	} else {
+		exponents = foldExponents(r, k, scored, y, prior, folds)
+	}
 	logProb := make([]float64, n)
 	for i := range logProb {
 		logProb[i] = math.NaN()

@@ -132,12 +132,14 @@ func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, 
 // foldExponents returns the exponent of each of folds folds of the scored
 // rows (row i in fold i mod folds), fitted as fitSharpening fits it on the
 // other folds' rows, to 1e-4 (a change of 1e-4 in the exponent moves a
-// row's log-loss by 1e-4 times its slope). Passes over all the rows, each summing the slopes per
-// fold at one exponent, serve every fold at once (a fold's slope is the sum
-// over the others): the passes at 1 and at maxSharpening decide most folds,
-// and for the others shared Newton steps, each to the mean of the folds'
-// steps, bring a point within 1e-3 of where they land, from which each
-// fold's own Newton steps, on its own rows, start.
+// row's log-loss by 1e-4 times its slope). Passes over all the rows, each
+// summing the slopes per fold at one exponent, serve every fold at once (a
+// fold's slope is the sum over the others): the passes at 1 and at
+// maxSharpening decide most folds, and for the others shared Newton steps,
+// each to the mean of the folds' steps, bring a point within 1e-3 of where
+// they land, from which each fold's own Newton steps, on the other folds'
+// rows, start. Only that shared starting point sees a fold's own rows, and
+// it moves the root found by less than the tolerance.
 func foldExponents(r []float64, k int, scored []int, y []int, prior []float64, folds int) []float64 {
 	exponents := make([]float64, folds)
 	slope, curvature, rows := foldSlopes(r, k, scored, y, prior, 1, folds)
@@ -156,6 +158,9 @@ func foldExponents(r []float64, k int, scored []int, y []int, prior []float64, f
 			continue
 		}
 		open = append(open, f)
+	}
+	if len(open) == 0 {
+		return exponents
 	}
 	lo, hi := make([]float64, folds), make([]float64, folds)
 	for _, f := range open {

@@ -135,7 +135,12 @@
 // out the smoothing along directions that mix many columns (information
 // spread over weak features, contrasts between correlated ones;
 // docs/inference.md, "The discriminant coordinate"); the preset
-// "default-2026-11-29" keeps the default before it.
+// "default-2026-11-29" keeps the default before it. Then the sharpening
+// exponents came to be fitted in five folds instead of halves
+// (UFConfig.SharpenOnHalves), which steadies nearly separable tables
+// whose few misclassified rows a half could miss (docs/inference.md,
+// "Five folds"); the preset "default-2026-11-29b" keeps the default
+// before it.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

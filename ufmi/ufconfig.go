@@ -104,9 +104,9 @@ type UFConfig struct {
 	// each on the other half (ufmi's default before 2026-11-29, third; the
 	// preset "default-2026-11-29b"). By default the rows are dealt into
 	// five folds and each fold's exponent is fitted on the other four:
-	// where the posteriors are nearly certain, a half can hold no row on
-	// the wrong side of the boundary, its exponent then grows to the
-	// largest allowed, and the other half's few misclassified rows pay
+	// where the posteriors are nearly certain, a half can hold almost no
+	// row on the wrong side of the boundary, the exponent fitted on it
+	// then grows large, and the other half's few misclassified rows pay
 	// for it (banknote-authentication's estimate moved with the seed by
 	// 0.02 and its SE tripled). Without sharpening (NoSharpening, PlugIn)
 	// it does nothing.

@@ -2,6 +2,7 @@ package cc18
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/mirror"
@@ -18,7 +19,39 @@ import (
 // moved by 0.016 from seed to seed with SEs up to 0.029: the test checks
 // that those rows still show it.
 func TestBanknoteEstimateHoldsOverSeeds(t *testing.T) {
-	d, err := Load(1462, LoadOptions{MirrorDir: mirror.Dir(t, "cc18"), Offline: true})
+	x, y, _ := mirrorTable(t, 1462)
+	if s := seedSpread(t, x, y, "default"); s.high-s.low > 0.006 || s.largestSE > 0.012 {
+		t.Errorf("default: estimates spread %.4f over four seeds, largest SE %.4f: want at most 0.006 and 0.012", s.high-s.low, s.largestSE)
+	}
+	if s := seedSpread(t, x, y, "default-2026-11-29b"); s.high-s.low < 0.01 {
+		t.Errorf("default-2026-11-29b: estimates spread %.4f over four seeds; the rows no longer show the halves' failure", s.high-s.low)
+	}
+}
+
+// TestSharpeningSeedSpreadStudy prints, for CC18 tables of the mirror, the
+// default's and default-2026-11-29b's estimates over seeds 1-4: their
+// range and largest SE (docs/inference.md, "Five folds"). About a minute:
+//
+//	UFMI_SHARPENING_STUDY=1 UFMI_MIRROR=... go test -run TestSharpeningSeedSpreadStudy -v ./ufmi/cc18
+func TestSharpeningSeedSpreadStudy(t *testing.T) {
+	if os.Getenv("UFMI_SHARPENING_STUDY") == "" {
+		t.Skip("set UFMI_SHARPENING_STUDY=1 (and UFMI_MIRROR) to run the sharpening's seed-spread study")
+	}
+	for _, id := range []int{3, 15, 1462, 1494, 1510, 4534, 1497, 1489, 40983, 11, 23, 1480} {
+		x, y, name := mirrorTable(t, id)
+		for _, preset := range []string{"default-2026-11-29b", "default"} {
+			s := seedSpread(t, x, y, preset)
+			t.Logf("%-26s %-20s %.4f-%.4f spread %.4f largest SE %.4f", name, preset, s.low, s.high, s.high-s.low, s.largestSE)
+		}
+	}
+}
+
+// mirrorTable returns CC18 table id of the mirror, preprocessed as the
+// calibration study does (every row), its labels and its name; it skips
+// without UFMI_MIRROR.
+func mirrorTable(t *testing.T, id int) (*ufmi.Features, []int, string) {
+	t.Helper()
+	d, err := Load(id, LoadOptions{MirrorDir: mirror.Dir(t, "cc18"), Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,34 +59,36 @@ func TestBanknoteEstimateHoldsOverSeeds(t *testing.T) {
 	for i := range all {
 		all[i] = i
 	}
-	x, _, err := Preprocess(d, all, all[:1])
+	rows, _, err := Preprocess(d, all, all[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
-	features, err := ufmi.NewFeatures(x)
+	x, err := ufmi.NewFeatures(rows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	spread := func(preset string) (float64, float64) {
-		uf, err := ufmi.ParseUFPreset(preset)
+	return x, d.Y, d.Name
+}
+
+// spread is the range of a preset's estimates over seeds and their largest
+// standard error.
+type spread struct{ low, high, largestSE float64 }
+
+// seedSpread estimates I(X;Y) with preset and a 95% interval for seeds 1-4.
+func seedSpread(t *testing.T, x *ufmi.Features, y []int, preset string) spread {
+	t.Helper()
+	uf, err := ufmi.ParseUFPreset(preset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := spread{low: math.Inf(1), high: math.Inf(-1)}
+	for seed := uint64(1); seed <= 4; seed++ {
+		est, err := ufmi.EstimateMI(x, y, ufmi.EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: ufmi.Runtime{Seed: seed}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		low, high, largestSE := math.Inf(1), math.Inf(-1), 0.0
-		for seed := uint64(1); seed <= 4; seed++ {
-			est, err := ufmi.EstimateMI(features, d.Y, ufmi.EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: ufmi.Runtime{Seed: seed}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s, seed %d: %.4f ± %.4f", preset, seed, est.MI, est.CI.SE)
-			low, high, largestSE = min(low, est.MI), max(high, est.MI), max(largestSE, est.CI.SE)
-		}
-		return high - low, largestSE
+		t.Logf("%s, seed %d: %.4f ± %.4f", preset, seed, est.MI, est.CI.SE)
+		s.low, s.high, s.largestSE = min(s.low, est.MI), max(s.high, est.MI), max(s.largestSE, est.CI.SE)
 	}
-	if moved, se := spread("default"); moved > 0.006 || se > 0.012 {
-		t.Errorf("default: estimates spread %.4f over four seeds, largest SE %.4f: want at most 0.006 and 0.012", moved, se)
-	}
-	if moved, _ := spread("default-2026-11-29b"); moved < 0.01 {
-		t.Errorf("default-2026-11-29b: estimates spread %.4f over four seeds; the rows no longer show the halves' failure", moved)
-	}
+	return s
 }

@@ -17,9 +17,9 @@ import "math"
 // folds' rows: no row's exponent comes from its own label, so the
 // sharpened log-loss is a cross-fitted score like the unsharpened one.
 // Until 2026-11-29 (third) there were two folds (UFConfig.SharpenOnHalves):
-// where the posteriors are nearly certain, one half could hold no
-// misclassified row, its exponent then ran to maxSharpening and the other
-// half's few misclassified rows paid for it; fitted on four fifths of the
+// where the posteriors are nearly certain, one half could hold almost no
+// misclassified row, the exponent fitted on it then grew large and the
+// other half's few misclassified rows paid for it; fitted on four fifths of the
 // rows, an exponent sees most of the errors. a ≥ 1 because a < 1 would
 // shrink towards π, the noise the one-step's noise term already takes
 // out. The one-step takes the lower of the sharpened log-loss and its
@@ -31,8 +31,13 @@ import "math"
 const maxSharpening = 64
 
 // sharpeningFolds is the number of folds whose exponents are each fitted
-// on the other folds' rows (the default; two with SharpenOnHalves).
+// on the other folds' rows (the default).
 const sharpeningFolds = 5
+
+// halvesFolds is the fold count of UFConfig.SharpenOnHalves: the two halves
+// of even and odd index, fitted as until 2026-11-29, third
+// (halvesExponents).
+const halvesFolds = 2
 
 // sharpenedLogProb is log p_a(y) of a row whose log-ratios are r[c] =
 // log(q(c)/π(c)) (NaN for a class of frequency 0, left out).
@@ -112,10 +117,7 @@ func fitSharpening(r []float64, k int, rows []int, y []int, prior []float64) flo
 // bracket (a bisection when a step would leave it), to tolerance.
 func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, slope, curvature, tolerance float64) float64 {
 	for range 100 {
-		next := a - slope/curvature
-		if !(next > lo && next < hi) { // also NaN: no curvature
-			next = (lo + hi) / 2
-		}
+		next := bracketedNewtonStep(a, slope, curvature, lo, hi)
 		if math.Abs(next-a) < tolerance || hi-lo < tolerance {
 			return next
 		}
@@ -127,6 +129,16 @@ func newtonSharpening(at func(a float64) (slope, curvature float64), lo, hi, a, 
 		}
 	}
 	return a
+}
+
+// bracketedNewtonStep is the Newton step from a (slope, curvature) when it
+// lands inside (lo, hi), else the bracket's midpoint (also when there is
+// no curvature).
+func bracketedNewtonStep(a, slope, curvature, lo, hi float64) float64 {
+	if next := a - slope/curvature; next > lo && next < hi {
+		return next
+	}
+	return (lo + hi) / 2
 }
 
 // foldExponents returns the exponent of each of folds folds of the scored
@@ -166,19 +178,11 @@ func foldExponents(r []float64, k int, scored []int, y []int, prior []float64, f
 	for _, f := range open {
 		lo[f], hi[f] = 1, maxSharpening
 	}
-	// step is fold f's Newton step from point, kept inside its bracket.
-	step := func(f int, point float64) float64 {
-		next := point - otherFolds(slope, f)/otherFolds(curvature, f)
-		if !(next > lo[f] && next < hi[f]) {
-			next = (lo[f] + hi[f]) / 2
-		}
-		return next
-	}
 	point := 1.0
 	for range 20 {
 		next := 0.0
 		for _, f := range open {
-			next += step(f, point)
+			next += bracketedNewtonStep(point, otherFolds(slope, f), otherFolds(curvature, f), lo[f], hi[f])
 		}
 		next /= float64(len(open))
 		if math.Abs(next-point) < 1e-3 {
@@ -268,7 +272,7 @@ func sharpenedLogProbs(sums []float64, trees []int32, y []int, k int, prior []fl
 		scored = append(scored, i)
 	}
 	var exponents []float64
-	if folds == 2 {
+	if folds == halvesFolds {
 		exponents = halvesExponents(r, k, scored, y, prior)
 	} else {
 		exponents = foldExponents(r, k, scored, y, prior, folds)

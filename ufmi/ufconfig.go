@@ -183,7 +183,7 @@ func (cfg UFConfig) entropyRule() entropyRule {
 	switch {
 	case cfg.PlugIn || cfg.NoSharpening:
 	case cfg.SharpenOnHalves:
-		r.sharpenFolds = 2
+		r.sharpenFolds = halvesFolds
 	default:
 		r.sharpenFolds = sharpeningFolds
 	}

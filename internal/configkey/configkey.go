@@ -196,18 +196,18 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // five folds (UFConfig.SharpenOnHalves false).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
-	oneStep, folds := "", ""
+	oneStep, sharpening := "", ""
 	if c.OneStep() {
 		oneStep = " Entropy:one-step"
 		if !c.NoSharpening {
 			oneStep += " sharpened"
 			if !c.SharpenOnHalves {
-				folds = " Sharpening:5-folds"
+				sharpening = " Sharpening:5-folds"
 			}
 		}
 	}
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+
 		"TreeLevelEntropy:%t PilotTrees:%d PilotFloor:%v Workers:0 Seed:%d Progress:<nil>%s%s%s}",
 		l.trees, treeFields(l.tree), l.structure, l.eval, l.kappa, l.emptyLeafName, l.stratify,
-		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear", " Discriminant"), folds)
+		l.treeLevel, l.pilotTrees, l.pilotFloor, seed, oneStep, suffixText(l, " Leaves:follow-rows", " LocalLinear", " Discriminant"), sharpening)
 }

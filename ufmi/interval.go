@@ -34,7 +34,8 @@ import (
 // estimate of a quantity bounded below by zero (boundedinterval.go), which
 // never lies below zero and keeps the level's coverage at zero itself. The
 // estimate stays raw: a negative estimate has the interval [0, High], High
-// > 0, and lies outside it.
+// > 0, and lies outside it. Nor do they exceed log K, K the classes: High
+// is at most log K (Interval.AtMaximum says when that lowered it).
 //
 // The interval covers the estimate's variability, not its bias. The default
 // UF's estimate is the one-step (oneStepOrPlugIn), nearly unbiased in most
@@ -65,6 +66,11 @@ type Interval struct {
 	// given columns alone: High is then at least Fano's upper limit on
 	// H(Y | given), which bounds the conditional MI.
 	GivenNoneMisclassified bool
+	// AtMaximum is set when High was brought down to log K, the most an MI
+	// or a conditional MI of K classes can be (I(X;Y) ≤ H(Y) ≤ log K): the
+	// interval is the normal (or unified) one met with [0, log K], which
+	// keeps its coverage, as the true value never lies above log K.
+	AtMaximum bool
 	// misses and givenMisses are the fits' counts behind those limits.
 	misses, givenMisses missCount
 	// difference is set for a conditional MI's interval.
@@ -117,7 +123,8 @@ func (p *intervalParts) errors() (Interval, error) {
 // estimated by estimate: estimate ± z·SE when the estimate is at least 2z
 // standard errors above zero, else the unified interval that respects the
 // bound (boundedInterval), never below zero; where no scored row was
-// misclassified, its ends reach Fano's limits (separable.go).
+// misclassified, its ends reach Fano's limits (separable.go); never above
+// log K.
 func (iv Interval) at(estimate, level float64) Interval {
 	iv.Level = level
 	iv.Low, iv.High = boundedInterval(estimate, iv.SE, level)
@@ -129,6 +136,10 @@ func (iv Interval) at(estimate, level float64) Interval {
 	}
 	if iv.GivenNoneMisclassified {
 		iv.High = max(iv.High, iv.givenMisses.entropyLimit(level))
+	}
+	if top := iv.misses.maxInformation(); top > 0 && iv.High > top {
+		iv.High, iv.AtMaximum = top, true
+		iv.Low = min(iv.Low, top)
 	}
 	return iv
 }

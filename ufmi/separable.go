@@ -82,6 +82,15 @@ func (m missCount) entropyLimit(level float64) float64 {
 	return h + pu*math.Log(k-1)
 }
 
+// maxInformation is the most an MI or conditional MI of m's K classes can
+// be, log K (0 for fewer than two classes, when m was not counted).
+func (m missCount) maxInformation() float64 {
+	if m.k < 2 {
+		return 0
+	}
+	return math.Log(float64(m.k))
+}
+
 // separableLimit is the lower limit on I(X;Y), at the two-sided level,
 // of rows none of which was misclassified: H(Y) - h(p_u) - p_u·log(K - 1)
 // with p_u = 1 - α^(1/scored), α = (1 - level)/2; 0 when p_u allows any

@@ -114,3 +114,54 @@ func TestConditionalMIWithoutMisclassifiedRows(t *testing.T) {
 			label.CMI, label.CI.Low, label.CI.High, label.CI.NoneMisclassified, label.CI.GivenNoneMisclassified, normal.Low, normal.High, limit)
 	}
 }
+
+// An MI of K classes is at most log K, and so is the high end of its
+// interval: 12 rows of 3 classes, each class apart from the others on x0,
+// read I = log 3 with an SE whose normal interval reaches 1.12; the
+// interval stops at log 3 (AtMaximum). A conditional MI of two classes on
+// 20 rows, the label itself given noise, stops at log 2 likewise (its
+// estimate, 0.758, stays raw above it, as a negative estimate stays below
+// zero).
+func TestIntervalNeverAboveLogK(t *testing.T) {
+	cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: 1}}
+	rows := make([][]float64, 12)
+	y := make([]int, 12)
+	for i := range rows {
+		y[i] = i % 3
+		rows[i] = []float64{float64(y[i]) + float64(i)/100, float64((i * 7) % 12)}
+	}
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := EstimateMI(x, y, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uncapped := Interval{SE: e.CI.SE}.at(e.MI, 0.95)
+	if uncapped.High <= math.Log(3) {
+		t.Fatalf("the normal interval's high end %.4f does not pass log 3: the case no longer tests the cap", uncapped.High)
+	}
+	if !e.CI.AtMaximum || e.CI.High > math.Log(3) || e.CI.Low > e.CI.High {
+		t.Errorf("I = %.4f, interval [%.4f, %.4f] (at maximum %v), want its high end at most log 3 = %.4f",
+			e.MI, e.CI.Low, e.CI.High, e.CI.AtMaximum, math.Log(3))
+	}
+
+	rows, y = make([][]float64, 20), make([]int, 20)
+	for i := range rows {
+		y[i] = i % 2
+		rows[i] = []float64{float64((i * 7) % 20), float64(y[i])}
+	}
+	if x, err = NewFeatures(rows); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.CI.AtMaximum || c.CI.High > math.Ln2 || c.CI.Low > c.CI.High {
+		t.Errorf("I(Y; label | noise) = %.4f, interval [%.4f, %.4f], want its high end at most log 2", c.CMI, c.CI.Low, c.CI.High)
+	}
+	t.Logf("three classes: %.4f [%.4f, %.4f], normal high %.4f; conditional: %.4f [%.4f, %.4f] (at maximum %v)",
+		e.MI, e.CI.Low, e.CI.High, uncapped.High, c.CMI, c.CI.Low, c.CI.High, c.CI.AtMaximum)
+}

@@ -219,6 +219,30 @@ func TestMIIntervalWithoutMisclassifiedRows(t *testing.T) {
 	}
 }
 
+// 12 rows of 3 classes apart on x: I = log 3 with a normal interval that
+// would reach past it; ci_high stops at log 3 and the JSON (ci_at_maximum)
+// and the text output say so.
+func TestMIIntervalAtMaximum(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "%g,%d\n", float64(i%3)+float64(i)/100, i%3)
+	}
+	in := writeFile(t, "three.csv", b.String())
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "y", "-ci", "0.95", "-json")
+	var rep map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if high, _ := rep["ci_high"].(float64); rep["ci_at_maximum"] != true || math.Abs(high-math.Log(3)) > 1e-12 {
+		t.Errorf("want ci_at_maximum and ci_high log 3: %s", out)
+	}
+	out, _, _ = runCLI(t, "mi", "-in", in, "-target", "y", "-ci", "0.95")
+	if !strings.Contains(out, ", 1.0986] nats") || !strings.Contains(out, "the high end is log 3, the most it can be with 3 classes") {
+		t.Errorf("text output without the maximum:\n%s", out)
+	}
+}
+
 // -ci adds an interval around the estimate, for MI and conditional MI, in
 // JSON and text, and -bound the lower bound for MI; without them the JSON
 // keys are absent.

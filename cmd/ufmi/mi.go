@@ -34,6 +34,9 @@ type miReport struct {
 	// With -ci and -given: true when the fit on the -given columns
 	// misclassified no row, and ci_high is then at least Fano's limit on H(Y|Z).
 	CIGivenNoneMisclassified bool `json:"ci_given_none_misclassified,omitempty"`
+	// With -ci: true when ci_high was brought down to log K, the most the
+	// MI of K classes can be (ufmi.Interval.AtMaximum).
+	CIAtMaximum bool `json:"ci_at_maximum,omitempty"`
 	// With -bound (mi without -given, methods uf and rf-oob): the lower
 	// bound on mi that holds whatever the model, its standard error, and
 	// its one-sided lower confidence limit at ci_level, the certified number.
@@ -257,6 +260,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		if rep.CIGivenNoneMisclassified {
 			fmt.Fprint(stdout, "   (Z alone misclassifies no row: the high end reaches Fano's limit on H(Y|Z))")
 		}
+		if rep.CIAtMaximum {
+			fmt.Fprintf(stdout, "   (the high end is log %d, the most it can be with %d classes)", rep.Classes, rep.Classes)
+		}
 		fmt.Fprintln(stdout)
 	}
 	if rep.BoundLimit != nil {
@@ -367,5 +373,6 @@ func (r *miReport) setInterval(iv ufmi.Interval) {
 	if iv.Level > 0 {
 		r.CILevel, r.CILow, r.CIHigh = &iv.Level, &iv.Low, &iv.High
 		r.CINoneMisclassified, r.CIGivenNoneMisclassified = iv.NoneMisclassified, iv.GivenNoneMisclassified
+		r.CIAtMaximum = iv.AtMaximum
 	}
 }

@@ -81,7 +81,7 @@ func ConditionalPermutationTest(x *Features, y []int, given, target []int, cfg E
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	st, ff, err := newFastTest(xs, y, k, cfg.UF, pc.quiet(), share)
+	st, ff, err := newFastTest(xs, y, k, cfg.UF, pc.quiet(), share, true)
 	if err != nil {
 		return PermutationResult{}, err
 	}

@@ -50,7 +50,7 @@ func naiveShuffleTest(t *testing.T, xs *Features, y []int, nGiven int, cfg Estim
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ff, err := newFastTest(xs, y, k, cfg.UF, Runtime{Seed: seed, Workers: 1}, share)
+	st, ff, err := newFastTest(xs, y, k, cfg.UF, Runtime{Seed: seed, Workers: 1}, share, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func FastPermutationTest(x *Features, y []int, cfg EstimatorConfig, pc Permutati
 	if err != nil {
 		return PermutationResult{}, err
 	}
-	st, ff, err := newFastTest(x, y, k, cfg.UF, pc.quiet(), share)
+	st, ff, err := newFastTest(x, y, k, cfg.UF, pc.quiet(), share, false)
 	if err != nil {
 		return PermutationResult{}, err
 	}
@@ -154,15 +154,20 @@ type fastForest struct {
 
 // newFastTest splits the rows, fits the forest on S and records the
 // leaves, run by rt; it returns the test, and the forest with the rows
-// and labels of V.
-func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share float64) (*fastTest, fastForest, error) {
+// and labels of V. conditional says the conditional test (citest.go) asks,
+// which its errors name instead of the fast test.
+func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share float64, conditional bool) (*fastTest, fastForest, error) {
+	test, instead := "fast test", "use the refit test (PermutationTest; -test refit) or more rows"
+	if conditional {
+		test, instead = "conditional test", "use more rows (the conditional test has no refit form)"
+	}
 	n := x.n
 	ns := (n + 1) / 2
 	perm := honestPermutation(rt.stream(seeds.Split, 0), make([]int, n), nil, y, k, true, ns, n-ns)
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
 	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
 	if _, err := classes.Check(ys, ns); err != nil {
-		return nil, fastForest{}, fmt.Errorf("ufmi: the fast test's structure half (%d rows) holds a single class; it needs at least two rows of two classes", ns)
+		return nil, fastForest{}, fmt.Errorf("ufmi: the %s's structure half (%d rows) holds a single class; it needs at least two rows of two classes", test, ns)
 	}
 	uf, err := uf.resolved()
 	if err != nil {
@@ -182,7 +187,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	}
 	if !slices.ContainsFunc(f.trees, func(ft forestTree) bool { return ft.tree.Leaves() > 1 }) {
 		grow := int(math.Round(share * float64(ns)))
-		return nil, fastForest{}, fmt.Errorf("ufmi: none of the fast test's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; use the refit test (PermutationTest; -test refit) or more rows", f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf)
+		return nil, fastForest{}, fmt.Errorf("ufmi: none of the %s's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; %s", test, f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf, instead)
 	}
 	nv, trees := len(rowsV), f.Trees()
 	st := &fastTest{k: k, trees: trees, ns: ns, nv: nv, leafS: make([]int32, trees*ns), leafV: make([]int32, trees*nv),

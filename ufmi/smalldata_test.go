@@ -102,6 +102,20 @@ func TestFastTestRefusesForestWithoutSplits(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "none of the fast test's 300 trees split") {
 		t.Errorf("fast test on 20 rows: %v, want an error naming the trees that do not split", err)
 	}
+	// The conditional test grows the same forest, and its error names it
+	// and does not send the caller to the refit test, which it has not.
+	rows := make([][]float64, len(y))
+	for i, c := range y {
+		rows[i] = []float64{float64(c), float64((i * 7) % 20)}
+	}
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ConditionalPermutationTest(x, y, []int{1}, []int{0}, EstimatorConfig{}, PermutationConfig{Permutations: 19})
+	if err == nil || !strings.Contains(err.Error(), "none of the conditional test's 300 trees split") || strings.Contains(err.Error(), "refit test (") {
+		t.Errorf("conditional test on 20 rows: %v, want an error naming the conditional test's trees, without the refit test", err)
+	}
 }
 
 // On 4 rows of alternating labels along x the out-of-sample posteriors

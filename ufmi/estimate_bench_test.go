@@ -3,7 +3,9 @@ package ufmi
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
@@ -89,6 +91,49 @@ func BenchmarkDefaultAgainst20261125(b *testing.B) {
 			})
 		})
 	}
+}
+
+// BenchmarkIntervalCostPaired times, in turn within each iteration, one
+// estimate of the 2026-11-25 default, one of today's default and one with
+// its 95% interval, at n = 10,000 and 1,000 (20 features), and reports the
+// median over iterations of each one's time over the first's: paired, so
+// that a machine whose speed drifts during the run (which moves
+// BenchmarkDefaultAgainst20261125's separate sub-benchmarks apart) does not
+// move the ratios. Run with -benchtime 40x (n = 1,000) or 10x.
+func BenchmarkIntervalCostPaired(b *testing.B) {
+	for _, n := range []int{10000, 1000} {
+		x, y := benchData(n, 20, 1)
+		cases := []EstimatorConfig{{UF: defaultUF20261125()}, {}, {Confidence: 0.95}}
+		for c := range cases {
+			cases[c].Runtime = Runtime{Seed: 1}
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var estimate, interval []float64
+			for b.Loop() {
+				var took [3]float64
+				for c, cfg := range cases {
+					start := time.Now()
+					if _, err := EstimateMI(x, y, cfg); err != nil {
+						b.Fatal(err)
+					}
+					took[c] = time.Since(start).Seconds()
+				}
+				estimate = append(estimate, took[1]/took[0])
+				interval = append(interval, took[2]/took[0])
+			}
+			b.ReportMetric(benchMedian(estimate), "estimate/2026-11-25")
+			b.ReportMetric(benchMedian(interval), "interval/2026-11-25")
+		})
+	}
+}
+
+// benchMedian is the median of v (v is sorted in place).
+func benchMedian(v []float64) float64 {
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }
 
 // BenchmarkLocalLinear times the default with and without local-linear

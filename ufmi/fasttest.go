@@ -5,6 +5,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/pick"
@@ -167,7 +168,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
 	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
 	if _, err := classes.Check(ys, ns); err != nil {
-		return nil, fastForest{}, fmt.Errorf("ufmi: the %s's structure half (%d rows) holds a single class; it needs at least two rows of two classes", test, ns)
+		return nil, fastForest{}, tooFewRows("ufmi: the %s's structure half (%d rows) holds a single class; it needs at least two rows of two classes", test, ns)
 	}
 	uf, err := uf.resolved()
 	if err != nil {
@@ -181,13 +182,16 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	// (ScreenAlways): the test's power was measured so, and its level
 	// holds either way.
 	uf.ScreenAlways = !uf.NoScreening
+	if _, _, _, err := uf.honestSizes(ns); err != nil {
+		return nil, fastForest{}, tooFewRows("ufmi: the %s's structure half (%d rows) is too small for its forest (%s); %s", test, ns, strings.TrimPrefix(err.Error(), "ufmi: "), instead)
+	}
 	f, err := fitUF(x.SelectRows(rowsS), ys, uf, rt)
 	if err != nil {
 		return nil, fastForest{}, err
 	}
 	if !slices.ContainsFunc(f.trees, func(ft forestTree) bool { return ft.tree.Leaves() > 1 }) {
 		grow := int(math.Round(share * float64(ns)))
-		return nil, fastForest{}, fmt.Errorf("ufmi: none of the %s's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; %s", test, f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf, instead)
+		return nil, fastForest{}, tooFewRows("ufmi: none of the %s's %d trees split: each grows on %d rows (share %v of the structure half's %d) and a split must leave at least %d on each side (too few rows, a class too rare, or constant features), so the p-value would be 1 whatever the data; %s", test, f.Trees(), grow, share, ns, uf.Tree.MinSamplesLeaf, instead)
 	}
 	nv, trees := len(rowsV), f.Trees()
 	st := &fastTest{k: k, trees: trees, ns: ns, nv: nv, leafS: make([]int32, trees*ns), leafV: make([]int32, trees*nv),

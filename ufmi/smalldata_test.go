@@ -1,7 +1,9 @@
 package ufmi
 
 import (
+	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,6 +117,34 @@ func TestFastTestRefusesForestWithoutSplits(t *testing.T) {
 	_, err = ConditionalPermutationTest(x, y, []int{1}, []int{0}, EstimatorConfig{}, PermutationConfig{Permutations: 19})
 	if err == nil || !strings.Contains(err.Error(), "none of the conditional test's 300 trees split") || strings.Contains(err.Error(), "refit test (") {
 		t.Errorf("conditional test on 20 rows: %v, want an error naming the conditional test's trees, without the refit test", err)
+	}
+	if !errors.Is(err, ErrTooFewRowsForTest) {
+		t.Errorf("conditional test on 20 rows: %v does not match ErrTooFewRowsForTest", err)
+	}
+}
+
+// Every way in which the data are too small for a test's forest matches
+// ErrTooFewRowsForTest (a table of subsets reports a missing p-value for
+// it), with a message naming the test; a caller's mistake does not.
+func TestTooFewRowsForTestIsMatchable(t *testing.T) {
+	for _, c := range []struct {
+		y    []int
+		want string
+	}{
+		{[]int{0, 0, 0, 1}, "structure half (2 rows) holds a single class"},
+		{[]int{0, 1, 0, 1, 0, 1, 0, 1}, "structure half (4 rows) is too small for its forest (structure fraction 0.3 of 4 rows leaves 1 rows"},
+		{slices.Repeat([]int{0, 1}, 10), "none of the fast test's 300 trees split"},
+	} {
+		y := c.y
+		_, err := FastPermutationTest(labelFeature(t, y), y, EstimatorConfig{}, PermutationConfig{Permutations: 9})
+		if !errors.Is(err, ErrTooFewRowsForTest) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "fast test") {
+			t.Errorf("%d rows: %v, want an error matching ErrTooFewRowsForTest with %q", len(y), err, c.want)
+		}
+	}
+	y := []int{0, 1, 0, 1, 0, 1, 0, 1}
+	_, err := FastPermutationTest(labelFeature(t, y), y, EstimatorConfig{}, PermutationConfig{Permutations: -1})
+	if err == nil || errors.Is(err, ErrTooFewRowsForTest) {
+		t.Errorf("-1 permutations: %v, want an error that is not ErrTooFewRowsForTest", err)
 	}
 }
 

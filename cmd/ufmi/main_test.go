@@ -444,6 +444,60 @@ func TestTablePValues(t *testing.T) {
 	}
 }
 
+// On a table too small for the one-forest tests' forests, "ufmi table
+// -perm -test both" keeps the table: the refit test's p-values, and for the
+// fast and conditional tests a missing p-value ("n/a"), the reason in
+// tests_too_small and one note per test.
+func TestTablePValuesOnTooFewRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x1,noise,label\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "%d,%d,%c\n", i%2, (i*7)%20, "ab"[i%2])
+	}
+	in := writeFile(t, "tiny.csv", b.String())
+	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-perm", "9", "-test", "both", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []struct {
+		Features string            `json:"features"`
+		PRefit   *float64          `json:"p_value_refit"`
+		PFast    *float64          `json:"p_value_fast"`
+		PCond    *float64          `json:"p_value_conditional"`
+		TooSmall map[string]string `json:"tests_too_small"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("want 3 subsets: %q (%v)", out, err)
+	}
+	for _, r := range rows {
+		wantCond := r.Features != "x1,noise" // the full subset has no X_out
+		if r.PRefit == nil || r.PFast != nil || r.PCond != nil || !strings.Contains(r.TooSmall["fast"], "none of the fast test's") ||
+			(r.TooSmall["conditional"] != "") != wantCond || len(r.TooSmall) != map[bool]int{true: 2, false: 1}[wantCond] {
+			t.Errorf("%s: want a refit p-value and the fast (and conditional) tests marked too small: %+v", r.Features, r)
+		}
+	}
+	for _, test := range []string{"fast test for 3 subsets", "conditional test for 2 subsets"} {
+		if !strings.Contains(errOut, "no p-value of the "+test) {
+			t.Errorf("want a note of the %s: %s", test, errOut)
+		}
+	}
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-perm", "9", "-test", "both")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 {
+		t.Fatalf("text: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, line := range lines[1:] {
+		f := strings.Fields(line)
+		want := []string{"n/a", "n/a"}
+		if f[0] == "x1,noise" {
+			want = []string{"n/a", "-"}
+		}
+		if got := f[len(f)-2:]; !slices.Equal(got, want) {
+			t.Errorf("text row %q: want the fast and conditional columns %v", line, want)
+		}
+	}
+}
+
 func TestPosteriorCSV(t *testing.T) {
 	train := separatedCSV(t, 400, 3)
 	test := writeFile(t, "test.csv", "x1,x2,noise\n3,0,0\n-3,0,0\n")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/limits"
@@ -37,6 +38,9 @@ type subsetJSON struct {
 	PConditional *float64 `json:"p_value_conditional,omitempty"`
 	// The pairs of vote rows the conditional test swapped X_out within.
 	PairsConditional *int `json:"pairs_conditional,omitempty"`
+	// The tests (fast, conditional) whose forest the data were too small
+	// for, each with why; their p-values are missing ("n/a" in text).
+	TooSmall map[string]string `json:"tests_too_small,omitempty"`
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
@@ -142,14 +146,21 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 		}
 		if outside := columnsOutside(data.featureColumns(), r.Columns); conditional && len(outside) > 0 {
 			res, err := conditionalTest(data.x, data.labels.Codes, r.Columns, outside, cfg, *perm, progress(testConditional))
-			if err != nil {
+			switch {
+			case errors.Is(err, ufmi.ErrTooFewRowsForTest):
+				out[i].markTooSmall(testConditional, err)
+			case err != nil:
 				return err
-			}
-			out[i].PConditional, out[i].PairsConditional = &res.PValue, &res.Pairs
-			if fewPairs(res.Pairs, data.x.Rows()) {
-				few = append(few, out[i].Features)
+			default:
+				out[i].PConditional, out[i].PairsConditional = &res.PValue, &res.Pairs
+				if fewPairs(res.Pairs, data.x.Rows()) {
+					few = append(few, out[i].Features)
+				}
 			}
 		}
+	}
+	if notes := tooSmallNotices(out); len(notes) > 0 {
+		printNotices(stderr, "table", notes)
 	}
 	if len(few) > 0 {
 		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (X_in %s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", possiblePairs(data.x.Rows()), len(few), firstOf(few, 3, "; "))})
@@ -215,19 +226,60 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []
 		} else {
 			fmt.Fprintf(w, "%-*s %10.4f %10.4f %16.4f %10.4f", width, r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
 		}
-		for _, p := range []*float64{r.PRefit, r.PFast} {
-			if p != nil {
-				fmt.Fprintf(w, " %10.4g", *p)
+		if withP {
+			for _, t := range tests {
+				r.writeP(w, t)
 			}
 		}
 		switch {
-		case r.PConditional != nil:
-			fmt.Fprintf(w, " %10.4g", *r.PConditional)
+		case r.PConditional != nil || r.TooSmall[testConditional] != "":
+			r.writeP(w, testConditional)
 		case conditional:
 			fmt.Fprintf(w, " %10s", "-")
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// writeP prints the row's p-value of test, or "n/a" where the data were
+// too small for the test's forest.
+func (r *subsetJSON) writeP(w io.Writer, test string) {
+	p := map[string]*float64{testRefit: r.PRefit, testFast: r.PFast, testConditional: r.PConditional}[test]
+	if p == nil {
+		fmt.Fprintf(w, " %10s", "n/a")
+		return
+	}
+	fmt.Fprintf(w, " %10.4g", *p)
+}
+
+// markTooSmall records that the data were too small for test's forest.
+func (r *subsetJSON) markTooSmall(test string, err error) {
+	if r.TooSmall == nil {
+		r.TooSmall = map[string]string{}
+	}
+	r.TooSmall[test] = strings.TrimPrefix(err.Error(), "ufmi: ")
+}
+
+// tooSmallNotices says, per test, for which subsets the data were too
+// small for the test's forest, with the first subset's reason.
+func tooSmallNotices(rows []subsetJSON) []string {
+	var notes []string
+	for _, test := range []string{testFast, testConditional} {
+		var subsets []string
+		reason := ""
+		for _, r := range rows {
+			if why := r.TooSmall[test]; why != "" {
+				subsets = append(subsets, r.Features)
+				if reason == "" {
+					reason = why
+				}
+			}
+		}
+		if len(subsets) > 0 {
+			notes = append(notes, fmt.Sprintf("no p-value of the %s test for %d subsets (X_in %s): %s (n/a in text, tests_too_small in -json)", test, len(subsets), firstOf(subsets, 3, "; "), reason))
+		}
+	}
+	return notes
 }
 
 // addPValues tests I(Y; X_in) for the subset's columns with each test.
@@ -238,6 +290,10 @@ func (r *subsetJSON) addPValues(tests []string, x *ufmi.Features, y []int, cols 
 	}
 	for _, t := range tests {
 		p, err := permutationPValue(t, xs, y, cfg, perms, progress(t))
+		if errors.Is(err, ufmi.ErrTooFewRowsForTest) {
+			r.markTooSmall(t, err)
+			continue
+		}
 		if err != nil {
 			return err
 		}

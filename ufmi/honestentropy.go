@@ -71,6 +71,7 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRuleFor(x, y, k), unlabeled)
 	if interval != nil {
 		sums.withInterval(interval)
+		interval.fitGroupsInBackground(rt)
 	}
 	if err := streamForest(x, y, k, plan, sums.add); err != nil {
 		return 0, err

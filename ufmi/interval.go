@@ -3,6 +3,8 @@ package ufmi
 import (
 	"fmt"
 	"math"
+
+	"github.com/ufmi-dev/ufmi/internal/pool"
 )
 
 // Interval is a normal confidence interval for I(X;Y) or I(Y; X_B | X_A),
@@ -217,6 +219,12 @@ type intervalSum struct {
 	// now minus oosBefore, oos as the last group closed).
 	oneStep   bool
 	oosBefore *outOfSample
+	// background: a group's sharpening fit runs in a goroutine of its own
+	// while the next group's trees are added (at most one at a time; a
+	// copy of the group's class sums in flight), its estimate written to
+	// groupH when done; parts waits for it. The bits are the same.
+	background bool
+	fitting    chan struct{} // holds a token while a fit runs
 }
 
 // newIntervalSum prepares the parts of a forest of the given number of trees
@@ -267,6 +275,22 @@ func (s *intervalSum) add(t int, ft *forestTree, leaf []int32, treeH float64, ok
 	}
 }
 
+// fitGroupsInBackground lets the groups' sharpening fits run beside the
+// consumer of the trees when the runtime has more than one worker.
+func (s *intervalSum) fitGroupsInBackground(rt Runtime) {
+	if pool.Workers(rt.Workers) > 1 {
+		s.background, s.fitting = true, make(chan struct{}, 1)
+	}
+}
+
+// waitForFits returns once no group's fit runs.
+func (s *intervalSum) waitForFits() {
+	if s.background {
+		s.fitting <- struct{}{}
+		<-s.fitting
+	}
+}
+
 // closeGroup records the finished group's H(Y|X) and clears its sums.
 func (s *intervalSum) closeGroup() {
 	if s.treeLevel {
@@ -280,19 +304,35 @@ func (s *intervalSum) closeGroup() {
 	}
 	// Out of bag, a row without an out-of-bag tree in the group is left out.
 	h, _ := s.group.meanEntropy(s.prior, s.oob)
-	if s.oneStep {
-		if s.oosBefore == nil {
-			s.oosBefore = s.oos.emptyLike()
-		}
-		h = oneStepOrPlugIn(h, s.oos.oneStepEntropySince(s.oosBefore, s.prior), s.k)
-		s.oos.copyTo(s.oosBefore)
-	}
-	s.groupH = append(s.groupH, h)
 	s.group.reset(len(s.y), s.k, -1, true)
+	if !s.oneStep {
+		s.groupH = append(s.groupH, h)
+		return
+	}
+	if s.background {
+		s.fitting <- struct{}{} // the last group's fit is done: groupH is the consumer's
+	}
+	g := len(s.groupH)
+	s.groupH = append(s.groupH, h)
+	if s.oosBefore == nil {
+		s.oosBefore = s.oos.emptyLike()
+	}
+	oneStep := s.oos.oneStepSinceLater(s.oosBefore, s.prior)
+	s.oos.copyTo(s.oosBefore)
+	if !s.background {
+		s.groupH[g] = oneStepOrPlugIn(h, oneStep(), s.k)
+		return
+	}
+	// The token taken above is given back when the fit is done.
+	go func() {
+		s.groupH[g] = oneStepOrPlugIn(h, oneStep(), s.k)
+		<-s.fitting
+	}()
 }
 
 // parts returns φ and the group estimates once every tree was added.
 func (s *intervalSum) parts(hy float64) *intervalParts {
+	s.waitForFits()
 	p := &intervalParts{phi: make([]float64, len(s.y)), groups: make([]float64, len(s.groupH))}
 	for i, c := range s.y {
 		p.phi[i] = s.oos.logProb(i, s.prior) - math.Log(s.prior[c])

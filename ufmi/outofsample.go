@@ -35,7 +35,7 @@ type outOfSample struct {
 	sum   []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
 	trees []int32   // per row: how many trees that is
 	// decided is set once the one-step of all the trees has chosen between
-	// the unsharpened and the sharpened log-loss (oneStepEntropySince);
+	// the unsharpened and the sharpened log-loss (oneStepEntropy);
 	// sharpened then holds every row's sharpened log p̂(y_i|x_i)
 	// (sharpenedLogProbs) if it chose those, else nil.
 	decided   bool
@@ -485,45 +485,55 @@ func (o *outOfSample) noiseOf(z []float64, trees int32) float64 {
 
 // oneStepEntropy is the one-step estimate of H(Y|X): the mean over the rows
 // out of sample in some tree of -logProb, less each row's noise term
-// (noiseOf) with a sketch; NaN when no row is out of sample.
-func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
-	return o.oneStepEntropySince(nil, prior)
-}
-
-// oneStepEntropySince is oneStepEntropy of the trees added since o's sums
-// were before's (nil: all trees): each row's sums less before's. When o
-// may sharpen (UFConfig.NoSharpening false), it is the lower of that and the
+// (noiseOf) with a sketch; NaN when no row is out of sample. When o may
+// sharpen (UFConfig.NoSharpening false), it is the lower of that and the
 // mean sharpened log-loss (sharpenedLogProbs) without a noise term: both
 // take out part of the log-loss's excess over H(Y|X), the noise term its
 // noise and sharpening the flatness of averaged posteriors, and the
 // sharpened log-loss, a cross-fitted score, stays above H(Y|X) in
 // expectation. Where sharpening finds nothing (exponents near 1, the
-// paper's simulations) the estimate is the one-step's.
-func (o *outOfSample) oneStepEntropySince(before *outOfSample, prior []float64) float64 {
-	h := o.noiseCorrectedSince(before, prior)
+// paper's simulations) the estimate is the one-step's. It decides o's
+// logProb: the sharpened log-probabilities if it took them.
+func (o *outOfSample) oneStepEntropy(prior []float64) float64 {
+	h := o.noiseCorrectedSince(nil, prior)
+	o.sharpened, o.decided = nil, true
 	if o.sharpenFolds == 0 || math.IsNaN(h) {
-		if before == nil {
-			o.sharpened, o.decided = nil, true
-		}
 		return h
 	}
-	sums, trees := o.classSumsSince(before)
+	sums, trees := o.classSumsSince(nil)
 	logProb := sharpenedLogProbs(sums, trees, o.y, o.k, prior, o.sharpenFolds)
-	sharp, used := 0.0, 0
+	sharp := meanLoss(logProb)
+	if sharp < h {
+		o.sharpened = logProb
+	}
+	return min(h, sharp)
+}
+
+// oneStepSinceLater is oneStepEntropy of the trees added since o's sums
+// were before's (not nil: each row's sums less before's), in two steps: what reads o's and before's sums now (the
+// unsharpened one-step and copies of the class sums), and a function that
+// finishes it (the sharpening fit) from those copies alone, so that it may
+// run in another goroutine while o's sums move on.
+func (o *outOfSample) oneStepSinceLater(before *outOfSample, prior []float64) func() float64 {
+	h := o.noiseCorrectedSince(before, prior)
+	if o.sharpenFolds == 0 || math.IsNaN(h) {
+		return func() float64 { return h }
+	}
+	sums, trees := o.classSumsSince(before) // new slices: before is not nil
+	y, k, folds := o.y, o.k, o.sharpenFolds
+	return func() float64 { return min(h, meanLoss(sharpenedLogProbs(sums, trees, y, k, prior, folds))) }
+}
+
+// meanLoss is the mean of -v over the entries of logProb that are not NaN.
+func meanLoss(logProb []float64) float64 {
+	sum, used := 0.0, 0
 	for _, v := range logProb {
 		if !math.IsNaN(v) {
-			sharp -= v
+			sum -= v
 			used++
 		}
 	}
-	sharp /= float64(used)
-	if before == nil {
-		o.sharpened, o.decided = nil, true
-		if sharp < h {
-			o.sharpened = logProb
-		}
-	}
-	return min(h, sharp)
+	return sum / float64(used)
 }
 
 // noiseCorrectedSince is the one-step of the trees added since o's sums

@@ -23,7 +23,7 @@ import "math"
 // rows, an exponent sees most of the errors. a ≥ 1 because a < 1 would
 // shrink towards π, the noise the one-step's noise term already takes
 // out. The one-step takes the lower of the sharpened log-loss and its
-// noise-corrected unsharpened one (outOfSample.oneStepEntropySince): on
+// noise-corrected unsharpened one (outOfSample.oneStepEntropy): on
 // the paper's simulations that is the unsharpened one, and no estimate of
 // the accuracy grid moves (bench/migrid -candidates default,unsharpened).
 

@@ -159,6 +159,18 @@ func badCalls() []badCall {
 		{"EstimateMI LowerBound without Confidence", estimate(EstimatorConfig{LowerBound: true}), "a lower bound (LowerBound) needs a Confidence level"},
 		{"EstimateMI Confidence with ksg", estimate(EstimatorConfig{Method: MethodKSG, Confidence: 0.95}), "available for the uf and rf-oob methods, not ksg"},
 		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
+		{"EstimateMI LowerBound at level 0.2", estimate(EstimatorConfig{Confidence: 0.2, LowerBound: true}), "a lower bound's level 0.2 must be at least 0.5"},
+		{"EstimateMI LowerBound at level 1e-300", estimate(EstimatorConfig{Confidence: 1e-300, LowerBound: true}), "a lower bound's level 1e-300 must be at least 0.5"},
+		// Unlabeled rows enter the forest-level estimate only.
+		{"EstimateMI unlabeled rows at tree level", estimate(EstimatorConfig{UF: AuthorsUF(), Unlabeled: x}), "unlabeled rows join the forest-level estimate only"},
+		{"HonestConditionalEntropy unlabeled rows at tree level", func() error {
+			f, err := FitUF(x, y, UFConfig{Trees: 4}, Runtime{Seed: 1})
+			if err != nil {
+				return err
+			}
+			_, err = f.HonestConditionalEntropy(true, x)
+			return err
+		}, "unlabeled rows join the forest-level estimate only"},
 		// rf-oob with a tiny forest: rows out of bag in one tree get that
 		// tree's pure leaf, entropy 0 (1 tree gave MI = H(Y) on noise).
 		{"EstimateMI rf-oob 1 tree", estimate(EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 1}}),

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // The lower bound on I(X;Y) beside the estimate (Estimate.LowerBound).
@@ -136,9 +138,13 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 
 // halfWeights returns the feature weights of resolved uf's screening pilot
 // fitted on the rows listed (a half of the data), run by rt; equal weights
-// (nil) when the rows are too few for the pilot's trees to grow and vote.
+// (nil) when the rows are too few for the pilot's trees to grow and vote,
+// or hold a single class (a class of one row leaves one half without it).
 func halfWeights(x *Features, y []int, rows []int, uf UFConfig, rt Runtime) ([]float64, error) {
 	if _, _, _, err := pilotConfig(uf).honestSizes(len(rows)); err != nil {
+		return nil, nil
+	}
+	if _, err := classes.CheckWithin(pick.At(y, rows), tree.MaxClasses); err != nil {
 		return nil, nil
 	}
 	return screenFeatures(x.SelectRows(rows), pick.At(y, rows), uf, rt)

@@ -163,3 +163,32 @@ func TestLowerBoundAtMostHY(t *testing.T) {
 		t.Errorf("without an interval: bound %+v, %v; want none", est.LowerBound, err)
 	}
 }
+
+// A class of one row leaves one half of the bound's cross-fitted screening
+// without it, and a half of few rows may hold codes above its row count:
+// the half's pilot then screens nothing (equal weights) instead of failing
+// the estimate.
+func TestLowerBoundWithAClassOfOneRow(t *testing.T) {
+	rows := make([][]float64, 30)
+	y := make([]int, 30)
+	for i := range rows {
+		rows[i] = []float64{float64(i)}
+	}
+	y[29] = 1
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := EstimatorConfig{Confidence: 0.95, LowerBound: true, UF: UFConfig{Trees: 50}, Runtime: Runtime{Seed: 1}}
+	e, err := EstimateMI(x, y, cfg)
+	if err != nil || e.LowerBound.Level != 0.95 || math.IsNaN(e.LowerBound.Low) {
+		t.Errorf("one row of class 1 in 30: bound %+v, error %v", e.LowerBound, err)
+	}
+	six, err := NewFeatures([][]float64{{0}, {1}, {2}, {3}, {4}, {5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, err := EstimateMI(six, []int{0, 1, 2, 3, 4, 5}, cfg); err != nil || math.IsNaN(e.LowerBound.Low) {
+		t.Errorf("one row per class: bound %+v, error %v", e.LowerBound, err)
+	}
+}

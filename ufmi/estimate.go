@@ -70,7 +70,7 @@ type EstimatorConfig struct {
 	Confidence float64
 	// LowerBound, with Confidence, makes EstimateMI add the certified
 	// lower bound (Estimate.LowerBound), whose limit has the one-sided
-	// level Confidence. Off by default because with a screened UF (the
+	// level Confidence (at least 0.5). Off by default because with a screened UF (the
 	// default) it grows a second forest whose screening is cross-fitted,
 	// about the cost of a second estimate; without screening it is free.
 	LowerBound bool
@@ -258,7 +258,8 @@ func (cfg EstimatorConfig) checkClassCount(k, n int) error {
 }
 
 // checkConfidence validates an interval request: a level of 0 (none) or in
-// (0, 1), for the uf or rf-oob method, without unlabeled rows.
+// (0, 1), at least 0.5 with a lower bound, for the uf or rf-oob method,
+// without unlabeled rows.
 func checkConfidence(cfg EstimatorConfig) error {
 	level := cfg.Confidence
 	switch {
@@ -268,6 +269,8 @@ func checkConfidence(cfg EstimatorConfig) error {
 		return nil
 	case !(level > 0 && level < 1):
 		return fmt.Errorf("ufmi: confidence level %v must be in (0, 1), or 0 for no interval", level)
+	case cfg.LowerBound && level < 0.5:
+		return fmt.Errorf("ufmi: a lower bound's level %v must be at least 0.5: below it the one-sided limit lies above the bound itself", level)
 	case cfg.Method != MethodUF && cfg.Method != MethodRFOOB:
 		return fmt.Errorf("ufmi: confidence intervals are available for the uf and rf-oob methods, not %s", cfg.Method)
 	case cfg.Unlabeled != nil:

@@ -167,7 +167,7 @@ func newFastTest(x *Features, y []int, k int, uf UFConfig, rt Runtime, share flo
 	perm := honestPermutation(rt.stream(seeds.Split, 0), make([]int, n), nil, y, k, true, ns, n-ns)
 	rowsS, rowsV := sortedCopy(perm[:ns]), sortedCopy(perm[ns:])
 	ys, yv := pick.At(y, rowsS), pick.At(y, rowsV)
-	if _, err := classes.Check(ys, ns); err != nil {
+	if _, err := classes.CheckWithin(ys, k); err != nil { // a class may be missing from S, not all but one
 		return nil, fastForest{}, tooFewRows("ufmi: the %s's structure half (%d rows) holds a single class; it needs at least two rows of two classes", test, ns)
 	}
 	uf, err := uf.resolved()

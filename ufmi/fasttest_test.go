@@ -396,3 +396,30 @@ func TestPermutationPValueOfNaN(t *testing.T) {
 		t.Errorf("p-value = %v, want 0.75", p)
 	}
 }
+
+// The one-forest tests need two classes in their structure half, not every
+// class: a class of one row that falls in the vote half is no error,
+// whatever its code (the structure half then lacks a middle code).
+func TestOneForestTestsAllowAClassMissingFromTheStructureHalf(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	rows, y := make([][]float64, 200), make([]int, 200)
+	for i := range rows {
+		y[i] = 2 * (i % 2)
+		rows[i] = []float64{r.NormFloat64() + float64(y[i]), r.NormFloat64()}
+	}
+	y[0] = 1
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := EstimatorConfig{UF: UFConfig{Trees: 50}}
+	for seed := uint64(1); seed <= 4; seed++ {
+		pc := PermutationConfig{Permutations: 19, Runtime: Runtime{Seed: seed}}
+		if res, err := FastPermutationTest(x, y, cfg, pc); err != nil || res.PValue != 0.05 {
+			t.Errorf("seed %d: fast test p %v, error %v; want 1/20 (x0 carries the label)", seed, res.PValue, err)
+		}
+		if res, err := ConditionalPermutationTest(x, y, []int{1}, []int{0}, cfg, pc); err != nil || res.PValue != 0.05 {
+			t.Errorf("seed %d: conditional test p %v, error %v; want 1/20", seed, res.PValue, err)
+		}
+	}
+}

@@ -23,6 +23,9 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (
 	if !f.honest {
 		return 0, fmt.Errorf("ufmi: honest conditional entropy needs an honest forest (FitUF); use OOBProba or a held-out split for RF")
 	}
+	if unlabeled != nil && treeLevel {
+		return 0, errUnlabeledTreeLevel
+	}
 	if unlabeled != nil {
 		if unlabeled.d != f.d {
 			return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, f.d)
@@ -43,6 +46,10 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (
 	return sums.entropy(f.prior), nil
 }
 
+// errUnlabeledTreeLevel refuses unlabeled rows where the tree-level
+// estimate would leave them out.
+var errUnlabeledTreeLevel = fmt.Errorf("ufmi: unlabeled rows join the forest-level estimate only; the tree-level one (UFConfig.TreeLevelEntropy, as in the authors' preset) would leave them out")
+
 // streamHonestEntropy returns what FitUF(x, y, cfg, rt) followed by
 // HonestConditionalEntropy(cfg.TreeLevelEntropy, unlabeled) returns, bit
 // for bit, without keeping the forest: the trees stream through
@@ -51,6 +58,9 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (
 // Memory is O((n + unlabeled rows) × K) plus the trees in flight. With
 // interval not nil, the trees also add up an interval's parts there.
 func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabeled *Features, interval *intervalSum) (float64, error) {
+	if unlabeled != nil && cfg.TreeLevelEntropy {
+		return 0, errUnlabeledTreeLevel
+	}
 	if unlabeled != nil && unlabeled.d != x.d {
 		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, x.d)
 	}

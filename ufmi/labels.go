@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // checkTrainingData validates features and class codes a caller gives and
@@ -32,7 +33,9 @@ func checkPartData(x *Features, y []int) (int, error) {
 	if len(y) != x.n {
 		return 0, fmt.Errorf("ufmi: %d labels for %d feature rows", len(y), x.n)
 	}
-	return classes.CheckWithin(y, x.n)
+	// The codes were checked with the whole data (below its row count);
+	// a part may hold fewer rows than the largest code.
+	return classes.CheckWithin(y, tree.MaxClasses)
 }
 
 // int32Labels copies class codes into the compact form forests keep.

@@ -586,7 +586,11 @@ func (o *outOfSample) copyTo(before *outOfSample) {
 
 // oneStepOrPlugIn is the default UF's estimate of H(Y|X), for k classes,
 // from the plug-in (the mean entropy of the forest posteriors) and the
-// noise-corrected one-step (oneStepEntropy): the one-step, never below 0.
+// noise-corrected one-step (oneStepEntropy): the one-step when it is at
+// least 0, else the plug-in. A one-step below 0 says that the rows' noise
+// terms outweigh their log-loss, as on a few rows of overlapping classes
+// (8 rows: -0.005, which read as 0 gave I = log K beside a plug-in I of
+// 0.03); where the labels are a function of x the plug-in is 0 or nearly.
 // The plug-in is biased by the forest's smoothing to first order
 // (posteriors flattened by averaging leaves across trees raise their
 // entropy) and by noise the other way; the log-loss, scored on the labels,
@@ -600,8 +604,8 @@ func (o *outOfSample) copyTo(before *outOfSample) {
 // down, not that X carries negative information. No null estimate measured
 // comes near that margin (they lie within 0.03 nats of H(Y)).
 func oneStepOrPlugIn(plugIn, oneStep float64, k int) float64 {
-	if math.IsNaN(oneStep) || oneStep > math.Log(float64(k))+float64(k-1)/2 {
+	if math.IsNaN(oneStep) || oneStep < 0 || oneStep > math.Log(float64(k))+float64(k-1)/2 {
 		return plugIn
 	}
-	return max(oneStep, 0)
+	return oneStep
 }

@@ -148,6 +148,34 @@ func TestTooFewRowsForTestIsMatchable(t *testing.T) {
 	}
 }
 
+// On 8 rows of two overlapping classes the one-step fell just below 0
+// (-0.005, its noise terms outweighing the log-loss): read as 0 it gave
+// I = log 2, perfect information, beside a plug-in of 0.03. Below 0 the
+// estimate is the plug-in, as it is where the one-step breaks down above.
+func TestNegativeOneStepFallsBackToPlugIn(t *testing.T) {
+	rows := [][]float64{
+		{1.2882, 1.4494, 0.0663}, {0.2355, -1.0922, 0.5313}, {-1.0221, -1.4368, 0.1993}, {1.1334, 0.5465, -0.4140},
+		{0.0050, -0.0647, -1.5058}, {1.5380, 0.3207, 2.8891}, {0.2030, -0.1447, 1.2328}, {1.1988, 0.9090, 0.1345},
+	}
+	y := []int{0, 1, 0, 1, 0, 1, 0, 1}
+	x, err := NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := Runtime{Seed: 1}
+	def, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 50}, Runtime: rt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plug, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 50, PlugIn: true}, Runtime: rt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.MI != plug.MI || def.MI > 0.2 {
+		t.Errorf("8 overlapping rows: MI %v, plug-in %v: want the plug-in, far below log 2", def.MI, plug.MI)
+	}
+}
+
 // On 4 rows of alternating labels along x the out-of-sample posteriors
 // predict each label's opposite: the log-loss lies far above log 2 (the
 // one-step read -3.9 nats of MI), which oneStepOrPlugIn takes as a breakdown

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"io"
 	"os"
@@ -29,6 +30,7 @@ type estimatorFlags struct {
 	trees, k       int
 	seed           uint64
 	workers        int
+	manyClasses    bool
 }
 
 func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
@@ -37,6 +39,7 @@ func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
 	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
+	fs.BoolVar(&e.manyClasses, "many-classes", false, fmt.Sprintf("estimate with a target of %d or more classes and fewer than %d rows per class (it looks continuous: an error without this flag)", classes.ManyClasses, classes.RowsPerClass))
 	registerWorkers(fs, &e.workers)
 }
 
@@ -96,8 +99,21 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 		return ufmi.EstimatorConfig{}, err
 	}
 	cfg := model.Estimator
-	cfg.KNN.K, cfg.Seed, cfg.Workers = e.k, e.seed, e.workers
+	cfg.KNN.K, cfg.Seed, cfg.Workers, cfg.ManyClasses = e.k, e.seed, e.workers, e.manyClasses
 	return cfg, nil
+}
+
+// checkClasses refuses k classes in n rows that look continuous unless
+// -many-classes accepts them: the library's check, worded for the
+// command line.
+func (e *estimatorFlags) checkClasses(k, n int) error {
+	if e.manyClasses {
+		return nil
+	}
+	if err := classes.CheckCount(k, n, "-many-classes"); err != nil {
+		return errors.New(strings.Replace(trimPrefix(err), "set -many-classes", "pass -many-classes", 1))
+	}
+	return nil
 }
 
 // checkRows checks -k against the n rows of the data, for the kNN methods.

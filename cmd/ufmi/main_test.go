@@ -498,6 +498,21 @@ func TestTablePValuesOnTooFewRows(t *testing.T) {
 	}
 }
 
+// -many-classes accepts a target that looks continuous, which is an error
+// naming the flag (not the library's setting) without it.
+func TestManyClassesFlag(t *testing.T) {
+	in := separatedCSV(t, 60, 5)
+	for _, cmd := range []string{"mi", "table"} {
+		_, errOut, code := runCLI(t, cmd, "-in", in, "-target", "x1", "-features", "x2", "-trees", "10")
+		if code != 1 || !strings.Contains(errOut, "or pass -many-classes to estimate with 60 classes anyway") || strings.Contains(errOut, "EstimatorConfig") {
+			t.Errorf("%s without -many-classes: exit %d, %s", cmd, code, errOut)
+		}
+		if _, errOut, code := runCLI(t, cmd, "-in", in, "-target", "x1", "-features", "x2", "-trees", "10", "-many-classes"); code != 0 {
+			t.Errorf("%s -many-classes: exit %d, %s", cmd, code, errOut)
+		}
+	}
+}
+
 func TestPosteriorCSV(t *testing.T) {
 	train := separatedCSV(t, 400, 3)
 	test := writeFile(t, "test.csv", "x1,x2,noise\n3,0,0\n-3,0,0\n")
@@ -565,8 +580,14 @@ func TestTableConfidenceInterval(t *testing.T) {
 		}
 	}
 	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "40", "-ci", "0.9")
-	if code != 0 || !strings.Contains(out, "90% CI") {
-		t.Errorf("text table shows no interval: exit %d\n%s%s", code, out, errOut)
+	if code != 0 || !strings.Contains(out, "90% CI") || strings.Contains(out, " sd ") {
+		t.Errorf("text table shows no interval (or a repeat sd without -repeats): exit %d\n%s%s", code, out, errOut)
+	}
+	// With -repeats the spread of the repeats stays beside the interval.
+	out, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-features", "x1,noise", "-trees", "20", "-ci", "0.9", "-repeats", "2")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(lines[0], "90% CI         sd") {
+		t.Errorf("-ci with -repeats: want the repeat sd after I(Y;X_in)'s interval: exit %d\n%s%s", code, out, errOut)
 	}
 }
 
@@ -653,10 +674,14 @@ func badInputs(t *testing.T) []badInput {
 		{"-drop every feature", mi("-drop", "x1,x2,noise"), `has no feature column besides the target "label" and the -given and -drop ones`},
 		{"table -drop a,a", table("-drop", "noise,noise"), `-drop lists column "noise" twice`},
 		{"posterior -id unknown column", posterior("-id", "nope"), `-id: ` + good + ` has no column "nope"`},
+		{"posterior test row with a word in a numeric column", []string{"posterior", "-train", good, "-target", "label", "-trees", "10", "-test", writeFile(t, "rows.csv", "x1,x2,noise\n0.5,1,0\nnan,1,0\n")},
+			`rows.csv: column "x1" must hold numbers (as where the forest was fitted), but data row 2 holds "nan", which is not a decimal number`},
 		{"-test refit with -given", mi("-features", "x1", "-given", "x2", "-perm", "10", "-test", "refit"), "-test refit with -given is not supported: permuting labels does not test conditional independence; with -given, -perm runs the conditional test"},
 		{"-test conditional without -given", mi("-features", "x1", "-perm", "10", "-test", "conditional"), "-test conditional needs -given"},
 		{"-perm -given with kNN", mi("-features", "x1", "-given", "x2", "-perm", "10", "-method", "ksg"), "the conditional permutation test fits a UF; method ksg has no conditional test"},
 		{"-test magic", mi("-perm", "9", "-test", "magic"), `-test "magic": want refit or fast`},
+		{"mi -test without -perm", mi("-test", "fast"), "-test fast needs -perm N: without permutations no test runs"},
+		{"table -test without -perm", table("-test", "both"), "-test both needs -perm N"},
 		{"table -test twice", table("-perm", "9", "-test", "twice"), `-test "twice": want refit, fast or both`},
 		{"-test fast with kNN", mi("-method", "ksg", "-perm", "9", "-test", "fast"), "method ksg has no fast test"},
 		{"-test fast on 20 rows", []string{"mi", "-in", csv("x,y\n" + strings.Repeat("0,a\n1,b\n", 10)), "-target", "y", "-perm", "19", "-test", "fast"},

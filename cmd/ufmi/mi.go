@@ -112,6 +112,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if err := checkFastTest(tests, cfg.Method, *perm); err != nil {
 		return err
 	}
+	if err := checkTestHasPerm(fs, *perm); err != nil {
+		return err
+	}
 	if *given != "" {
 		if err := checkConditionalTest(cfg.Method, *perm); err != nil {
 			return err
@@ -140,6 +143,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	}
 	printNotices(stderr, "mi", data.notices)
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
+		return err
+	}
+	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
 	x, labels := data.x, data.labels

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"slices"
 
@@ -35,6 +36,24 @@ func parseTests(v string, both bool) ([]string, error) {
 func checkFastTest(tests []string, method ufmi.Method, perm int) error {
 	if perm > 0 && slices.Contains(tests, testFast) && method != "" && method != ufmi.MethodUF {
 		return fmt.Errorf("the fast permutation test fits a UF; method %s has no fast test", method)
+	}
+	return nil
+}
+
+// checkTestHasPerm rejects -test given without -perm: no test would run,
+// and the flag would be ignored without a word.
+func checkTestHasPerm(fs *flag.FlagSet, perm int) error {
+	if perm > 0 {
+		return nil
+	}
+	test := ""
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "test" {
+			test = f.Value.String()
+		}
+	})
+	if test != "" {
+		return fmt.Errorf("-test %s needs -perm N: without permutations no test runs", test)
 	}
 	return nil
 }

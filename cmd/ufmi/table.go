@@ -84,6 +84,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if err := checkFastTest(tests, cfg.Method, *perm); err != nil {
 		return err
 	}
+	if err := checkTestHasPerm(fs, *perm); err != nil {
+		return err
+	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, drop: opts.drop,
 		targetMayBeFeature: true, options: opts.options(), private: sh.fromJob()})
 	if err != nil {
@@ -92,6 +95,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	printNotices(stderr, "table", data.notices)
 	reportDropped(stderr, data.dropped)
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
+		return err
+	}
+	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
 	if err := sh.resolve(fs, "table"); err != nil {
@@ -179,7 +185,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if opts.asJSON {
 		return json.NewEncoder(stdout).Encode(out)
 	}
-	writeTableText(stdout, out, cfg.Confidence, tests, *perm > 0, conditional)
+	writeTableText(stdout, out, cfg.Confidence, *repeats > 1, tests, *perm > 0, conditional)
 	return nil
 }
 
@@ -195,18 +201,23 @@ func columnsOutside(all, in []int) []int {
 }
 
 // writeTableText prints the subset table as aligned columns: each estimate
-// followed by its interval (with -ci) or I(Y;X_in)'s repeat sd (without),
+// followed by its interval (with -ci; then, with repeats, I(Y;X_in)'s
+// repeat sd after its interval) or I(Y;X_in)'s repeat sd (without),
 // then the p-value of each test asked for and, with conditional, the
 // conditional test's p-value of I(Y;X_out|X_in) ("-" where X_out is
 // empty). The X_in column is as wide as its longest entry.
-func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []string, withP, conditional bool) {
+func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, repeated bool, tests []string, withP, conditional bool) {
 	width := len("X_in")
 	for _, r := range rows {
 		width = max(width, utf8.RuneCountInString(r.Features)) // fmt pads by code points
 	}
 	if confidence > 0 {
 		ci := fmt.Sprintf("%g%% CI", 100*confidence)
-		fmt.Fprintf(w, "%-*s %10s %18s %16s %18s %10s %18s", width, "X_in", "I(Y;X_in)", ci, "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
+		fmt.Fprintf(w, "%-*s %10s %18s", width, "X_in", "I(Y;X_in)", ci)
+		if repeated {
+			fmt.Fprintf(w, " %10s", "sd")
+		}
+		fmt.Fprintf(w, " %16s %18s %10s %18s", "I(Y;X_out|X_in)", ci, "I(Y;X)", ci)
 	} else {
 		fmt.Fprintf(w, "%-*s %10s %10s %16s %10s", width, "X_in", "I(Y;X_in)", "sd", "I(Y;X_out|X_in)", "I(Y;X)")
 	}
@@ -221,8 +232,11 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, tests []
 	fmt.Fprintln(w)
 	for _, r := range rows {
 		if confidence > 0 {
-			fmt.Fprintf(w, "%-*s %10.4f %18s %16.4f %18s %10.4f %18s", width, r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh),
-				r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
+			fmt.Fprintf(w, "%-*s %10.4f %18s", width, r.Features, r.MIIn, span(r.MIInLow, r.MIInHigh))
+			if repeated {
+				fmt.Fprintf(w, " %10.4f", r.SDMIIn)
+			}
+			fmt.Fprintf(w, " %16.4f %18s %10.4f %18s", r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
 		} else {
 			fmt.Fprintf(w, "%-*s %10.4f %10.4f %16.4f %10.4f", width, r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
 		}

@@ -250,6 +250,14 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			continue
 		}
 		categorical := slices.Contains(s.Categorical, name)
+		if slices.Contains(s.Numeric, name) && raw.numbers == nil {
+			row := raw.mixedRow
+			if row < 0 {
+				row = slices.Index(raw.missing, false) // no cell is a number
+			}
+			return nil, fmt.Errorf("ufmi: column %q must hold numbers (as where the forest was fitted), but data row %d holds %q, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
+				name, row+1, raw.text[row])
+		}
 		if raw.mixedRow >= 0 && !categorical {
 			distinct, numbers := raw.distinct()
 			if distinct > MaxMixedLevels && 2*numbers >= distinct {

@@ -114,9 +114,9 @@ func PosteriorCSV(trainPath, testPath string, spec Spec, model models.Model, see
 
 // TestSpec is the spec that reads the feature columns of rows to predict
 // like d's: no target, the same features, d's categorical columns declared
-// categorical.
+// categorical and its numeric ones numeric.
 func (d *Data) TestSpec(o Options) Spec {
-	o.Categorical, o.DropMissingTarget = d.Categorical(), false
+	o.Categorical, o.Numeric, o.DropMissingTarget = d.Categorical(), d.numeric(), false
 	return Spec{Features: slices.Concat(d.Given, d.Features), Options: o}
 }
 

@@ -161,3 +161,24 @@ func TestAllMissingAndDroppedColumns(t *testing.T) {
 		testcheck.Error(t, name, err, c.want)
 	}
 }
+
+// Rows to predict are read with the training data's kinds: a word in a
+// column the forest saw as numeric is an error naming the cell, as in the
+// training data, not a categorical column the forest cannot use.
+func TestRowsToPredictKeepNumericColumns(t *testing.T) {
+	train, err := FromRecords([]string{"x", "label"}, [][]string{{"1", "a"}, {"2", "b"}, {"3", "a"}, {"4", "b"}}, Spec{Target: "label"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := train.TestSpec(Options{})
+	if !slices.Equal(spec.Numeric, []string{"x"}) {
+		t.Fatalf("TestSpec declares %v numeric, want [x]", spec.Numeric)
+	}
+	for _, rows := range [][][]string{{{"0.5"}, {"foo"}}, {{"bar"}, {"foo"}}} {
+		_, err := FromRecords([]string{"x"}, rows, spec)
+		testcheck.Error(t, fmt.Sprint(rows), err, `column "x" must hold numbers (as where the forest was fitted), but data row`)
+	}
+	if d, err := FromRecords([]string{"x"}, [][]string{{"0.5"}, {"NA"}}, spec); err != nil || d.X.Kind(0) != ufmi.Numeric {
+		t.Errorf("a missing cell in a numeric column: %v", err)
+	}
+}

@@ -19,6 +19,11 @@ type Options struct {
 	// Categorical names numeric columns to treat as categorical, each
 	// value's text a level name (e.g. integer codes).
 	Categorical []string
+	// Numeric names columns that must hold numbers: a cell that is neither
+	// a number nor missing is an error naming it (instead of the column
+	// being read as categorical). Rows to predict are read so for the
+	// training data's numeric columns (Data.TestSpec).
+	Numeric []string
 	// DropMissingTarget drops the rows whose target is missing, counting
 	// them in Data.Dropped, instead of failing.
 	DropMissingTarget bool
@@ -78,10 +83,16 @@ func (d *Data) GivenColumns() []int { return span(0, len(d.Given)) }
 func (d *Data) FeatureColumns() []int { return span(len(d.Given), len(d.Given)+len(d.Features)) }
 
 // Categorical names the categorical columns of X.
-func (d *Data) Categorical() []string {
+func (d *Data) Categorical() []string { return d.columnsOf(ufmi.Categorical) }
+
+// numeric names the numeric columns of X.
+func (d *Data) numeric() []string { return d.columnsOf(ufmi.Numeric) }
+
+// columnsOf names the columns of X of one kind.
+func (d *Data) columnsOf(kind ufmi.Kind) []string {
 	var out []string
 	for j := range d.X.Cols() {
-		if d.X.Kind(j) == ufmi.Categorical {
+		if d.X.Kind(j) == kind {
 			out = append(out, d.X.Name(j))
 		}
 	}
@@ -124,7 +135,7 @@ func (s Spec) resolve(names []string) (_ Spec, defaulted bool, err error) {
 	for _, c := range []struct {
 		what string
 		list []string
-	}{{"given", s.Given}, {"feature", s.Features}, {"categorical", s.Categorical}, {"dropped", s.Drop}} {
+	}{{"given", s.Given}, {"feature", s.Features}, {"categorical", s.Categorical}, {"numeric", s.Numeric}, {"dropped", s.Drop}} {
 		if err := check(c.what, c.list); err != nil {
 			return s, false, err
 		}

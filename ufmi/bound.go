@@ -119,7 +119,9 @@ func crossFittedBound(x *Features, y []int, k int, uf UFConfig, rt Runtime) ([]f
 		cfg := uf
 		cfg.Tree.FeatureWeights = w
 		first, last := h*(uf.Trees/2), uf.Trees/2+h*(uf.Trees-uf.Trees/2)
-		staged := rt.stage(2*uf.PilotTrees+first, uf.Trees-last)
+		// Steps count in the order they run: pilot A, A's trees, pilot B, B's.
+		staged := rt.stage(done, crossFittedSteps(uf)-done-(last-first))
+		done += last - first
 		_, plan, err := honestPlan(x, y, cfg, Runtime{Seed: seed, Workers: rt.Workers, Progress: staged.Progress}, seeds.Tree)
 		if err != nil {
 			return nil, err

@@ -134,6 +134,38 @@ func TestPilotProgressCountsEveryTree(t *testing.T) {
 	}
 }
 
+// An estimate with its cross-fitted lower bound (pilot A, its half of the
+// trees, pilot B, the other half) and a conditional MI (two fits) count
+// their steps as one run: never backwards, ending at the total.
+func TestStagedProgressNeverGoesBack(t *testing.T) {
+	x, y := separatedData(200, 3, 5)
+	uf := UFConfig{Trees: 10, PilotTrees: 5}
+	for name, run := range map[string]func(Runtime) error{
+		"estimate with a lower bound": func(rt Runtime) error {
+			_, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, LowerBound: true, UF: uf, Runtime: rt})
+			return err
+		},
+		"conditional MI": func(rt Runtime) error {
+			_, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{UF: uf, Runtime: rt})
+			return err
+		},
+	} {
+		last, lastTotal := 0, 0
+		rt := Runtime{Seed: 1, Progress: func(done, total int) {
+			if done < last {
+				t.Errorf("%s: progress %d/%d after %d", name, done, total, last)
+			}
+			last, lastTotal = done, total
+		}}
+		if err := run(rt); err != nil {
+			t.Fatal(err)
+		}
+		if last != lastTotal || last < 30 {
+			t.Errorf("%s: progress ended at %d/%d, want a total of at least 30 reached", name, last, lastTotal)
+		}
+	}
+}
+
 // Without a signal the pilot's weights are equal in most data sets (the
 // importances are no larger than under permuted labels), and with one they
 // are the pilot's, bit for bit as with ScreenAlways. Measured: equal

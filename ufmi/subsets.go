@@ -40,6 +40,7 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval).
+// cfg.Progress counts the two fits' steps as one run.
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
 	if x.Rows() == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
@@ -54,13 +55,21 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 			}
 		}
 	}
-	both, err := conditionalEntropy(x, y, append(append([]int(nil), given...), target...), cfg)
+	first, second := cfg, cfg
+	if report := cfg.Progress; report != nil && len(given) > 0 {
+		// The two fits count as one run: the first's steps as half of
+		// twice its total, the second's after them.
+		firstTotal := 0
+		first.Progress = func(done, total int) { firstTotal = total; report(done, 2*total) }
+		second.Progress = func(done, total int) { report(firstTotal+done, firstTotal+total) }
+	}
+	both, err := conditionalEntropy(x, y, append(append([]int(nil), given...), target...), first)
 	if err != nil {
 		return CMIEstimate{}, err
 	}
 	res := CMIEstimate{HYGivenA: both.HY, HYGivenAB: both.HYGivenX}
 	if len(given) > 0 {
-		a, err := conditionalEntropy(x, y, given, cfg)
+		a, err := conditionalEntropy(x, y, given, second)
 		if err != nil {
 			return CMIEstimate{}, err
 		}

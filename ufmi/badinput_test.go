@@ -161,6 +161,14 @@ func badCalls() []badCall {
 		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
 		{"EstimateMI LowerBound at level 0.2", estimate(EstimatorConfig{Confidence: 0.2, LowerBound: true}), "a lower bound's level 0.2 must be at least 0.5"},
 		{"EstimateMI LowerBound at level 1e-300", estimate(EstimatorConfig{Confidence: 1e-300, LowerBound: true}), "a lower bound's level 1e-300 must be at least 0.5"},
+		{"ConditionalMI LowerBound", func() error {
+			_, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{Confidence: 0.95, LowerBound: true})
+			return err
+		}, "LowerBound is a bound on I(X;Y) from one fit (EstimateMI); conditional MI and the subset table have none"},
+		{"SubsetTable LowerBound", func() error {
+			_, err := SubsetTable(x, y, [][]int{{0}, {1}}, 1, EstimatorConfig{Confidence: 0.95, LowerBound: true})
+			return err
+		}, "conditional MI and the subset table have none"},
 		// Unlabeled rows enter the forest-level estimate only.
 		{"EstimateMI unlabeled rows at tree level", estimate(EstimatorConfig{UF: AuthorsUF(), Unlabeled: x}), "unlabeled rows join the forest-level estimate only"},
 		{"HonestConditionalEntropy unlabeled rows at tree level", func() error {

@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"math/rand/v2"
@@ -132,6 +133,11 @@ func TestUnseenLevelsAreRoutedAsMissing(t *testing.T) {
 	numeric := mustColumns(t, []Column{{Name: "level", Values: []float64{1}}, {Name: "noise", Values: []float64{0}}})
 	if _, err := f.PredictProba(numeric, 1); err != nil {
 		t.Errorf("a numeric column holding training codes: %v", err)
+	}
+	// Codes that name no training level are an error, not a missing value.
+	for _, v := range []float64{3, -1, 0.5, 1e300} {
+		_, err := f.PredictProbaRows([][]float64{{v, 0.5}}, 1)
+		testcheck.Error(t, fmt.Sprint("code ", v), err, fmt.Sprintf("holds %v in row 0, which is no level code of the categorical column the forest was fitted on (integers 0..2, NaN for missing)", v))
 	}
 	cat := mustColumns(t, []Column{{Name: "noise", Kind: Categorical, Values: []float64{0}, Levels: []string{"x"}},
 		{Name: "level", Kind: Categorical, Values: []float64{0}, Levels: []string{"a"}}})

@@ -161,6 +161,18 @@ func numericValues(what string, v []float64) ([]float64, error) {
 	return slices.Clone(v), nil
 }
 
+// checkLevelCodes checks the values given for a categorical column as its
+// training level codes (rows to predict given as numbers): integers
+// 0..levels-1, or NaN for missing.
+func checkLevelCodes(what string, values []float64, levels int) error {
+	for i, v := range values {
+		if !math.IsNaN(v) && (v != math.Trunc(v) || v < 0 || v >= float64(levels)) {
+			return fmt.Errorf("ufmi: %s holds %v in row %d, which is no level code of the categorical column the forest was fitted on (integers 0..%d, NaN for missing)", what, v, i, levels-1)
+		}
+	}
+	return nil
+}
+
 // levelCodes checks a categorical column and renumbers its codes in order
 // of first appearance, returning the new codes and level names.
 func levelCodes(what string, codes []float64, levels []string) ([]float64, []string, error) {
@@ -408,6 +420,11 @@ func (x *Features) alignTo(train *Features) (*Features, error) {
 		tk, xk := train.Kind(j), x.Kind(j)
 		if tk == Numeric && xk == Categorical {
 			return nil, fmt.Errorf("ufmi: %s is categorical, but the forest was fitted on a numeric column", x.label(j))
+		}
+		if tk == Categorical && xk == Numeric {
+			if err := checkLevelCodes(x.label(j), x.cols[j], len(train.levels[j])); err != nil {
+				return nil, err
+			}
 		}
 		if tk == Numeric || xk == Numeric || slices.Equal(x.levels[j], train.levels[j]) {
 			continue

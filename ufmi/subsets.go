@@ -29,6 +29,10 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 	return estimateMI(xs, y, cfg, false)
 }
 
+// errNoConditionalBound refuses EstimatorConfig.LowerBound where it would
+// be ignored: the bound is on I(X;Y) of one fit (EstimateMI).
+var errNoConditionalBound = fmt.Errorf("ufmi: LowerBound is a bound on I(X;Y) from one fit (EstimateMI); conditional MI and the subset table have none")
+
 // CMIEstimate is an estimate of I(Y; X_B | X_A) = H(Y|X_A) - H(Y|X_A, X_B), in nats.
 type CMIEstimate struct {
 	HYGivenA  float64 // H(Y|X_A); H(Y) when A is empty
@@ -47,6 +51,9 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	}
 	if len(target) == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: conditional MI needs at least one target column")
+	}
+	if cfg.LowerBound {
+		return CMIEstimate{}, errNoConditionalBound
 	}
 	for _, g := range given {
 		for _, t := range target {
@@ -124,6 +131,9 @@ type Summary struct {
 func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg EstimatorConfig) ([]SubsetRow, error) {
 	if err := checkSubsetGroups(groups, repeats); err != nil {
 		return nil, err
+	}
+	if cfg.LowerBound {
+		return nil, errNoConditionalBound
 	}
 	full := 1<<len(groups) - 1
 	// h[r][mask] is H(Y | X_mask) for repeat r.

@@ -230,9 +230,9 @@ func (f *tableFlags) options() uftable.Options {
 }
 
 // reportDropped notes on w the rows dropped for a missing target.
-func reportDropped(w io.Writer, dropped int) {
+func reportDropped(w io.Writer, command string, dropped int) {
 	if dropped > 0 {
-		fmt.Fprintf(w, "dropped %d rows with a missing target\n", dropped)
+		printNotices(w, command, []string{fmt.Sprintf("dropped %d rows with a missing target", dropped)})
 	}
 }
 

@@ -310,6 +310,15 @@ func TestMIConfidenceInterval(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "95% CI       [") || !strings.Contains(out, "I(X;Y) >=    0.") || !strings.Contains(out, "logistic regression; bound") {
 		t.Errorf("text mode shows no interval or bound: exit %d\n%s%s", code, out, errOut)
 	}
+	if strings.Contains(out, "certifies no information") {
+		t.Errorf("a bound above 0 said to certify nothing: %s", out)
+	}
+	// On 6 rows the limits lie below 0: printed as they are, with a word.
+	tiny := writeFile(t, "tiny.csv", "x,label\n0.1,a\n0.9,b\n0.4,a\n0.3,b\n0.8,a\n0.6,b\n")
+	out, errOut, code = runCLI(t, "mi", "-in", tiny, "-target", "label", "-trees", "30", "-bound")
+	if code != 0 || strings.Count(out, "I(X;Y) >=    -") != 2 || strings.Count(out, "; not above 0, it certifies no information)") != 2 {
+		t.Errorf("6 rows: want both limits below 0, each saying it certifies nothing: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 // Tiny tables that x separates exactly: 20 rows where x is the label, and

@@ -272,12 +272,10 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		fmt.Fprintln(stdout)
 	}
 	if rep.BoundLimit != nil {
-		fmt.Fprintf(stdout, "I(X;Y) >=    %.4f nats   (%g%% one-sided, whatever the model; bound %.4f, SE %.4f)\n",
-			*rep.BoundLimit, 100**rep.CILevel, *rep.Bound, *rep.BoundSE)
+		writeBoundLine(stdout, "whatever the model", *rep.BoundLimit, *rep.CILevel, *rep.Bound, *rep.BoundSE)
 	}
 	if rep.LinearBoundLimit != nil {
-		fmt.Fprintf(stdout, "I(X;Y) >=    %.4f nats   (%g%% one-sided, logistic regression; bound %.4f, SE %.4f)\n",
-			*rep.LinearBoundLimit, 100**rep.CILevel, *rep.LinearBound, *rep.LinearBoundSE)
+		writeBoundLine(stdout, "logistic regression", *rep.LinearBoundLimit, *rep.CILevel, *rep.LinearBound, *rep.LinearBoundSE)
 	}
 	if rep.PValue != nil {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
@@ -381,4 +379,15 @@ func (r *miReport) setInterval(iv ufmi.Interval) {
 		r.CINoneMisclassified, r.CIGivenNoneMisclassified = iv.NoneMisclassified, iv.GivenNoneMisclassified
 		r.CIAtMaximum = iv.AtMaximum
 	}
+}
+
+// writeBoundLine prints a lower bound's line: its one-sided limit at level,
+// what it holds for, the bound and its SE, and a word when the limit is not
+// above 0 (a valid bound that certifies nothing, printed as it is).
+func writeBoundLine(w io.Writer, source string, limit, level, bound, se float64) {
+	fmt.Fprintf(w, "I(X;Y) >=    %.4f nats   (%g%% one-sided, %s; bound %.4f, SE %.4f", limit, 100*level, source, bound, se)
+	if limit <= 0 {
+		fmt.Fprint(w, "; not above 0, it certifies no information")
+	}
+	fmt.Fprintln(w, ")")
 }

@@ -92,7 +92,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	reportDropped(stderr, data.dropped)
+	reportDropped(stderr, "posterior", data.dropped)
 	if *asJSON {
 		out := map[string]any{"classes": labels.Classes, "posteriors": proba}
 		if *id != "" {

@@ -93,7 +93,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 		return err
 	}
 	printNotices(stderr, "table", data.notices)
-	reportDropped(stderr, data.dropped)
+	reportDropped(stderr, "table", data.dropped)
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
@@ -290,7 +290,11 @@ func tooSmallNotices(rows []subsetJSON) []string {
 			}
 		}
 		if len(subsets) > 0 {
-			notes = append(notes, fmt.Sprintf("no p-value of the %s test for %d subsets (X_in %s): %s (n/a in text, tests_too_small in -json)", test, len(subsets), firstOf(subsets, 3, "; "), reason))
+			which := fmt.Sprintf("%d subsets", len(subsets))
+			if len(subsets) == 1 {
+				which = "1 subset"
+			}
+			notes = append(notes, fmt.Sprintf("no p-value of the %s test for %s (X_in %s): %s (n/a in text, tests_too_small in -json)", test, which, firstOf(subsets, 3, "; "), reason))
 		}
 	}
 	return notes

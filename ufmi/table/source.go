@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -150,6 +151,9 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		if err == io.EOF {
 			break
 		}
+		if errors.Is(err, csv.ErrFieldCount) {
+			return nil, nil, fmt.Errorf("ufmi: %s: %w: it has %d, the header %d%s", path, err, len(rec), len(header), fieldCountHint(rec))
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("ufmi: %s: %w%s", path, err, delimiterHint(rec))
 		}
@@ -159,6 +163,15 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		return nil, nil, fmt.Errorf("ufmi: %s has a header but no data rows", path)
 	}
 	return header, rows, nil
+}
+
+// fieldCountHint says what a record of the wrong number of fields looks
+// like: a line of spaces alone, or one another delimiter separates.
+func fieldCountHint(rec []string) string {
+	if strings.TrimSpace(strings.Join(rec, "")) == "" {
+		return " (the line holds only spaces: delete it)"
+	}
+	return delimiterHint(rec)
 }
 
 // checkEncoding rejects the start of a file that is not UTF-8 text: a

@@ -70,7 +70,7 @@ func TestReadRecordsOddFiles(t *testing.T) {
 		"UTF-16 no BOM":    {utf16Bytes(text, false, nil), "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
 		"semicolons":       {[]byte("a;b;y\n1,5;2,25;p\n3,5;4;q\n"), `in.csv: the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
 		"tabs":             {[]byte("a\tb\ty\n1.5\t2\tp\n3\t4\tq\n"), `holding tabs: the file looks tab-separated`},
-		"semicolon rows":   {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields (the line holds semicolons: is the file semicolon-separated?"},
+		"semicolon rows":   {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},
 		"gzip, cut short":  {gz.Bytes()[:len(gz.Bytes())/2], "in.csv"},
 		"only a CR header": {[]byte("a,b,y\r"), "has a header but no data rows"},
 	} {

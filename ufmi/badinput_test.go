@@ -161,6 +161,10 @@ func badCalls() []badCall {
 		{"EstimateMI Confidence with unlabeled rows", estimate(EstimatorConfig{Confidence: 0.95, Unlabeled: x}), "confidence intervals do not support unlabeled rows"},
 		{"EstimateMI LowerBound at level 0.2", estimate(EstimatorConfig{Confidence: 0.2, LowerBound: true}), "a lower bound's level 0.2 must be at least 0.5"},
 		{"EstimateMI LowerBound at level 1e-300", estimate(EstimatorConfig{Confidence: 1e-300, LowerBound: true}), "a lower bound's level 1e-300 must be at least 0.5"},
+		{"NewColumnFeatures Levels on a numeric column", func() error {
+			_, err := NewColumnFeatures([]Column{{Name: "size", Values: []float64{0, 1}, Levels: []string{"s", "m"}}})
+			return err
+		}, `column "size" is numeric but lists 2 levels; set Kind: Categorical for level codes, or leave Levels out`},
 		{"ConditionalMI LowerBound", func() error {
 			_, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{Confidence: 0.95, LowerBound: true})
 			return err

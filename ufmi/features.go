@@ -138,6 +138,9 @@ func NewColumnFeatures(cols []Column) (*Features, error) {
 		var err error
 		switch c.Kind {
 		case Numeric:
+			if c.Levels != nil {
+				return nil, fmt.Errorf("ufmi: %s is numeric but lists %d levels; set Kind: Categorical for level codes, or leave Levels out", what, len(c.Levels))
+			}
 			f.cols[j], err = numericValues(what, c.Values)
 		case Categorical:
 			f.cols[j], f.levels[j], err = levelCodes(what, c.Values, c.Levels)

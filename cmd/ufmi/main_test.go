@@ -756,6 +756,8 @@ func badInputs(t *testing.T) []badInput {
 		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
 		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},
 		{"-trees-per-cell with ksg", mi("-method", "ksg", "-trees-per-cell", "25", "-results", t.TempDir()), "-trees-per-cell splits a uf forest; method ksg grows none"},
+		{"-trees-per-cell above -trees", mi("-trees", "10", "-trees-per-cell", "20", "-results", t.TempDir()), "-trees-per-cell 20: want 1..10 (the forest's trees, -trees)"},
+		{"table -perm with -results", table("-perm", "9", "-results", t.TempDir()), "-perm with -results is not supported: shards run the subset fits only"},
 		{"-trees-per-cell with -perm", mi("-trees-per-cell", "25", "-perm", "9", "-results", t.TempDir()), "-trees-per-cell with -perm is not supported"},
 	}
 }

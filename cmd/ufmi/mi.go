@@ -129,7 +129,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	if sh.active() && cfg.Confidence > 0 {
 		return fmt.Errorf("-ci with -results is not supported: shards keep the estimate, not its interval")
 	}
-	if err := checkTreesPerCell(*treesPerCell, sh.active(), cfg.Method, *perm); err != nil {
+	if err := checkTreesPerCell(*treesPerCell, opts.trees, sh.active(), cfg.Method, *perm); err != nil {
 		return err
 	}
 	if err := sh.resolve(fs, "mi"); err != nil {
@@ -177,6 +177,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 			}
 		}
 	} else if sh.active() {
+		if err := sh.record(); err != nil {
+			return err
+		}
 		var res sharded.MIResult
 		sh.opts.Classes = labels.Classes // the label names enter the job's fingerprint
 		if *treesPerCell > 0 {
@@ -354,7 +357,7 @@ func parseMITest(fs *flag.FlagSet, test, given string) ([]string, error) {
 
 // checkTreesPerCell validates -trees-per-cell: it splits one uf forest
 // into the cells of a results folder, and has no permutation test.
-func checkTreesPerCell(perCell int, sharded bool, method ufmi.Method, perm int) error {
+func checkTreesPerCell(perCell, trees int, sharded bool, method ufmi.Method, perm int) error {
 	switch {
 	case perCell == 0:
 		return nil
@@ -366,6 +369,8 @@ func checkTreesPerCell(perCell int, sharded bool, method ufmi.Method, perm int) 
 		return fmt.Errorf("-trees-per-cell splits a uf forest; method %s grows none", method)
 	case perm > 0:
 		return fmt.Errorf("-trees-per-cell with -perm is not supported: each permutation refits a whole forest; shard the permutations instead (-perm with -results, without -trees-per-cell)")
+	case perCell > trees:
+		return fmt.Errorf("-trees-per-cell %d: want 1..%d (the forest's trees, -trees)", perCell, trees)
 	}
 	return nil
 }

@@ -26,6 +26,7 @@ type shardFlags struct {
 	results string
 	merge   bool
 	opts    sharded.Options
+	job     job // what record writes to the results folder
 	// recorded is the job of a results folder when "ufmi merge" runs the
 	// command from its job.json; nil otherwise.
 	recorded *recordedJob
@@ -90,8 +91,8 @@ func (s *shardFlags) fromJob() bool { return s.recorded != nil }
 // active reports whether the run goes through a results folder.
 func (s *shardFlags) active() bool { return s.results != "" }
 
-// resolve checks the flags after parsing, fills s.opts and records the job
-// (command and arguments) in the results folder for "ufmi merge".
+// resolve checks the flags after parsing and fills s.opts and the job
+// (command and arguments) that record writes to the results folder.
 func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 	if s.results == "" {
 		if s.shard != "" || s.shards != 0 || s.merge {
@@ -119,10 +120,18 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 		return err
 	}
 	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + string(descJSON), Merge: s.merge}
+	s.job = job{Command: command, Args: args}
+	return nil
+}
+
+// record writes the job to the results folder for "ufmi merge" (or checks
+// that the folder records the same job), once every check of the flags and
+// the data has passed: a command that fails does not claim the folder.
+func (s *shardFlags) record() error {
 	if s.merge {
 		return nil
 	}
-	return recordJob(s.results, job{Command: command, Args: args})
+	return recordJob(s.results, s.job)
 }
 
 // jobArgs lists the flags of fs whose value is not their default, but the

@@ -61,6 +61,29 @@ func TestShardedRunsPrintTheUnshardedResult(t *testing.T) {
 	}
 }
 
+// A sharded command that fails on its flags or its data writes no job.json:
+// the corrected command then runs in the same folder (a typo in one task of
+// an array used to claim the folder for the typo).
+func TestFailedShardLeavesNoJob(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 60, 2)
+	for _, c := range []struct{ bad, good []string }{
+		{[]string{"mi", "-in", in, "-target", "labl", "-trees", "10", "-perm", "20", "-json"}, []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-json"}},
+		{[]string{"mi", "-in", in, "-target", "label", "-trees", "10", "-trees-per-cell", "20", "-json"}, []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-trees-per-cell", "5", "-json"}},
+		{[]string{"table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10", "-perm", "9", "-json"}, []string{"table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10", "-json"}},
+	} {
+		dir := t.TempDir()
+		if _, errOut, code := runCLI(t, append(c.bad, "-shard", "0/2", "-results", dir)...); code == 0 {
+			t.Fatalf("%v: want an error, got exit 0", c.bad)
+		} else if _, err := os.Stat(filepath.Join(dir, "job.json")); err == nil {
+			t.Errorf("%v failed (%s) but wrote job.json", c.bad, strings.TrimSpace(errOut))
+		}
+		if _, errOut, code := runCLI(t, append(c.good, "-shard", "0/2", "-results", dir)...); code != 0 {
+			t.Errorf("%v after the failed run: exit %d, %s", c.good, code, errOut)
+		}
+	}
+}
+
 // -shards takes the task index from SLURM_ARRAY_TASK_ID; a merge before
 // every shard is done fails and names the missing cells.
 func TestShardsFromArrayIndex(t *testing.T) {

@@ -100,11 +100,11 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
-	if err := sh.resolve(fs, "table"); err != nil {
-		return err
-	}
 	if sh.active() && *perm > 0 {
 		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
+	}
+	if err := sh.resolve(fs, "table"); err != nil {
+		return err
 	}
 	// The conditional test of I(Y; X_out | X_in) fits a UF.
 	conditional := *perm > 0 && (cfg.Method == "" || cfg.Method == ufmi.MethodUF)
@@ -114,6 +114,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	groups := uftable.Singletons(data.featureColumns())
 	var rows []ufmi.SubsetRow
 	if sh.active() {
+		if err := sh.record(); err != nil {
+			return err
+		}
 		var out sharded.Outcome
 		sh.opts.Classes = data.labels.Classes // the label names enter the job's fingerprint
 		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)

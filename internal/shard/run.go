@@ -22,7 +22,8 @@ func (o Outcome) String() string {
 
 // Run computes the cells of shard s that dir does not hold yet, in list
 // order, and stores each result as soon as it is computed: a run stopped
-// at any point and started again loses and repeats no finished cell.
+// at any point and started again loses and repeats no finished cell. Its
+// Outcome counts the cells done when it ends, by any shard.
 // compute(i, c) returns cell i's result, a JSON-encodable value.
 func Run(cells []Cell, s Spec, dir Dir, compute func(i int, c Cell) (any, error)) (Outcome, error) {
 	out := Outcome{Shard: s, Total: len(cells)}
@@ -46,6 +47,16 @@ func Run(cells []Cell, s Spec, dir Dir, compute func(i int, c Cell) (any, error)
 		if done {
 			out.Done++
 		}
+	}
+	if !out.Complete() {
+		// Other shards may have finished cells this run passed before
+		// they were written (shards of an array ending together): count
+		// again, so that the last shard to end sees the job complete.
+		missing, err := Missing(cells, dir)
+		if err != nil {
+			return out, err
+		}
+		out.Done = len(cells) - len(missing)
 	}
 	return out, nil
 }

@@ -77,6 +77,32 @@ func TestRunResumesAfterAFailure(t *testing.T) {
 	}
 }
 
+// Shards that end together: cells another shard writes after this run
+// passed them still count, so the last shard to end sees the job complete.
+func TestRunCountsCellsOtherShardsFinished(t *testing.T) {
+	t.Parallel()
+	dir := Dir{Path: t.TempDir(), Job: "j"}
+	cells := make([]Cell, 4)
+	for i := range cells {
+		cells[i] = Cell{Key: "c" + string(rune('0'+i)), Seed: uint64(i)}
+	}
+	first := Spec{0, 2} // cells 0 and 2; the other shard writes 1 while this one computes 2
+	out, err := Run(cells, first, dir, func(i int, c Cell) (any, error) {
+		if i == 2 {
+			if err := dir.Write(cells[1], 1); err != nil {
+				return nil, err
+			}
+			if err := dir.Write(cells[3], 9); err != nil {
+				return nil, err
+			}
+		}
+		return i * i, nil
+	})
+	if err != nil || out.Ran != 2 || out.Done != 4 || !out.Complete() {
+		t.Fatalf("shard 0/2 ending after the other: %v, %v; want 4 of 4 done", out, err)
+	}
+}
+
 // A cell file holding no result (null or absent), a field no cell file
 // has, or that is not a regular file is an error naming it, never a done
 // cell of zeros.

@@ -42,7 +42,11 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	}
 	// "plug-in statistic": the null values of a UF are the plug-in's since
 	// 2026-11-28 (ufmi.MIStatistic); a folder of the one-step's is refused.
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d plug-in statistic", perms), x, y, o)}
+	settings, err := settingsKey(cfg)
+	if err != nil {
+		return MIResult{}, err
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d plug-in statistic %s", perms, settings), x, y, o)}
 	cells := []shard.Cell{{Key: "observed", Seed: cfg.Seed}}
 	if perms > 0 {
 		cells = append(cells, shard.Cell{Key: "statistic", Seed: cfg.Seed})

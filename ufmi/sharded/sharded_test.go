@@ -155,6 +155,21 @@ func TestFolderOfAnotherJobIsRejected(t *testing.T) {
 	if _, err := MIPermutationTest(x, y, cfg, 10, Options{Dir: dir, Job: "b"}); err == nil || !strings.Contains(err.Error(), "another job") {
 		t.Fatalf("other settings: %v", err)
 	}
+	// The same command line run by a build whose defaults differ: the
+	// effective settings enter the fingerprint, as tree-block jobs' do.
+	other := cfg
+	other.UF.NoDiscriminant = true
+	if _, err := MIPermutationTest(x, y, other, 10, Options{Dir: dir, Job: "a"}); err == nil || !strings.Contains(err.Error(), "another job") {
+		t.Fatalf("other effective settings: %v", err)
+	}
+	table := t.TempDir()
+	groups := [][]int{{0}, {1}}
+	if _, _, err := SubsetTable(x, y, groups, 1, cfg, Options{Dir: table, Job: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := SubsetTable(x, y, groups, 1, other, Options{Dir: table, Job: "a"}); err == nil || !strings.Contains(err.Error(), "another job") {
+		t.Fatalf("subset table, other effective settings: %v", err)
+	}
 	y[0] = 1 - y[0]
 	if _, err := MIPermutationTest(x, y, cfg, 10, Options{Dir: dir, Job: "a"}); err == nil || !strings.Contains(err.Error(), "another job") {
 		t.Fatalf("other labels: %v", err)

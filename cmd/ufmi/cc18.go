@@ -51,9 +51,12 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	status := newStatusLine(stderr)
 	opts := cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
-		ResultsDir: resultsDir, Log: status, Progress: func(done, total int) {
+		ResultsDir: resultsDir, Log: status}
+	if !*asJSON { // -json turns progress off, as in mi and table
+		opts.Progress = func(done, total int) {
 			status.update(done, total, "datasets %d/%d (last: %d, %s)", done, total, list[done-1], time.Since(start).Round(time.Second))
-		}}
+		}
+	}
 	if *shardFlag != "" || *shards != 0 {
 		return runCC18Shard(opts, *shardFlag, *shards, stdout, *asJSON)
 	}

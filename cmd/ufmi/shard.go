@@ -213,7 +213,7 @@ func printOutcome(w io.Writer, out sharded.Outcome, dir string, asJSON bool) err
 			"cells_done": out.Done, "cells": out.Total, "complete": out.Complete()})
 	}
 	fmt.Fprintln(w, out)
-	fmt.Fprintf(w, "when every shard is done: ufmi merge -results %s\n", dir)
+	fmt.Fprintf(w, "when every shard is done: ufmi merge -results %s\n", shellQuote(dir))
 	return nil
 }
 

@@ -84,6 +84,22 @@ func TestFailedShardLeavesNoJob(t *testing.T) {
 	}
 }
 
+// The text a shard prints quotes the merge command's folder, so that it
+// can be pasted when the path holds a space; "ufmi slurm -h" lists the
+// flags.
+func TestShardTextAndSlurmHelp(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 50, 3)
+	dir := filepath.Join(t.TempDir(), "sp ace")
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "5", "-perm", "30", "-shard", "0/2", "-results", dir)
+	if code != 0 || !strings.Contains(out, "ufmi merge -results '"+dir+"'") {
+		t.Errorf("shard text: exit %d, %s%s; want the folder quoted", code, out, errOut)
+	}
+	if _, errOut, code := runCLI(t, "slurm", "-h"); code != 2 || !strings.Contains(errOut, "usage of ufmi slurm") || !strings.Contains(errOut, "-shards int") {
+		t.Errorf("slurm -h: exit %d, %s", code, errOut)
+	}
+}
+
 // -shards takes the task index from SLURM_ARRAY_TASK_ID; a merge before
 // every shard is done fails and names the missing cells.
 func TestShardsFromArrayIndex(t *testing.T) {

@@ -32,7 +32,13 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	name := fs.String("name", "", "job name (default: ufmi-SUBCOMMAND)")
 	extra := fs.String("sbatch", "", "further #SBATCH options, comma-separated, e.g. --time=1:00:00,--cpus-per-task=2")
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err == flag.ErrHelp {
+		fmt.Fprintln(stderr, "usage of ufmi slurm: ufmi slurm [flags] mi|table|cc18 ARGS...")
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return errUsage
+	} else if err != nil {
 		fmt.Fprintf(stderr, "ufmi slurm: %v (ufmi slurm -h lists the flags)\n", err)
 		return errUsage
 	}

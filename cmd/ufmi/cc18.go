@@ -51,7 +51,7 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	status := newStatusLine(stderr)
 	opts := cc18.SweepOptions{IDs: list, Load: load, Learners: cc18.Forests(settings), Seed: *seed, MaxRows: settings.MaxRows,
-		ResultsDir: resultsDir, Log: status}
+		ResultsDir: resultsDir, Log: noteWriter{w: status, command: "cc18"}}
 	if !*asJSON { // -json turns progress off, as in mi and table
 		opts.Progress = func(done, total int) {
 			status.update(done, total, "datasets %d/%d (last: %d, %s)", done, total, list[done-1], time.Since(start).Round(time.Second))
@@ -188,4 +188,16 @@ func runCC18Shard(o cc18.SweepOptions, flagValue string, count int, stdout io.Wr
 	fmt.Fprintln(stdout, out)
 	fmt.Fprintln(stdout, "when every shard is done, the same command without -shard prints the tables")
 	return nil
+}
+
+// noteWriter shows the lines a library writes to its log (one line per
+// Write, starting "ufmi: ") as the command's notes: "ufmi COMMAND: note: ".
+type noteWriter struct {
+	w       io.Writer
+	command string
+}
+
+func (n noteWriter) Write(p []byte) (int, error) {
+	_, err := fmt.Fprintf(n.w, "ufmi %s: note: %s", n.command, strings.TrimPrefix(string(p), "ufmi: "))
+	return len(p), err
 }

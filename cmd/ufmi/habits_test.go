@@ -309,3 +309,13 @@ func TestNAHelpSaysReplaces(t *testing.T) {
 		t.Errorf("mi -h: exit %d, %q", code, errOut)
 	}
 }
+
+// The CC18 sweep's log lines ("ufmi: CC18 results ...") show as the
+// command's notes, as every other command's do.
+func TestCC18LogLinesAreNotes(t *testing.T) {
+	var b strings.Builder
+	fmt.Fprintf(noteWriter{w: &b, command: "cc18"}, "ufmi: CC18 results %s: %v; %s\n", "r/1.json", "truncated", "computing it again")
+	if want := "ufmi cc18: note: CC18 results r/1.json: truncated; computing it again\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}

@@ -226,7 +226,7 @@ func (t *csvFile) labelled(spec columnSpec) (*labelledData, error) {
 	}
 	d, err := uftable.FromRecords(t.header, t.rows, s)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", t.path, trimPrefix(err))
+		return nil, fmt.Errorf("%s: %v%s", t.path, trimPrefix(err), cellFlagsHint(err))
 	}
 	notices := make([]string, len(d.Notices))
 	for i, n := range d.Notices {
@@ -268,4 +268,14 @@ func indexRange(lo, hi int) []int {
 		out = append(out, i)
 	}
 	return out
+}
+
+// cellFlagsHint names the flags that settle a cell which is not a number
+// in a numeric column: -na for texts that mark a missing value (numpy
+// writes "nan"), -categorical for a column of level codes.
+func cellFlagsHint(err error) string {
+	if !strings.Contains(err.Error(), "which is not a decimal number") {
+		return ""
+	}
+	return ` (-na lists the texts of missing cells, e.g. -na ',NA,NaN,nan'; -categorical the columns to read as categorical)`
 }

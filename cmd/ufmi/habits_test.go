@@ -136,6 +136,9 @@ func TestFewRowsPerClassNote(t *testing.T) {
 	if _, errOut := miJSON(t, "-in", table(200, 5), "-target", "y", "-trees", "20"); !strings.Contains(errOut, "ufmi mi: note: 5 classes with about 40 rows each: the default's estimate reads low") {
 		t.Errorf("5 classes of 40 rows: stderr %q, want the note", errOut)
 	}
+	if _, errOut, code := runCLI(t, "table", "-in", table(200, 5), "-target", "y", "-trees", "10", "-json"); code != 0 || !strings.Contains(errOut, "ufmi table: note: 5 classes with about 40 rows each") {
+		t.Errorf("table, 5 classes of 40 rows: exit %d, stderr %q, want the note", code, errOut)
+	}
 	for _, c := range []struct {
 		n, k  int
 		extra []string

@@ -100,6 +100,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
+	if (cfg.Method == "" || cfg.Method == ufmi.MethodUF) && !cfg.UF.PlugIn && !cfg.UF.TreeLevelEntropy && !sh.fromJob() {
+		printNotices(stderr, "table", fewRowsPerClass(data.labels.K(), data.x.Rows()))
+	}
 	if sh.active() && *perm > 0 {
 		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
 	}

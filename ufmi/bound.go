@@ -146,8 +146,9 @@ func halfWeights(x *Features, y []int, rows []int, uf UFConfig, rt Runtime) ([]f
 	if _, _, _, err := pilotConfig(uf).honestSizes(len(rows)); err != nil {
 		return nil, nil
 	}
-	if _, err := classes.CheckWithin(pick.At(y, rows), tree.MaxClasses); err != nil {
+	labels := pick.At(y, rows)
+	if _, err := classes.CheckWithin(labels, tree.MaxClasses); err != nil {
 		return nil, nil
 	}
-	return screenFeatures(x.SelectRows(rows), pick.At(y, rows), uf, rt)
+	return screenFeatures(x.SelectRows(rows), labels, uf, rt)
 }

@@ -254,7 +254,7 @@ func (cfg EstimatorConfig) checkClassCount(k, n int) error {
 	if cfg.ManyClasses {
 		return nil
 	}
-	return classes.CheckCount(k, n, "EstimatorConfig.ManyClasses")
+	return classes.CheckCount(k, n, "set EstimatorConfig.ManyClasses")
 }
 
 // checkConfidence validates an interval request: a level of 0 (none) or in

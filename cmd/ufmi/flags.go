@@ -110,8 +110,8 @@ func (e *estimatorFlags) checkClasses(k, n int) error {
 	if e.manyClasses {
 		return nil
 	}
-	if err := classes.CheckCount(k, n, "-many-classes"); err != nil {
-		return errors.New(strings.Replace(trimPrefix(err), "set -many-classes", "pass -many-classes", 1))
+	if err := classes.CheckCount(k, n, "pass -many-classes"); err != nil {
+		return cliError{err}
 	}
 	return nil
 }

@@ -719,7 +719,7 @@ func badInputs(t *testing.T) []badInput {
 		{"misspelt flag", mi("-tress", "5"), "flag provided but not defined: -tress"},
 		// Cells: a column of decimal numbers is numeric, one of text is
 		// categorical; a column mixing the two must be declared.
-		{"cell foo", cell("foo"), `column "a" holds numbers and, in data row 2, "foo", which is not a decimal number`},
+		{"cell foo", cell("foo"), `column "a" holds numbers and, in data row 2, "foo", which is not a decimal number such as -1.5e3: correct the cell, mark it missing, or declare the column categorical (-na lists the texts of missing cells`},
 		{"cell 0x1p3", cell("0x1p3"), `in data row 2, "0x1p3", which is not a decimal number`},
 		{"cell 1_000", cell("1_000"), `"1_000", which is not a decimal number`},
 		{"cell Inf", cell("Inf"), `"Inf", which is not a decimal number`},

@@ -233,9 +233,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 		// After the estimate, which may refuse the data; not for a
 		// recorded job, where the note would show the file's content.
 		printNotices(stderr, "mi", singleRowClasses(opts.in, data.labels))
-		if !cfg.UF.PlugIn && !cfg.UF.TreeLevelEntropy {
-			printNotices(stderr, "mi", fewRowsPerClass(data.labels.K(), data.x.Rows()))
-		}
+		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 	}
 	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
 		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
@@ -293,14 +291,14 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	return nil
 }
 
-// fewRowsPerClass returns a note when k classes share n rows with fewer
-// than 100 rows per class on average (k >= 3): there the one-step's noise
-// term, a second-order expansion in each class's votes, takes out only
-// part of the log-loss's excess, and the estimate reads low
-// (TestManyClassesBiasStudy; docs/inference.md, "Many classes, few rows
-// per class").
-func fewRowsPerClass(k, n int) []string {
-	if k < 3 || n >= 100*k {
+// fewRowsPerClass returns a note when cfg estimates by the UF's one-step
+// and k classes share n rows with fewer than 100 rows per class on average
+// (k >= 3): there the one-step's noise term, a second-order expansion in
+// each class's votes, takes out only part of the log-loss's excess, and
+// the estimate reads low (TestManyClassesBiasStudy; docs/inference.md,
+// "Many classes, few rows per class").
+func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
+	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || !cfg.UF.OneStep() || k < 3 || n >= 100*k {
 		return nil
 	}
 	return []string{fmt.Sprintf("%d classes with about %d rows each: the default's estimate reads low with few rows per class (at I = 0 it measured -0.04 to -0.22 nats with 3 to 20 classes of 20 to 100 rows, and its interval moves with it); see docs/inference.md, \"Many classes, few rows per class\"", k, n/k)}

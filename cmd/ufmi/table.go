@@ -100,8 +100,8 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
-	if (cfg.Method == "" || cfg.Method == ufmi.MethodUF) && !cfg.UF.PlugIn && !cfg.UF.TreeLevelEntropy && !sh.fromJob() {
-		printNotices(stderr, "table", fewRowsPerClass(data.labels.K(), data.x.Rows()))
+	if !sh.fromJob() {
+		printNotices(stderr, "table", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 	}
 	if sh.active() && *perm > 0 {
 		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")
@@ -264,7 +264,15 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, repeated
 // writeP prints the row's p-value of test, or "n/a" where the data were
 // too small for the test's forest.
 func (r *subsetJSON) writeP(w io.Writer, test string) {
-	p := map[string]*float64{testRefit: r.PRefit, testFast: r.PFast, testConditional: r.PConditional}[test]
+	var p *float64
+	switch test {
+	case testRefit:
+		p = r.PRefit
+	case testFast:
+		p = r.PFast
+	case testConditional:
+		p = r.PConditional
+	}
 	if p == nil {
 		fmt.Fprintf(w, " %10s", "n/a")
 		return

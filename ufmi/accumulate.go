@@ -293,7 +293,7 @@ func newForestSums(y []int, k int, treeLevel, countVotes bool, rule entropyRule,
 			s.extra, s.unlabeled = newPosteriorSums(unlabeled.n, k, countVotes), unlabeled
 		}
 		if rule.oneStep {
-			s.oos, s.oneStep = newOutOfSample(y, k, false, true, rule.sharpenFolds).withLocalLinear(rule.local), true
+			s.oos, s.oneStep = newOutOfSample(y, k, false, true, rule.sharpenFolds).withLocalLinear(rule.local).withCappedNoise(rule.cappedNoise), true
 		}
 	}
 	return s

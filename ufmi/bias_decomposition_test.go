@@ -38,7 +38,7 @@ func decomposeExcess(f *Forest, p [][]float64, y []int, local *localCoordinates)
 			continue
 		}
 		used++
-		parts.noiseTerm += oos.noiseOf(z, m)
+		parts.noiseTerm += oos.noiseOf(z, m, cls, f.prior)
 		// q̄_i: the row's weights (local-linear ones with a fit) on the
 		// other rows' exact posteriors, mixed with the pseudo-tree as q_i is.
 		ell := w[i]

@@ -32,8 +32,11 @@ type outOfSample struct {
 	// local holds the rows' coordinates of the local-linear fit (nil: none;
 	// locallinear.go); its sums follow each row's k class sums.
 	local *localCoordinates
-	sum   []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
-	trees []int32   // per row: how many trees that is
+	// capped caps each class's share of the noise term (cappedNoiseOf;
+	// UFConfig.CappedNoise); it needs every class's sums (width >= k).
+	capped bool
+	sum    []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
+	trees  []int32   // per row: how many trees that is
 	// decided is set once the one-step of all the trees has chosen between
 	// the unsharpened and the sharpened log-loss (oneStepEntropy);
 	// sharpened then holds every row's sharpened log p̂(y_i|x_i)
@@ -82,15 +85,26 @@ func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
 	return o
 }
 
-// emptyLike returns empty sums of o's rows, layout and sketch.
+// emptyLike returns empty sums of o's rows, layout, sketch and noise term.
 func (o *outOfSample) emptyLike() *outOfSample {
-	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.sharpenFolds).withLocalLinear(o.local)
+	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.sharpenFolds).withLocalLinear(o.local).withCappedNoise(o.capped)
+}
+
+// withCappedNoise makes o cap each class's share of its noise term
+// (UFConfig.CappedNoise) when capped; o must keep every class's sums
+// (sharpened or fitted).
+func (o *outOfSample) withCappedNoise(capped bool) *outOfSample {
+	if capped && o.width < o.k {
+		panic("ufmi: a capped noise term needs every class's out-of-sample sums")
+	}
+	o.capped = capped
+	return o
 }
 
 // reset empties the sums for labels y, reusing their storage (and drops
-// the local-linear fit).
+// the local-linear fit and the capped noise term).
 func (o *outOfSample) reset(y []int, k int, oob, sketch bool, sharpenFolds int) {
-	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpenFolds, o.fitted = y, k, oob, nil, false, nil, sharpenFolds, nil
+	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpenFolds, o.fitted, o.capped = y, k, oob, nil, false, nil, sharpenFolds, nil, false
 	o.width = entropyRule{oneStep: true, sharpenFolds: sharpenFolds}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
@@ -473,14 +487,40 @@ func logMixed(sum float64, trees int32, prior float64) float64 {
 // p_jk(1-p_jk), which for neighbours j alike in p sums over the classes to
 // (K-1)/2 · Σ_j w_ij² (Miller and Madow's bias of a plug-in entropy, with
 // 1/Σ_j w_ij² the effective number of votes). The pseudo-tree carries no
-// votes.
-func (o *outOfSample) noiseOf(z []float64, trees int32) float64 {
+// votes. With capped, each class's share is capped (cappedNoiseOf), from
+// the row's class sums cls (k values, as rowSince wrote them) and the
+// class frequencies prior.
+func (o *outOfSample) noiseOf(z []float64, trees int32, cls, prior []float64) float64 {
 	ss := 0.0
 	for _, v := range z {
 		ss += v * v
 	}
 	norm := float64(trees + 1)
+	if o.capped {
+		return cappedNoiseOf(ss/sketchWidth/(norm*norm), cls[:o.k], trees, prior)
+	}
 	return float64(o.k-1) / 2 * ss / sketchWidth / (norm * norm)
+}
+
+// cappedNoiseOf is the noise term with each class's second-order share,
+// (1 - q_c)/2 · Σ_j w_ij², capped at q_c·log(q_c/f_c), q_c the row's
+// posterior (its class sum over trees trees mixed with the pseudo-tree, as
+// logMixed) and f_c = prior_c/(trees+1) the pseudo-tree's part: the
+// posterior never falls below f_c, so class c's expected excess, q_c·E[log
+// q_c/q̃_c], is at most that. A class without votes near the row (q_c =
+// f_c) adds nothing, where the second order gives it (1 - q_c)/2 · Σ_j
+// w_ij² (docs/inference.md, "Many classes with signal").
+func cappedNoiseOf(squares float64, cls []float64, trees int32, prior []float64) float64 {
+	norm := float64(trees + 1)
+	term := 0.0
+	for c, sum := range cls {
+		q, floor := (sum+prior[c])/norm, prior[c]/norm
+		if q <= floor {
+			continue
+		}
+		term += min((1-q)/2*squares, q*math.Log(q/floor))
+	}
+	return term
 }
 
 // oneStepEntropy is the one-step estimate of H(Y|X): the mean over the rows
@@ -551,7 +591,7 @@ func (o *outOfSample) noiseCorrectedSince(before *outOfSample, prior []float64) 
 		}
 		sum -= logMixed(o.labelSum(i, cls), m, prior[c])
 		if o.z != nil {
-			sum -= o.noiseOf(z, m)
+			sum -= o.noiseOf(z, m, cls, prior)
 		}
 		used++
 	}

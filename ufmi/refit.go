@@ -157,7 +157,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	oneStep := rule.oneStep
 	if oneStep {
 		s.oos.reset(y, k, false, true, rule.sharpenFolds)
-		s.oos.withLocalLinear(rule.local)
+		s.oos.withLocalLinear(rule.local).withCappedNoise(rule.cappedNoise)
 	}
 	s.grow(labels, k, plan, func(t *tree.Tree, rows treeRows) {
 		s.post = honestPosteriorInto(s.post, t, s.rowLeaf, labels, rows.voters, k, voter.kappa, voter.empty)

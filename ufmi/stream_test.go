@@ -26,7 +26,7 @@ func TestStreamingEntropyEqualsInMemoryForest(t *testing.T) {
 	unlabeled, _ := gaussianData(40, 5, 4, 0, func([]float64, *rand.Rand) int { return 0 })
 	abstain := PaperUF()
 	abstain.EmptyLeaf, abstain.Tree.MinSamplesLeaf = EmptyAbstain, 3
-	cases := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
+	cases := map[string]UFConfig{"default": DefaultUF(), "capped-noise": cappedNoiseUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
 	for name, cfg := range cases {
 		for _, workers := range []int{1, 3} {
 			for _, unl := range []*Features{nil, unlabeled} {
@@ -126,7 +126,7 @@ func TestStreamTreeBlocksAddUpToEstimateMI(t *testing.T) {
 	x, y := separatedData(200, 4, 7)
 	abstain := PaperUF()
 	abstain.EmptyLeaf, abstain.Tree.MinSamplesLeaf = EmptyAbstain, 3
-	cases := map[string]UFConfig{"default": DefaultUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
+	cases := map[string]UFConfig{"default": DefaultUF(), "capped-noise": cappedNoiseUF(), "paper": PaperUF(), "authors": AuthorsUF(), "abstain": abstain}
 	for name, uf := range cases {
 		uf.Trees, uf.PilotTrees = 23, min(uf.PilotTrees, 10)
 		cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 5, Workers: 2}}

@@ -90,7 +90,7 @@ func estimateTreeBlock(b *engine.TreeBlock, y []int, uf UFConfig) (Estimate, err
 		sums.train = &posteriorSums{k: k, width: k, dropped: -1, sum: b.Sum, votes: b.Votes}
 	}
 	if oneStep {
-		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, sharpenFolds: rule.sharpenFolds, local: rule.local, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
+		sums.oos, sums.oneStep = &outOfSample{y: y, k: k, width: width, sharpenFolds: rule.sharpenFolds, local: rule.local, capped: rule.cappedNoise, sum: b.OutSum, trees: make([]int32, len(y)), z: b.OutSketch}, true
 		for i, c := range b.OutTrees {
 			sums.oos.trees[i] = int32(c)
 		}

@@ -126,6 +126,25 @@ type UFConfig struct {
 	// it, a forest on a single feature keeps Tree.MinSamplesLeaf whatever the
 	// number of rows (leafFor).
 	NoLocalLinear bool
+	// CappedNoise caps each class's share of the one-step's noise term at
+	// the most that class can add to a row's expected log-loss,
+	// q_c·log(q_c/f_c), q the row's out-of-sample posterior and f_c the
+	// pseudo-tree's part of it (the preset "capped-noise"). By default the
+	// term is (K-1)/2 · Σ_j w_ij², which counts every class near every row:
+	// with 10 or more classes, where X separates groups of classes, a row's
+	// neighbourhood lacks most classes and the default reads high (+0.05 to
+	// +0.30 nats measured, 10-20 classes along one column, intervals
+	// missing the exact value); capped, the same cells read -0.01 to -0.10.
+	// Where X says little it reads lower than the default (at I = 0 with 10
+	// and 20 classes of 20 rows, -0.20 and -0.36 against -0.16 and -0.27),
+	// and on the coverage table (2-3 classes) it moves the two-class cells
+	// by at most 0.0004 nats but three_class's conditional MI at n = 2,000,
+	// d = 2 from +0.006 to +0.010 (coverage 0.90 to 0.86 on 100 data sets):
+	// not the default (docs/inference.md, "Many classes with signal").
+	// It needs every class's posterior, which sharpening keeps: an error
+	// with NoSharpening; the plug-in and tree-level entropies have no noise
+	// term.
+	CappedNoise bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -166,6 +185,9 @@ type entropyRule struct {
 	oneStep      bool
 	sharpenFolds int
 	local        *localCoordinates
+	// cappedNoise caps each class's share of the noise term
+	// (UFConfig.CappedNoise).
+	cappedNoise bool
 }
 
 // outWidth is the number of out-of-sample sums per row under rule r, for k
@@ -177,9 +199,9 @@ func (r entropyRule) outWidth(k int) int {
 }
 
 // entropyRule is cfg's rule (UFConfig.PlugIn, UFConfig.NoSharpening,
-// UFConfig.SharpenOnHalves).
+// UFConfig.SharpenOnHalves, UFConfig.CappedNoise).
 func (cfg UFConfig) entropyRule() entropyRule {
-	r := entropyRule{oneStep: !cfg.PlugIn}
+	r := entropyRule{oneStep: !cfg.PlugIn, cappedNoise: cfg.CappedNoise}
 	switch {
 	case cfg.PlugIn || cfg.NoSharpening:
 	case cfg.SharpenOnHalves:
@@ -249,6 +271,9 @@ func (cfg UFConfig) check() error {
 	}
 	if cfg.EmptyLeaf < EmptyPrior || cfg.EmptyLeaf > EmptyAbstain {
 		return fmt.Errorf("ufmi: unknown empty-leaf policy %d (want EmptyPrior, EmptyUniform or EmptyAbstain)", int(cfg.EmptyLeaf))
+	}
+	if cfg.CappedNoise && cfg.NoSharpening && !cfg.PlugIn {
+		return fmt.Errorf("ufmi: CappedNoise needs every class's out-of-sample posterior, which sharpening keeps; leave NoSharpening unset")
 	}
 	return nil
 }
@@ -380,7 +405,16 @@ func unsharpenedUF() UFConfig {
 	return c
 }
 
-// ParseUFPreset returns the preset named "default", "default-2026-11-29b",
+// cappedNoiseUF is DefaultUF with each class's share of the noise term
+// capped (CappedNoise): measured better with 10 or more classes, not yet
+// the default.
+func cappedNoiseUF() UFConfig {
+	c := DefaultUF()
+	c.CappedNoise = true
+	return c
+}
+
+// ParseUFPreset returns the preset named "default", "capped-noise", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",
@@ -407,6 +441,8 @@ func ParseUFPreset(name string) (UFConfig, error) {
 		return plugInUF(), nil
 	case "unsharpened":
 		return unsharpenedUF(), nil
+	case "capped-noise":
+		return cappedNoiseUF(), nil
 	case "default-2026-11-25":
 		return defaultUF20261125(), nil
 	case "default-2026-11-27":
@@ -418,7 +454,7 @@ func ParseUFPreset(name string) (UFConfig, error) {
 	case "default-2026-11-29b":
 		return defaultUF20261129b(), nil
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25)", name)
+	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, capped-noise, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25)", name)
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the

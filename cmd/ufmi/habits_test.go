@@ -121,8 +121,11 @@ func TestSingleRowClassNote(t *testing.T) {
 }
 
 // Three or more classes with fewer than 100 rows per class draw a note
-// that the default reads low there (TestManyClassesBiasStudy); two
-// classes, 100 rows per class, or the plug-in preset do not.
+// that the default reads low there where X says little
+// (TestManyClassesBiasStudy), ten or more classes one that it reads high
+// where X separates groups of classes (TestNoiseTermSignalStudy) unless
+// the noise term is capped; two classes, 3-9 classes of 100 rows, the
+// plug-in preset, or 10 classes of 120 rows capped draw none.
 func TestFewRowsPerClassNote(t *testing.T) {
 	table := func(n, k int) string {
 		var b strings.Builder
@@ -133,8 +136,18 @@ func TestFewRowsPerClassNote(t *testing.T) {
 		return writeFile(t, fmt.Sprintf("k%d.csv", k), b.String())
 	}
 	note := "classes with about"
-	if _, errOut := miJSON(t, "-in", table(200, 5), "-target", "y", "-trees", "20"); !strings.Contains(errOut, "ufmi mi: note: 5 classes with about 40 rows each: the default's estimate reads low") {
-		t.Errorf("5 classes of 40 rows: stderr %q, want the note", errOut)
+	if _, errOut := miJSON(t, "-in", table(200, 5), "-target", "y", "-trees", "20"); !strings.Contains(errOut, "ufmi mi: note: 5 classes with about 40 rows each: the estimate was measured to read low where X says little about Y") || strings.Contains(errOut, "high") {
+		t.Errorf("5 classes of 40 rows: stderr %q, want the note (low only)", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", table(500, 10), "-target", "y", "-trees", "20"); !strings.Contains(errOut, "10 classes with about 50 rows each: the estimate was measured to read low") || !strings.Contains(errOut, "and high where X separates groups of classes") {
+		t.Errorf("10 classes of 50 rows: stderr %q, want the note (low and high)", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", table(1200, 10), "-target", "y", "-trees", "20"); !strings.Contains(errOut, "10 classes with about 120 rows each: the estimate was measured to read high where X separates") {
+		t.Errorf("10 classes of 120 rows: stderr %q, want the note (high only)", errOut)
+	}
+	// Capped, the noise term no longer reads high.
+	if _, errOut := miJSON(t, "-in", table(500, 10), "-target", "y", "-trees", "20", "-preset", "capped-noise"); !strings.Contains(errOut, "-0.05 to -0.36 nats") || strings.Contains(errOut, "reads high") || strings.Contains(errOut, "read high") {
+		t.Errorf("capped, 10 classes of 50 rows: stderr %q, want the capped note (low only)", errOut)
 	}
 	if _, errOut, code := runCLI(t, "table", "-in", table(200, 5), "-target", "y", "-trees", "10", "-json"); code != 0 || !strings.Contains(errOut, "ufmi table: note: 5 classes with about 40 rows each") {
 		t.Errorf("table, 5 classes of 40 rows: exit %d, stderr %q, want the note", code, errOut)
@@ -142,7 +155,7 @@ func TestFewRowsPerClassNote(t *testing.T) {
 	for _, c := range []struct {
 		n, k  int
 		extra []string
-	}{{100, 2, nil}, {300, 3, nil}, {200, 5, []string{"-preset", "plugin"}}} {
+	}{{100, 2, nil}, {300, 3, nil}, {900, 9, nil}, {200, 5, []string{"-preset", "plugin"}}, {1200, 10, []string{"-preset", "capped-noise"}}} {
 		args := append([]string{"-in", table(c.n, c.k), "-target", "y", "-trees", "20"}, c.extra...)
 		if _, errOut := miJSON(t, args...); strings.Contains(errOut, note) {
 			t.Errorf("%d rows, %d classes %v: stderr %q, want no note", c.n, c.k, c.extra, errOut)

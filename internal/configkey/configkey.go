@@ -193,7 +193,8 @@ func ForestGoSyntax(c ufmi.ForestConfig) string {
 // local-linear posteriors and " Discriminant" when their second coordinate
 // is the discriminant (UFConfig.NoDiscriminant false), and last
 // " Sharpening:5-folds" when sharpened posteriors' exponents are fitted in
-// five folds (UFConfig.SharpenOnHalves false).
+// five folds (UFConfig.SharpenOnHalves false), then " CappedNoise" when the
+// one-step's noise term is capped per class (UFConfig.CappedNoise).
 func UFFields(c ufmi.UFConfig, seed uint64) string {
 	l := legacy(c)
 	oneStep, sharpening := "", ""
@@ -204,6 +205,9 @@ func UFFields(c ufmi.UFConfig, seed uint64) string {
 			if !c.SharpenOnHalves {
 				sharpening = " Sharpening:5-folds"
 			}
+		}
+		if c.CappedNoise {
+			sharpening += " CappedNoise"
 		}
 	}
 	return fmt.Sprintf("{Trees:%d Tree:%s StructureFraction:%v EvalShare:%v Kappa:%v EmptyLeaf:%s Stratify:%t "+

@@ -98,6 +98,12 @@ func TestSpellingFollowsEffectiveSettings(t *testing.T) {
 	if UFFields(halves, 1) == UFFields(ufmi.DefaultUF(), 1) || UFGoSyntax(halves) != UFGoSyntax(ufmi.DefaultUF()) {
 		t.Error("sharpening on halves: want another fingerprint and the same CC18 key")
 	}
+	// So does the capped noise term.
+	capped := ufmi.DefaultUF()
+	capped.CappedNoise = true
+	if got := UFFields(capped, 1); got != strings.TrimSuffix(UFFields(ufmi.DefaultUF(), 1), "}")+" CappedNoise}" || UFGoSyntax(capped) != UFGoSyntax(ufmi.DefaultUF()) {
+		t.Errorf("capped noise term: fingerprint %s; want the default's with CappedNoise last and the same CC18 key", got)
+	}
 	// The mean projection size's default spelled out, or unused.
 	oblique, spelled, unused := ufmi.DefaultUF(), ufmi.DefaultUF(), ufmi.DefaultUF()
 	oblique.Tree.Oblique = true

@@ -80,6 +80,8 @@ type EstimatorConfig struct {
 	// continuous"): a regression target read as classes, one per distinct
 	// value, whose MI with a class label is rarely what was meant and whose
 	// forests need memory growing with n × k (checked before they grow).
+	// With so few rows per class the UF's one-step may be far off either
+	// way (docs/inference.md, "Many classes, few rows per class").
 	ManyClasses bool
 	// Runtime runs the estimate: the forests' seeds (the split's and kNN
 	// jitter's too), the goroutines and the progress of the trees (the

@@ -145,6 +145,10 @@ func TestFewRowsPerClassNote(t *testing.T) {
 	if _, errOut := miJSON(t, "-in", table(1200, 10), "-target", "y", "-trees", "20"); !strings.Contains(errOut, "10 classes with about 120 rows each: the estimate was measured to read high where X separates") {
 		t.Errorf("10 classes of 120 rows: stderr %q, want the note (high only)", errOut)
 	}
+	// Fewer than 5 rows per class (-many-classes): either way.
+	if _, errOut := miJSON(t, "-in", table(180, 60), "-target", "y", "-trees", "20", "-many-classes"); !strings.Contains(errOut, "60 classes with about 3 rows each: with fewer than 5 rows per class the one-step's noise term outweighs the log-loss") {
+		t.Errorf("60 classes of 3 rows: stderr %q, want the note", errOut)
+	}
 	// Capped, the noise term no longer reads high.
 	if _, errOut := miJSON(t, "-in", table(500, 10), "-target", "y", "-trees", "20", "-preset", "capped-noise"); !strings.Contains(errOut, "-0.05 to -0.36 nats") || strings.Contains(errOut, "reads high") || strings.Contains(errOut, "read high") {
 		t.Errorf("capped, 10 classes of 50 rows: stderr %q, want the capped note (low only)", errOut)

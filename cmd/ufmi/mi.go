@@ -298,7 +298,8 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 // estimate reads low when X says little about Y (TestManyClassesBiasStudy),
 // and, unless the noise term is capped per class (UFConfig.CappedNoise),
 // 10 or more classes, where it reads high when X separates groups of
-// classes (TestNoiseTermSignalStudy).
+// classes (TestNoiseTermSignalStudy); with fewer than 5 rows per class
+// (-many-classes) it may be far off either way.
 func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || !cfg.UF.OneStep() || k < 3 {
 		return nil
@@ -311,6 +312,8 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	const high = "high where X separates groups of classes in few columns (+0.05 to +0.30 with 10 to 20 classes of 50 to 1,000 rows along one column, where -preset capped-noise read -0.01 to -0.10; its noise term, the cause, over-counted by +0.01 to +0.05 on twelve CC18 tables)"
 	var reads string
 	switch {
+	case n < 5*k:
+		return []string{fmt.Sprintf("%d classes with about %d rows each: with fewer than 5 rows per class the one-step's noise term outweighs the log-loss, and the estimate may be far off either way (60 classes of 3 rows on independent data read +0.31 to +1.00, the intervals excluding 0, and -2.2 to -2.7 with -preset capped-noise, the intervals [0, 0.02]); see docs/inference.md, \"Many classes\"", k, n/k)}
 	case n < 100*k && k >= 10 && !capped:
 		reads = low + ", and " + high
 	case n < 100*k:

@@ -19,6 +19,12 @@ import (
 // runCC18 runs the calibration study on OpenML-CC18 datasets and prints
 // the pairwise tables for Cohen's kappa loss, ECE and MCE.
 func runCC18(args []string, stdout, stderr io.Writer) error {
+	return cc18Command(args, stdout, stderr, false)
+}
+
+// cc18Command is "ufmi cc18"; with checkOnly it stops with errArgsChecked
+// once its flags and dataset list have passed their checks ("ufmi slurm").
+func cc18Command(args []string, stdout, stderr io.Writer, checkOnly bool) error {
 	fs := flag.NewFlagSet("cc18", flag.ContinueOnError)
 	ids := fs.String("ids", "available", `dataset ids (comma-separated), "available" (those in the mirror) or "all" (the 72 of the suite)`)
 	size := fs.String("size", "quick", "forest sizes: quick (50 trees, 5×10 calibrated, at most 3000 rows per dataset) or paper (500 trees, 5×100, all rows)")
@@ -47,6 +53,9 @@ func runCC18(args []string, stdout, stderr io.Writer) error {
 	list, err := parseIDs(*ids, load)
 	if err != nil {
 		return err
+	}
+	if checkOnly {
+		return errArgsChecked
 	}
 	start := time.Now()
 	status := newStatusLine(stderr)

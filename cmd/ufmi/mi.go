@@ -61,12 +61,12 @@ type miReport struct {
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
-	return miCommand(args, stdout, stderr, nil)
+	return miCommand(args, stdout, stderr, invocation{})
 }
 
-// miCommand is "ufmi mi"; recorded is the job of the results folder when
-// "ufmi merge" runs it from job.json (see shardFlags.recorded).
-func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
+// miCommand is "ufmi mi", run as inv says (from job.json for "ufmi merge",
+// or to check its arguments for "ufmi slurm").
+func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns (default: every other column but the -given and -drop ones)", "print one JSON object")
@@ -75,7 +75,7 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value (of the labels; with -given, swaps of the features within pairs of rows), 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only); with -given always conditional (one UF on half the rows, the features swapped within pairs of the other half's rows near in the -given columns; uf only)")
 	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
-	sh := shardFlags{recorded: recorded}
+	sh := shardFlags{recorded: inv.recorded, checkOnly: inv.checkOnly}
 	sh.register(fs)
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
@@ -147,6 +147,9 @@ func miCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) e
 	}
 	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
+	}
+	if sh.checkOnly {
+		return errArgsChecked
 	}
 	x, labels := data.x, data.labels
 	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K(), Dropped: data.dropped}

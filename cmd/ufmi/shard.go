@@ -30,7 +30,23 @@ type shardFlags struct {
 	// recorded is the job of a results folder when "ufmi merge" runs the
 	// command from its job.json; nil otherwise.
 	recorded *recordedJob
+	// checkOnly stops the command once its flags (and its data, where
+	// readable) have passed every check, with errArgsChecked ("ufmi slurm"
+	// checks the command its tasks will run).
+	checkOnly bool
 }
+
+// invocation is how a shardable command runs: from the command line
+// (zero), from a results folder's job.json ("ufmi merge"), or to check its
+// arguments only ("ufmi slurm").
+type invocation struct {
+	recorded  *recordedJob
+	checkOnly bool
+}
+
+// errArgsChecked ends a command run with invocation.checkOnly once its
+// arguments have passed every check: nothing was computed or written.
+var errArgsChecked = errors.New("arguments checked")
 
 // recordedJob is a job read from the job.json at path.
 type recordedJob struct {
@@ -201,7 +217,7 @@ const maxJobFile = 1 << 20
 
 // mergeable are the commands whose jobs "ufmi merge" merges, and how it
 // runs each from its job.json.
-var mergeable = map[string]func(args []string, stdout, stderr io.Writer, recorded *recordedJob) error{
+var mergeable = map[string]func(args []string, stdout, stderr io.Writer, inv invocation) error{
 	"mi":    miCommand,
 	"table": tableCommand,
 }
@@ -247,5 +263,5 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		run = append(run, "-json")
 	}
-	return command(run, stdout, stderr, &recordedJob{job: j, path: path})
+	return command(run, stdout, stderr, invocation{recorded: &recordedJob{job: j, path: path}})
 }

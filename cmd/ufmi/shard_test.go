@@ -124,7 +124,7 @@ func TestSlurmScript(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	script := filepath.Join(dir, "job.sh")
-	out := mustRun(t, "slurm", "-shards", "4", "-results", filepath.Join(dir, "res"), "-o", script, "-ufmi", "/opt/ufmi",
+	out := mustRun(t, "slurm", "-shards", "4", "-results", filepath.Join(dir, "res"), "-o", script, "-ufmi", "/opt/ufmi", "-no-check",
 		"mi", "-in", "my data.csv", "-target", "label", "-perm", "200")
 	data, err := os.ReadFile(script)
 	if err != nil {

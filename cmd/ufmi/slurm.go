@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,6 +32,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	binary := fs.String("ufmi", "", "path of the ufmi binary on the cluster (default: this binary)")
 	name := fs.String("name", "", "job name (default: ufmi-SUBCOMMAND)")
 	extra := fs.String("sbatch", "", "further #SBATCH options, comma-separated, e.g. --time=1:00:00,--cpus-per-task=2")
+	noCheck := fs.Bool("no-check", false, "write the script without running the command's checks here first (for data only the cluster can read)")
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	if err := fs.Parse(args); err == flag.ErrHelp {
@@ -96,6 +98,11 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	if err := checkDirective("results", dir); err != nil { // the working folder joins a relative one
 		return err
 	}
+	if !*noCheck {
+		if err := checkTaskCommand(rest, *shards, dir); err != nil {
+			return err
+		}
+	}
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
@@ -117,6 +124,41 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", shellQuote(*out), job.submitLines())
 	return nil
+}
+
+// checkTaskCommand runs the array's command (mi, table or cc18, then its
+// arguments) as its first task would, with -shard 0/N -results dir, up to
+// the point where it would compute: flags, their combinations and the data
+// (its columns and classes) pass the same checks as on the cluster, and a
+// command every task would refuse fails here, before the script is
+// written. Nothing is computed or written.
+func checkTaskCommand(command []string, shards int, dir string) error {
+	args := append(slices.Clone(command[1:]), "-shard", fmt.Sprintf("0/%d", shards), "-results", dir)
+	var messages strings.Builder
+	var err error
+	switch command[0] {
+	case "mi":
+		err = miCommand(args, io.Discard, &messages, invocation{checkOnly: true})
+	case "table":
+		err = tableCommand(args, io.Discard, &messages, invocation{checkOnly: true})
+	default:
+		err = cc18Command(args, io.Discard, &messages, true)
+	}
+	switch {
+	case errors.Is(err, errArgsChecked):
+		return nil
+	case errors.Is(err, errUsage):
+		return fmt.Errorf("every task would stop at its arguments: %s (ufmi slurm -no-check skips this check)", strings.TrimSpace(firstLine(messages.String())))
+	case err != nil:
+		return fmt.Errorf("every task would fail: ufmi %s: %v (checked here, with -shard 0/%d; ufmi slurm -no-check skips this check, for data only the cluster can read)", command[0], err, shards)
+	}
+	return fmt.Errorf("ufmi %s did not stop at its checks", command[0]) // cannot happen: each returns errArgsChecked first
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // checkDirective rejects a value for an #SBATCH line (flag -name) that

@@ -163,7 +163,8 @@ func checkSlurmScript(t testing.TB, f slurmFakes, root string, c slurmCase, gene
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"slurm", "-shards", "3", "-results", c.results, "-o", "job.sh", "-ufmi", f.ufmi}
+	// -no-check: the fake ufmi and data stand in for the cluster's.
+	args := []string{"slurm", "-shards", "3", "-results", c.results, "-o", "job.sh", "-ufmi", f.ufmi, "-no-check"}
 	if c.name != "" {
 		args = append(args, "-name", c.name)
 	}
@@ -373,7 +374,7 @@ func TestSlurmOutputReplacesSymlink(t *testing.T) {
 	if err := os.Symlink(target, script); err != nil {
 		t.Fatal(err)
 	}
-	mustRun(t, "slurm", "-results", filepath.Join(dir, "res"), "-o", script, "mi", "-in", "d.csv", "-target", "y")
+	mustRun(t, "slurm", "-results", filepath.Join(dir, "res"), "-o", script, "-no-check", "mi", "-in", "d.csv", "-target", "y")
 	if b, _ := os.ReadFile(target); string(b) != "keep me\n" {
 		t.Errorf("the link's target was overwritten: %q", b)
 	}
@@ -387,5 +388,48 @@ func TestSlurmOutputReplacesSymlink(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(dir, ".job.sh.tmp-*"))
 	if len(matches) > 0 {
 		t.Errorf("temporary files left: %q", matches)
+	}
+}
+
+// ufmi slurm runs the array's command through its checks first, as task 0
+// would run it: a typo in a flag, a missing column, a combination the
+// shards refuse or a missing file fails here, naming the reason, and
+// writes neither the script nor anything in the results folder; -no-check
+// writes the script anyway, and a command that passes is written.
+func TestSlurmChecksTheTaskCommand(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in := separatedCSV(t, 60, 2)
+	script, results := filepath.Join(dir, "job.sh"), filepath.Join(dir, "res")
+	for _, c := range []struct {
+		command []string
+		want    string
+	}{
+		{[]string{"mi", "-in", in, "-label", "label"}, "every task would stop at its arguments: ufmi mi: flag provided but not defined: -label"},
+		{[]string{"mi", "-in", in, "-target", "lable"}, `every task would fail: ufmi mi: ` + in + ` has no column "lable"`},
+		{[]string{"mi", "-in", in, "-target", "label", "-ci", "0.95"}, "-ci with -results is not supported"},
+		{[]string{"table", "-in", in, "-target", "label", "-perm", "10"}, "-perm with -results is not supported"},
+		{[]string{"mi", "-in", filepath.Join(dir, "absent.csv"), "-target", "label"}, "-no-check skips this check, for data only the cluster can read"},
+		{[]string{"cc18", "-size", "huge"}, `every task would fail: ufmi cc18: -size "huge": want quick or paper`},
+	} {
+		args := append([]string{"slurm", "-shards", "2", "-results", results, "-o", script}, c.command...)
+		if _, errOut, code := runCLI(t, args...); code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want one line with %q", c.command, code, errOut, c.want)
+		}
+		if _, err := os.Stat(script); err == nil {
+			t.Fatalf("%q: a refused command wrote its script", c.command)
+		}
+		if entries, _ := os.ReadDir(results); len(entries) > 0 {
+			t.Fatalf("%q: the check wrote %s into the results folder", c.command, entries[0].Name())
+		}
+	}
+	mustRun(t, "slurm", "-shards", "2", "-results", results, "-o", script, "-no-check", "mi", "-in", filepath.Join(dir, "absent.csv"), "-target", "label")
+	if _, err := os.Stat(script); err != nil {
+		t.Errorf("-no-check: %v", err)
+	}
+	os.Remove(script)
+	mustRun(t, "slurm", "-shards", "2", "-results", results, "-o", script, "mi", "-in", in, "-target", "label", "-perm", "20")
+	if _, err := os.Stat(script); err != nil {
+		t.Errorf("a command that passes its checks: %v", err)
 	}
 }

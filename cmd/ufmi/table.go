@@ -44,19 +44,19 @@ type subsetJSON struct {
 }
 
 func runTable(args []string, stdout, stderr io.Writer) error {
-	return tableCommand(args, stdout, stderr, nil)
+	return tableCommand(args, stdout, stderr, invocation{})
 }
 
-// tableCommand is "ufmi table"; recorded is the job of the results folder
-// when "ufmi merge" runs it from job.json (see shardFlags.recorded).
-func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob) error {
+// tableCommand is "ufmi table", run as inv says (from job.json for "ufmi
+// merge", or to check its arguments for "ufmi slurm").
+func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	var opts csvEstimateFlags
 	opts.register(fs, "comma-separated feature columns, at most 16 (default: every other column but the -drop ones)", "print a JSON array, one object per subset")
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", limits.Repeats))
 	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value of I(Y;X_in) per subset and, with the uf method, of I(Y;X_out|X_in) by the conditional test, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
-	sh := shardFlags{recorded: recorded}
+	sh := shardFlags{recorded: inv.recorded, checkOnly: inv.checkOnly}
 	sh.register(fs)
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
@@ -108,6 +108,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, recorded *recordedJob
 	}
 	if err := sh.resolve(fs, "table"); err != nil {
 		return err
+	}
+	if sh.checkOnly {
+		return errArgsChecked
 	}
 	// The conditional test of I(Y; X_out | X_in) fits a UF.
 	conditional := *perm > 0 && (cfg.Method == "" || cfg.Method == ufmi.MethodUF)

@@ -312,7 +312,7 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	if capped {
 		low = "low where X says little about Y (-0.05 to -0.36 nats at I = 0 with 3 to 20 classes of 20 to 50 rows)"
 	}
-	const high = "high where X separates groups of classes in few columns (+0.05 to +0.30 with 10 to 20 classes of 50 to 1,000 rows along one column, where -preset capped-noise read -0.01 to -0.10; its noise term, the cause, over-counted by +0.01 to +0.05 on twelve CC18 tables)"
+	const high = "high where X separates groups of classes in few columns (+0.05 to +0.30 with 10 to 20 classes of 50 to 1,000 rows along one column; -preset capped-noise read -0.01 to -0.10 there)"
 	var reads string
 	switch {
 	case n < 5*k:

@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -45,13 +44,7 @@ func TestCappedNoiseReadsNearTruthWithManyClasses(t *testing.T) {
 	truth := lineClassesMI(k, mu)
 	var def, capped float64
 	for r := range sets {
-		rng := rand.New(rand.NewPCG(uint64(r), 11))
-		rows, y := make([][]float64, k*per), make([]int, k*per)
-		for i := range rows {
-			y[i] = rng.IntN(k)
-			rows[i] = []float64{mu*float64(y[i]) + rng.NormFloat64(), rng.NormFloat64()}
-		}
-		x, err := NewFeatures(rows)
+		x, y, err := lineClassesData(k, per, mu, uint64(r))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,28 +37,28 @@ func TestNoiseTermSignalStudy(t *testing.T) {
 		k, per int
 		mu     float64
 	}
-	// line draws n rows of cell c from data seed r.
+	// line draws the rows of cell c from data seed r.
 	line := func(c cell, r int) (*Features, []int) {
-		n := c.k * c.per
-		rng := rand.New(rand.NewPCG(uint64(r), 11))
-		rows, y := make([][]float64, n), make([]int, n)
-		for i := range rows {
-			y[i] = rng.IntN(c.k)
-			rows[i] = []float64{c.mu*float64(y[i]) + rng.NormFloat64(), rng.NormFloat64()}
-		}
-		x, err := NewFeatures(rows)
+		x, y, err := lineClassesData(c.k, c.per, c.mu, uint64(r))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return x, y
 	}
-	// interval returns the error, SE and whether it covers of uf's estimate.
-	interval := func(uf UFConfig, x *Features, y []int, truth float64, seed uint64) (float64, float64, bool) {
-		d, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: seed}})
-		if err != nil {
-			t.Fatal(err)
+	// presets adds to tally the default's and the capped preset's
+	// estimates of data set x, y (forest seed), one of sets.
+	presets := func(tally *presetTally, x *Features, y []int, truth float64, seed uint64, sets int) {
+		for p, uf := range []UFConfig{DefaultUF(), cappedNoiseUF()} {
+			d, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: seed}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally.err[p] += (d.MI - truth) / float64(sets)
+			tally.se[p] += d.CI.SE / float64(sets)
+			if d.CI.Low <= truth && truth <= d.CI.High {
+				tally.covered[p]++
+			}
 		}
-		return d.MI - truth, d.CI.SE, d.CI.Low <= truth && truth <= d.CI.High
 	}
 	const sets = 8
 	fmt.Println("| K | rows per class | mu | exact | default: error | mean SE | covers | capped-noise: error | covers | plug-in | raw log-loss | second order (present) | null sim | neighbours' sim | row's sim | neighbours' labels, 2nd order | K_eff | row's binomial | capped | distinct binomial + capped |")
@@ -66,21 +66,12 @@ func TestNoiseTermSignalStudy(t *testing.T) {
 	for _, c := range []cell{{3, 50, 0}, {3, 167, 0}, {5, 50, 0}, {10, 20, 0}, {10, 50, 0}, {10, 200, 0}, {20, 20, 0},
 		{3, 167, 1}, {3, 167, 2}, {5, 50, 1}, {5, 200, 1}, {5, 200, 2}, {10, 20, 1}, {10, 50, 0.5}, {10, 50, 1}, {10, 200, 1}, {10, 50, 2}, {10, 200, 2}, {20, 50, 1}, {20, 200, 1}} {
 		truth := lineClassesMI(c.k, c.mu)
-		var errSum, seSum, cappedErr, plugIn, raw float64
+		var tally presetTally
+		var plugIn, raw float64
 		var terms noiseTermSet
-		covered, cappedCovered := 0, 0
 		for r := range sets {
 			x, y := line(c, r)
-			e, se, covers := interval(DefaultUF(), x, y, truth, uint64(r+1))
-			errSum, seSum = errSum+e/sets, seSum+se/sets
-			if covers {
-				covered++
-			}
-			e, _, covers = interval(cappedNoiseUF(), x, y, truth, uint64(r+1))
-			cappedErr += e / sets
-			if covers {
-				cappedCovered++
-			}
+			presets(&tally, x, y, truth, uint64(r+1), sets)
 			p, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{PlugIn: true}, Runtime: Runtime{Seed: uint64(r + 1)}})
 			if err != nil {
 				t.Fatal(err)
@@ -93,7 +84,7 @@ func TestNoiseTermSignalStudy(t *testing.T) {
 			}
 			raw += (hy - got.raw - truth) / sets
 		}
-		fmt.Printf("| %d | %d | %.1f | %.3f | %+.3f | %.3f | %d/%d | %+.3f | %d/%d | %+.3f | %+.3f |", c.k, c.per, c.mu, truth, errSum, seSum, covered, sets, cappedErr, cappedCovered, sets, plugIn, raw)
+		fmt.Printf("| %d | %d | %.1f | %.3f | %s | %+.3f | %+.3f |", c.k, c.per, c.mu, truth, tally.cells(sets), plugIn, raw)
 		for _, v := range terms {
 			fmt.Printf(" %+.3f |", v)
 		}
@@ -105,23 +96,42 @@ func TestNoiseTermSignalStudy(t *testing.T) {
 	for _, c := range []cell{{5, 1000, 2}, {10, 500, 1}, {10, 1000, 1}, {10, 500, 2}, {10, 1000, 2}, {20, 500, 1}, {20, 1000, 1}} {
 		const sets = 4
 		truth := lineClassesMI(c.k, c.mu)
-		var errSum, seSum, cappedErr float64
-		covered, cappedCovered := 0, 0
+		var tally presetTally
 		for r := range sets {
 			x, y := line(c, r)
-			e, se, covers := interval(DefaultUF(), x, y, truth, uint64(r+1))
-			errSum, seSum = errSum+e/sets, seSum+se/sets
-			if covers {
-				covered++
-			}
-			e, _, covers = interval(cappedNoiseUF(), x, y, truth, uint64(r+1))
-			cappedErr += e / sets
-			if covers {
-				cappedCovered++
-			}
+			presets(&tally, x, y, truth, uint64(r+1), sets)
 		}
-		fmt.Printf("| %d | %d | %.1f | %.3f | %+.3f | %.3f | %d/%d | %+.3f | %d/%d |\n", c.k, c.per, c.mu, truth, errSum, seSum, covered, sets, cappedErr, cappedCovered, sets)
+		fmt.Printf("| %d | %d | %.1f | %.3f | %s |\n", c.k, c.per, c.mu, truth, tally.cells(sets))
 	}
+}
+
+// presetTally sums, for the default (0) and the preset "capped-noise" (1),
+// the mean error and mean SE of their estimates and how many intervals
+// contain the exact value.
+type presetTally struct {
+	err, se [2]float64
+	covered [2]int
+}
+
+// cells are the tally's table cells: the default's error, SE and
+// coverage, the capped preset's error and coverage, of sets data sets.
+func (p presetTally) cells(sets int) string {
+	return fmt.Sprintf("%+.3f | %.3f | %d/%d | %+.3f | %d/%d", p.err[0], p.se[0], p.covered[0], sets, p.err[1], p.covered[1], sets)
+}
+
+// lineClassesData draws k·per rows of k equally likely classes with
+// x0 ~ N(mu·class, 1) and x1 ~ N(0, 1) from data seed seed
+// (lineClassesMI is their exact I(X;Y)).
+func lineClassesData(k, per int, mu float64, seed uint64) (*Features, []int, error) {
+	n := k * per
+	rng := rand.New(rand.NewPCG(seed, 11))
+	rows, y := make([][]float64, n), make([]int, n)
+	for i := range rows {
+		y[i] = rng.IntN(k)
+		rows[i] = []float64{mu*float64(y[i]) + rng.NormFloat64(), rng.NormFloat64()}
+	}
+	x, err := NewFeatures(rows)
+	return x, y, err
 }
 
 // TestNoiseTermRealTablesStudy compares, on many-class tables of the

@@ -117,6 +117,13 @@ func TestSubsetTableShardsAreInvisible(t *testing.T) {
 			t.Errorf("%d shards: table %+v, unsharded %+v", count, got, want)
 		}
 	}
+	// Its cells keep no interval: confidence intervals are refused, not
+	// returned empty.
+	withCI := cfg
+	withCI.Confidence = 0.95
+	if _, _, err := SubsetTable(x, y, groups, 2, withCI, Options{Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "not their confidence intervals") {
+		t.Errorf("a sharded table with Confidence: %v", err)
+	}
 }
 
 // A shard killed mid-run leaves finished cells and stray temporary files; a

@@ -17,13 +17,19 @@ type subsetCell struct {
 // SubsetTable computes ufmi.SubsetTable(x, y, groups, repeats, cfg) in
 // cells, one per repeat r and subset mask ("subset-rR-mMASK"), whose seed is
 // repeat r's, Derive(cfg.Seed, repetition, r). The rows are nil until every
-// cell is done; then they equal the unsharded table's bit for bit.
+// cell is done; then they equal the unsharded table's bit for bit. It
+// refuses confidence intervals (cfg.Confidence), which its cells do not
+// keep.
 func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufmi.EstimatorConfig, o Options) ([]ufmi.SubsetRow, Outcome, error) {
 	if err := checkSubsetGroups(groups, repeats); err != nil {
 		return nil, Outcome{}, err
 	}
 	if x.Rows() == 0 {
 		return nil, Outcome{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
+	}
+	if cfg.Confidence != 0 {
+		// The cells keep each fit's entropies, not the parts of an interval.
+		return nil, Outcome{}, fmt.Errorf("ufmi: a sharded subset table keeps the estimates, not their confidence intervals: set Confidence 0, or compute the table with intervals unsharded (ufmi.SubsetTable)")
 	}
 	full := 1<<len(groups) - 1
 	facts, err := newFacts(x, y, cfg)

@@ -71,7 +71,11 @@ type Interval struct {
 	// AtMaximum is set when High was brought down to log K, the most an MI
 	// or a conditional MI of K classes can be (I(X;Y) ≤ H(Y) ≤ log K): the
 	// interval is the normal (or unified) one met with [0, log K], which
-	// keeps its coverage, as the true value never lies above log K.
+	// keeps its coverage, as the true value never lies above log K; where
+	// all of it lies above log K, the unified interval of log K - θ ≥ 0 (as
+	// at zero), ending at log K. An estimate so far above log K is rarely
+	// right about anything: few rows per class, few columns (docs/inference.md,
+	// "Many classes").
 	AtMaximum bool
 	// misses and givenMisses are the fits' counts behind those limits.
 	misses, givenMisses missCount
@@ -141,7 +145,13 @@ func (iv Interval) at(estimate, level float64) Interval {
 	}
 	if top := iv.misses.maxInformation(); top > 0 && iv.High > top {
 		iv.High, iv.AtMaximum = top, true
-		iv.Low = min(iv.Low, top)
+		if iv.Low >= top {
+			// The whole interval lies above the most there can be: the
+			// unified interval of the distance below it, top - θ ≥ 0, as at
+			// zero (it used to collapse to [top, top]).
+			below, above := boundedInterval(top-estimate, iv.SE, level)
+			iv.Low, iv.High = max(0, top-above), top-below
+		}
 	}
 	return iv
 }

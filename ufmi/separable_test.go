@@ -165,3 +165,22 @@ func TestIntervalNeverAboveLogK(t *testing.T) {
 	t.Logf("three classes: %.4f [%.4f, %.4f], normal high %.4f; conditional: %.4f [%.4f, %.4f] (at maximum %v)",
 		e.MI, e.CI.Low, e.CI.High, uncapped.High, c.CMI, c.CI.Low, c.CI.High, c.CI.AtMaximum)
 }
+
+// An estimate whose whole interval lies above log K (a one-step broken on
+// few rows per class) gets the unified interval of log K - θ ≥ 0, ending at
+// log K and as wide as the unified interval at zero; it used to collapse to
+// [log K, log K].
+func TestIntervalWhollyAboveLogK(t *testing.T) {
+	top := math.Log(3)
+	for _, c := range []struct{ estimate, se float64 }{{1.5, 0.05}, {top + 0.3, 0.1}, {3.7, 0.02}} {
+		iv := Interval{SE: c.se, misses: missCount{k: 3}}.at(c.estimate, 0.95)
+		below, above := boundedInterval(top-c.estimate, c.se, 0.95)
+		if !iv.AtMaximum || iv.High != top-below || iv.Low != top-above || !(iv.Low < iv.High) || iv.High > top {
+			t.Errorf("estimate %v ± %v: interval [%v, %v] (at maximum %v); want [%v, %v], not empty", c.estimate, c.se, iv.Low, iv.High, iv.AtMaximum, top-above, top-below)
+		}
+	}
+	// An interval that reaches below log K is cut there, as before.
+	if iv := (Interval{SE: 0.1, misses: missCount{k: 3}}).at(top, 0.95); iv.High != top || iv.Low != top-1.959963984540054*0.1 {
+		t.Errorf("estimate log 3 ± 0.1: [%v, %v], want [log 3 - 1.96·0.1, log 3]", iv.Low, iv.High)
+	}
+}

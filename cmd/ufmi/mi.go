@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
@@ -298,35 +299,38 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 // and its noise term is measured to move the estimate (docs/inference.md,
 // "Many classes, few rows per class" and "Many classes with signal"): 3 or
 // more classes with fewer than 100 rows per class on average, where the
-// estimate reads low when X says little about Y (TestManyClassesBiasStudy),
-// and, unless the noise term is capped per class (UFConfig.CappedNoise),
-// 10 or more classes, where it reads high when X separates groups of
-// classes (TestNoiseTermSignalStudy); with fewer than 5 rows per class
+// estimate reads low when X says little about Y (TestManyClassesBiasStudy)
+// and, capped (UFConfig.CappedNoise), with signal too; unless capped, 10 or
+// more classes, where it reads high when X separates groups of classes
+// (TestNoiseTermSignalStudy); with fewer than 5 rows per class
 // (-many-classes) it may be far off either way.
 func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || !cfg.UF.OneStep() || k < 3 {
 		return nil
 	}
 	capped := cfg.UF.CappedNoise
-	low := "low where X says little about Y (-0.04 to -0.27 nats at I = 0 with 3 to 20 classes of 20 to 100 rows)"
-	if capped {
-		low = "low where X says little about Y (-0.05 to -0.36 nats at I = 0 with 3 to 20 classes of 20 to 50 rows)"
-	}
-	const high = "high where X separates groups of classes in few columns (+0.05 to +0.30 with 10 to 20 classes of 50 to 1,000 rows along one column; -preset capped-noise read -0.01 to -0.10 there)"
-	var reads string
+	var parts []string
 	switch {
 	case n < 5*k:
-		return []string{fmt.Sprintf("%d classes with about %d rows each: with fewer than 5 rows per class the one-step's noise term outweighs the log-loss, and the estimate may be far off either way (60 classes of 3 rows on independent data read +0.31 to +1.00, the intervals excluding 0, and -2.2 to -2.7 with -preset capped-noise, the intervals [0, 0.02]); see docs/inference.md, \"Many classes\"", k, n/k)}
-	case n < 100*k && k >= 10 && !capped:
-		reads = low + ", and " + high
+		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way "+
+			"(60 classes of 3 rows on independent data read +0.31 to +1.00 by default, the intervals excluding 0, and -2.2 to -2.8 with -preset capped-noise)")
+	case n < 100*k && capped:
+		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
+			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.01 to -0.10 with signal, 20 to 50 rows per class; "+
+			"far more with fewer rows or one column: -1.56 to -1.73 at I = 0 with 20 classes of 8 rows on one column)")
 	case n < 100*k:
-		reads = low
-	case k >= 10 && !capped:
-		reads = high
-	default:
+		parts = append(parts, "with fewer than 100 rows per class the estimate reads low where X says little about Y "+
+			"(on two columns -0.04 to -0.27 nats at I = 0, 20 to 100 rows per class; "+
+			"far more with fewer rows or one column: -0.76 to -0.95 with 20 classes of 8 rows on one column)")
+	}
+	if k >= 10 && !capped && n >= 5*k {
+		parts = append(parts, "with 10 or more classes it reads high where X separates groups of classes in few columns "+
+			"(+0.05 to +0.30 nats with 10 to 20 classes of 50 to 1,000 rows along one column; -preset capped-noise read -0.01 to -0.10 there)")
+	}
+	if len(parts) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%d classes with about %d rows each: the estimate was measured to read %s; its interval moves with it; see docs/inference.md, \"Many classes\"", k, n/k, reads)}
+	return []string{fmt.Sprintf("%d classes with about %d rows each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, n/k, strings.Join(parts, "; "))}
 }
 
 // singleRowClasses returns a note naming the classes of a single row, if

@@ -256,7 +256,7 @@ func (cfg EstimatorConfig) checkClassCount(k, n int) error {
 	if cfg.ManyClasses {
 		return nil
 	}
-	return classes.CheckCount(k, n, "set EstimatorConfig.ManyClasses")
+	return classes.CheckCount(k, n, "y", "set EstimatorConfig.ManyClasses")
 }
 
 // checkConfidence validates an interval request: a level of 0 (none) or in

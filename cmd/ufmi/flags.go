@@ -103,14 +103,14 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 	return cfg, nil
 }
 
-// checkClasses refuses k classes in n rows that look continuous unless
-// -many-classes accepts them: the library's check, worded for the
-// command line.
-func (e *estimatorFlags) checkClasses(k, n int) error {
+// checkClasses refuses k classes in n rows of the target column that look
+// continuous unless -many-classes accepts them: the library's check,
+// worded for the command line.
+func (e *estimatorFlags) checkClasses(target string, k, n int) error {
 	if e.manyClasses {
 		return nil
 	}
-	if err := classes.CheckCount(k, n, "pass -many-classes"); err != nil {
+	if err := classes.CheckCount(k, n, "target "+strconv.Quote(target), "pass -many-classes"); err != nil {
 		return cliError{err}
 	}
 	return nil

@@ -751,7 +751,7 @@ func badInputs(t *testing.T) []badInput {
 		{"irf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "irf"}, "irf calibrates 5 folds"},
 		{"posterior sigrf on 3 rows", []string{"posterior", "-train", csv(threeRows), "-test", csv(threeRows), "-target", "y", "-method", "sigrf"}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
 		{"rf-oob with 4 trees", mi("-method", "rf-oob", "-trees", "4"), "an out-of-bag posterior needs at least 5"},
-		{"numeric target with a value per row", []string{"mi", "-in", good, "-target", "x1"}, "y looks continuous (50 distinct values in 50 rows)"},
+		{"numeric target with a value per row", []string{"mi", "-in", good, "-target", "x1"}, `target "x1" looks continuous (50 distinct values in 50 rows)`},
 		// A forest in cells of trees.
 		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
 		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},

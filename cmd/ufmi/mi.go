@@ -146,11 +146,11 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
-	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
+	if err := opts.checkClasses(opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
 	if sh.checkOnly {
-		return errArgsChecked
+		return sh.checked()
 	}
 	x, labels := data.x, data.labels
 	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K(), Dropped: data.dropped}

@@ -150,6 +150,22 @@ func (s *shardFlags) record() error {
 	return recordJob(s.results, s.job)
 }
 
+// checked ends a check-only run (invocation.checkOnly) with
+// errArgsChecked once the results folder, if it records a job, records
+// this one: what record would refuse, without writing.
+func (s *shardFlags) checked() error {
+	if !s.merge {
+		data, err := jobJSON(s.job)
+		if err != nil {
+			return err
+		}
+		if _, err := recordsJob(s.results, data); err != nil {
+			return err
+		}
+	}
+	return errArgsChecked
+}
+
 // jobArgs lists the flags of fs whose value is not their default, but the
 // shard flags, as arguments (args, -in made absolute) and, without -in, as
 // the job's description (desc): the data enter the fingerprint by their
@@ -187,29 +203,43 @@ type job struct {
 
 // recordJob writes dir/job.json, or checks that it records the same job.
 func recordJob(dir string, j job) error {
-	data, err := json.MarshalIndent(j, "", "  ")
+	data, err := jobJSON(j)
 	if err != nil {
 		return err
 	}
-	data = append(data, '\n')
+	if recorded, err := recordsJob(dir, data); err != nil || recorded {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(dir, "job.json"), data)
+}
+
+// jobJSON is the text of job j's job.json.
+func jobJSON(j job) ([]byte, error) {
+	data, err := json.MarshalIndent(j, "", "  ")
+	return append(data, '\n'), err
+}
+
+// recordsJob reports whether dir's job.json records the job of text data
+// (false when dir holds no job.json); an error when it records another.
+func recordsJob(dir string, data []byte) (bool, error) {
 	path := filepath.Join(dir, "job.json")
 	old, err := safefile.ReadFile(path, maxJobFile)
 	switch {
 	case err == nil && !bytes.Equal(old, data):
 		var compact bytes.Buffer
 		if json.Compact(&compact, old) != nil {
-			return fmt.Errorf("%s records another job; use a new -results folder", path)
+			return false, fmt.Errorf("%s records another job; use a new -results folder", path)
 		}
-		return fmt.Errorf("%s records another job (%s); use a new -results folder", path, compact.Bytes())
+		return false, fmt.Errorf("%s records another job (%s); use a new -results folder", path, compact.Bytes())
 	case err == nil:
-		return nil
-	case !errors.Is(err, fs.ErrNotExist):
-		return err
+		return true, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, data)
+	return false, err
 }
 
 // maxJobFile bounds the size of a job.json.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
@@ -46,12 +47,17 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 || !slices.Contains([]string{"mi", "table", "cc18"}, rest[0]) {
-		return fmt.Errorf("usage: ufmi slurm [flags] mi|table|cc18 ARGS... (the command whose shards the array runs)")
+		fmt.Fprintln(stderr, "usage: ufmi slurm [flags] mi|table|cc18 ARGS... (the command whose shards the array runs; ufmi slurm -h lists the flags)")
+		return errUsage
 	}
 	for _, a := range rest[1:] {
 		flagName := strings.SplitN(strings.TrimLeft(a, "-"), "=", 2)[0]
-		if strings.HasPrefix(a, "-") && slices.Contains([]string{"shard", "shards", "results", "merge"}, flagName) {
+		switch {
+		case !strings.HasPrefix(a, "-"):
+		case slices.Contains([]string{"shard", "shards", "results", "merge"}, flagName):
 			return fmt.Errorf("give -shards and -results to ufmi slurm, not to %s (found %s)", rest[0], a)
+		case fs.Lookup(flagName) != nil:
+			return fmt.Errorf("%s is a flag of ufmi slurm: give it before %s (found it after)", a, rest[0])
 		}
 	}
 	if err := checkRange("shards", *shards, 1, shard.MaxShards, ""); err != nil {
@@ -128,14 +134,23 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 
 // checkTaskCommand runs the array's command (mi, table or cc18, then its
 // arguments) as its first task would, with -shard 0/N -results dir, up to
-// the point where it would compute: flags, their combinations and the data
-// (its columns and classes) pass the same checks as on the cluster, and a
-// command every task would refuse fails here, before the script is
-// written. Nothing is computed or written.
+// the point where it would compute: flags, their combinations, the data
+// (its columns and classes) and the results folder's job pass the same
+// checks as on the cluster, and a command every task would refuse fails
+// here, before the script is written. Nothing is computed or written. Not
+// checked: -workers against this machine's cores (the nodes' may differ),
+// and what only computing finds (a kNN method on text columns, rows too few
+// for a forest, an rf-oob forest of too few trees, a CC18 dataset the
+// mirror lacks).
 func checkTaskCommand(command []string, shards int, dir string) error {
-	args := append(slices.Clone(command[1:]), "-shard", fmt.Sprintf("0/%d", shards), "-results", dir)
+	userArgs, err := withoutWorkers(command[1:])
+	if err != nil {
+		return err
+	}
+	// The shard flags first, so that an error about stray arguments
+	// lists the user's only.
+	args := append([]string{"-shard", fmt.Sprintf("0/%d", shards), "-results", dir}, userArgs...)
 	var messages strings.Builder
-	var err error
 	switch command[0] {
 	case "mi":
 		err = miCommand(args, io.Discard, &messages, invocation{checkOnly: true})
@@ -144,15 +159,43 @@ func checkTaskCommand(command []string, shards int, dir string) error {
 	default:
 		err = cc18Command(args, io.Discard, &messages, true)
 	}
+	message := strings.TrimSpace(firstLine(messages.String()))
 	switch {
 	case errors.Is(err, errArgsChecked):
 		return nil
+	case errors.Is(err, errUsage) && strings.HasPrefix(message, "usage of"):
+		return fmt.Errorf("the arguments of %s ask for its help, not for a job: run ufmi %s -h to read it", command[0], command[0])
 	case errors.Is(err, errUsage):
-		return fmt.Errorf("every task would stop at its arguments: %s (ufmi slurm -no-check skips this check)", strings.TrimSpace(firstLine(messages.String())))
+		return fmt.Errorf("every task would stop at its arguments: %s", message)
 	case err != nil:
-		return fmt.Errorf("every task would fail: ufmi %s: %v (checked here, with -shard 0/%d; ufmi slurm -no-check skips this check, for data only the cluster can read)", command[0], err, shards)
+		return fmt.Errorf("every task would fail: ufmi %s: %s (checked here, with -shard 0/%d; if the cluster's nodes read other files than this machine, ufmi slurm -no-check skips the check)", command[0], trimPrefix(err), shards)
 	}
 	return fmt.Errorf("ufmi %s did not stop at its checks", command[0]) // cannot happen: each returns errArgsChecked first
+}
+
+// withoutWorkers returns args without -workers and its value, which a task
+// checks against its node's cores, not this machine's; the value must
+// still be a count of 0 or more.
+func withoutWorkers(args []string) ([]string, error) {
+	var kept []string
+	for i := 0; i < len(args); i++ {
+		name, value, inline := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if !strings.HasPrefix(args[i], "-") || name != "workers" {
+			kept = append(kept, args[i])
+			continue
+		}
+		if !inline {
+			if i+1 == len(args) {
+				return nil, fmt.Errorf("every task would stop at its arguments: flag needs an argument: -workers")
+			}
+			i++
+			value = args[i]
+		}
+		if w, err := strconv.Atoi(value); err != nil || w < 0 {
+			return nil, fmt.Errorf("every task would stop at its arguments: -workers %q: want a count of 0 or more", value)
+		}
+	}
+	return kept, nil
 }
 
 // firstLine is s up to its first newline.

@@ -409,8 +409,13 @@ func TestSlurmChecksTheTaskCommand(t *testing.T) {
 		{[]string{"mi", "-in", in, "-target", "lable"}, `every task would fail: ufmi mi: ` + in + ` has no column "lable"`},
 		{[]string{"mi", "-in", in, "-target", "label", "-ci", "0.95"}, "-ci with -results is not supported"},
 		{[]string{"table", "-in", in, "-target", "label", "-perm", "10"}, "-perm with -results is not supported"},
-		{[]string{"mi", "-in", filepath.Join(dir, "absent.csv"), "-target", "label"}, "-no-check skips this check, for data only the cluster can read"},
+		{[]string{"mi", "-in", filepath.Join(dir, "absent.csv"), "-target", "label"}, "if the cluster's nodes read other files than this machine, ufmi slurm -no-check skips the check"},
 		{[]string{"cc18", "-size", "huge"}, `every task would fail: ufmi cc18: -size "huge": want quick or paper`},
+		{[]string{"mi", "-in", in, "-target", "label", "-method", "nope"}, `every task would fail: ufmi mi: unknown method "nope"`}, // one "ufmi:" prefix
+		{[]string{"mi", "-in", in, "-target", "label", "-h"}, "the arguments of mi ask for its help, not for a job: run ufmi mi -h"},
+		{[]string{"mi", in, "-target", "label"}, "unexpected arguments: " + in + " -target label ("}, // the user's arguments only
+		{[]string{"mi", "-in", in, "-target", "label", "-no-check"}, "-no-check is a flag of ufmi slurm: give it before mi"},
+		{[]string{"mi", "-in", in, "-target", "label", "-workers", "-2"}, `-workers "-2": want a count of 0 or more`},
 	} {
 		args := append([]string{"slurm", "-shards", "2", "-results", results, "-o", script}, c.command...)
 		if _, errOut, code := runCLI(t, args...); code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -428,8 +433,19 @@ func TestSlurmChecksTheTaskCommand(t *testing.T) {
 		t.Errorf("-no-check: %v", err)
 	}
 	os.Remove(script)
-	mustRun(t, "slurm", "-shards", "2", "-results", results, "-o", script, "mi", "-in", in, "-target", "label", "-perm", "20")
+	// -workers is the node's business: this machine's cores do not bound it.
+	mustRun(t, "slurm", "-shards", "2", "-results", results, "-o", script, "mi", "-in", in, "-target", "label", "-perm", "20", "-workers", "100000")
 	if _, err := os.Stat(script); err != nil {
 		t.Errorf("a command that passes its checks: %v", err)
+	}
+	// A results folder that records another job is refused, as every task
+	// would refuse it.
+	other := filepath.Join(dir, "other")
+	mustRun(t, "mi", "-in", in, "-target", "label", "-trees", "20", "-shard", "0/2", "-results", other)
+	if _, errOut, code := runCLI(t, "slurm", "-shards", "2", "-results", other, "-o", filepath.Join(dir, "other.sh"), "mi", "-in", in, "-target", "label", "-trees", "30"); code != 1 || !strings.Contains(errOut, "job.json records another job") {
+		t.Errorf("another job's folder: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runCLI(t, "slurm"); code != 2 || !strings.Contains(errOut, "usage: ufmi slurm [flags] mi|table|cc18") {
+		t.Errorf("no command: exit %d, %q; want the usage line and exit 2", code, errOut)
 	}
 }

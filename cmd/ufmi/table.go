@@ -97,7 +97,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
-	if err := opts.checkClasses(len(data.labels.Classes), data.x.Rows()); err != nil {
+	if err := opts.checkClasses(opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
 	if !sh.fromJob() {
@@ -110,7 +110,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		return err
 	}
 	if sh.checkOnly {
-		return errArgsChecked
+		return sh.checked()
 	}
 	// The conditional test of I(Y; X_out | X_in) fits a UF.
 	conditional := *perm > 0 && (cfg.Method == "" || cfg.Method == ufmi.MethodUF)

@@ -111,14 +111,15 @@ const (
 // CheckCount returns an error when k classes in n rows look like a
 // continuous target (see ManyClasses): MI with a class label then spreads
 // over classes of a few rows each, and the forests' memory grows with
-// n × k (n = 10,000 distinct values took more than 4.9 GB). optIn says
-// how the caller accepts them anyway ("set EstimatorConfig.ManyClasses").
-func CheckCount(k, n int, optIn string) error {
+// n × k (n = 10,000 distinct values took more than 4.9 GB). label names
+// the labels ("y", or the command line's target column) and optIn how the
+// caller accepts them anyway ("set EstimatorConfig.ManyClasses").
+func CheckCount(k, n int, label, optIn string) error {
 	if k < ManyClasses || k*RowsPerClass <= n {
 		return nil
 	}
-	return fmt.Errorf("ufmi: y looks continuous (%d distinct values in %d rows): ufmi estimates MI with a class label, and %d classes leave fewer than %d rows per class; bin y into a few classes, or %s to estimate with %d classes anyway",
-		k, n, k, RowsPerClass, optIn, k)
+	return fmt.Errorf("ufmi: %s looks continuous (%d distinct values in %d rows): ufmi estimates MI with a class label, and %d classes leave fewer than %d rows per class; bin %s into a few classes, or %s to estimate with %d classes anyway",
+		label, k, n, k, RowsPerClass, label, optIn, k)
 }
 
 // Counts counts codes 0..k-1 over the given rows (all rows when idx is nil).

@@ -134,7 +134,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 		return MIResult{}, err
 	}
 	if !cfg.ManyClasses {
-		if err := classes.CheckCount(facts.classes, facts.rows, "set EstimatorConfig.ManyClasses"); err != nil {
+		if err := classes.CheckCount(facts.classes, facts.rows, "y", "set EstimatorConfig.ManyClasses"); err != nil {
 			return MIResult{}, err
 		}
 	}

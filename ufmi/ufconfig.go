@@ -137,10 +137,11 @@ type UFConfig struct {
 	// missing the exact value); capped, the same cells read -0.01 to -0.10.
 	// Where X says little it reads lower than the default (at I = 0 with 10
 	// and 20 classes of 20 rows, -0.20 and -0.36 against -0.16 and -0.27),
-	// and on the coverage table (2-3 classes) it moves the two-class cells
-	// estimates by at most 0.0022 nats but three_class's conditional MI at n = 2,000,
-	// d = 2 from +0.006 to +0.010 (coverage 0.90 to 0.86 on 100 data sets):
-	// not the default (docs/inference.md, "Many classes with signal").
+	// and on the coverage table (2-3 classes) it moves the two-class
+	// cells' estimates by at most 0.0022 nats but three_class's conditional
+	// MI at n = 2,000, d = 2 from +0.006 to +0.010 (coverage 0.90 to 0.86
+	// on 100 data sets): not the default (docs/inference.md, "Many classes
+	// with signal").
 	// It needs every class's posterior, which sharpening keeps: an error
 	// with NoSharpening; the plug-in and tree-level entropies have no noise
 	// term.

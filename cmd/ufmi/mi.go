@@ -76,7 +76,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value (of the labels; with -given, swaps of the features within pairs of rows), 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit (refits the estimator per permutation) or fast (one UF on half the rows, the other half's votes permuted; uf only); with -given always conditional (one UF on half the rows, the features swapped within pairs of the other half's rows near in the -given columns; uf only)")
 	treesPerCell := fs.Int("trees-per-cell", 0, "with -results: grow the uf forest in cells of this many trees, for n too large for one machine's time (each cell needs every row, but only its trees); the merge adds the cells' per-row sums in tree order (0: one cell for the whole estimate)")
-	sh := shardFlags{recorded: inv.recorded, checkOnly: inv.checkOnly}
+	sh := shardFlags{invocation: inv}
 	sh.register(fs)
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err

@@ -27,20 +27,19 @@ type shardFlags struct {
 	merge   bool
 	opts    sharded.Options
 	job     job // what record writes to the results folder
-	// recorded is the job of a results folder when "ufmi merge" runs the
-	// command from its job.json; nil otherwise.
-	recorded *recordedJob
-	// checkOnly stops the command once its flags (and its data, where
-	// readable) have passed every check, with errArgsChecked ("ufmi slurm"
-	// checks the command its tasks will run).
-	checkOnly bool
+	invocation
 }
 
 // invocation is how a shardable command runs: from the command line
 // (zero), from a results folder's job.json ("ufmi merge"), or to check its
 // arguments only ("ufmi slurm").
 type invocation struct {
-	recorded  *recordedJob
+	// recorded is the job of a results folder when "ufmi merge" runs the
+	// command from its job.json; nil otherwise.
+	recorded *recordedJob
+	// checkOnly stops the command once its flags, its data and the results
+	// folder's job have passed every check, with errArgsChecked ("ufmi
+	// slurm" checks the command its tasks will run; shardFlags.checked).
 	checkOnly bool
 }
 

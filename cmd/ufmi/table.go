@@ -56,7 +56,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	repeats := fs.Int("repeats", 1, fmt.Sprintf("fits per subset, averaged (spread reported), 1..%d", limits.Repeats))
 	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value of I(Y;X_in) per subset and, with the uf method, of I(Y;X_out|X_in) by the conditional test, 0..%d (0: none)", limits.Permutations))
 	test := fs.String("test", testRefit, "permutation test for -perm: refit, fast (one UF; uf only) or both")
-	sh := shardFlags{recorded: inv.recorded, checkOnly: inv.checkOnly}
+	sh := shardFlags{invocation: inv}
 	sh.register(fs)
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err

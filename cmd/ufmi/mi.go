@@ -316,7 +316,7 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 			"(60 classes of 3 rows on independent data read +0.31 to +1.00 by default, the intervals excluding 0, and -2.2 to -2.8 with -preset capped-noise)")
 	case n < 100*k && capped:
 		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
-			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.01 to -0.10 with signal, 20 to 50 rows per class; "+
+			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.03 to -0.10 with signal, 20 to 50 rows per class; "+
 			"far more with fewer rows or one column: -1.56 to -1.73 at I = 0 with 20 classes of 8 rows on one column)")
 	case n < 100*k:
 		parts = append(parts, "with fewer than 100 rows per class the estimate reads low where X says little about Y "+

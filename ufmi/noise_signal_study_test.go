@@ -105,6 +105,63 @@ func TestNoiseTermSignalStudy(t *testing.T) {
 	}
 }
 
+// TestFewRowsPerClassStudy measures, at I = 0, what the CLI's notes quote
+// for few rows per class beyond TestNoiseTermSignalStudy's cells: one
+// column (every tree splits the same column), and fewer than 5 rows per
+// class (EstimatorConfig.ManyClasses). Independent standard normal
+// columns, classes of equal size (row i in class i mod K), 3 data sets per
+// cell; the range of the estimates of the default and of the
+// preset "capped-noise", and how many of their 95% intervals contain 0.
+// Run with
+//
+//	UFMI_NOISE_SIGNAL_STUDY=1 go test -run TestFewRowsPerClassStudy -v ./ufmi
+//
+// (under a minute); docs/inference.md, "Many classes, few rows per class".
+func TestFewRowsPerClassStudy(t *testing.T) {
+	if os.Getenv("UFMI_NOISE_SIGNAL_STUDY") == "" {
+		t.Skip("set UFMI_NOISE_SIGNAL_STUDY=1 to run the many-class signal study")
+	}
+	const sets = 3
+	fmt.Println("| K | rows per class | columns | default: MI | intervals containing 0 | capped-noise: MI | intervals containing 0 |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, c := range []struct{ k, per, columns int }{{20, 8, 1}, {10, 20, 1}, {60, 3, 2}, {40, 5, 2}} {
+		var low, high [2]float64
+		var covered [2]int
+		for r := range sets {
+			rng := rand.New(rand.NewPCG(uint64(r), 13))
+			rows, y := make([][]float64, c.k*c.per), make([]int, c.k*c.per)
+			for i := range rows {
+				y[i] = i % c.k
+				rows[i] = make([]float64, c.columns)
+				for j := range rows[i] {
+					rows[i][j] = rng.NormFloat64()
+				}
+			}
+			x, err := NewFeatures(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p, uf := range []UFConfig{DefaultUF(), cappedNoiseUF()} {
+				e, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Confidence: 0.95, ManyClasses: true, Runtime: Runtime{Seed: uint64(r + 1)}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r == 0 || e.MI < low[p] {
+					low[p] = e.MI
+				}
+				if r == 0 || e.MI > high[p] {
+					high[p] = e.MI
+				}
+				if e.CI.Low <= 0 {
+					covered[p]++
+				}
+			}
+		}
+		fmt.Printf("| %d | %d | %d | %+.2f to %+.2f | %d/%d | %+.2f to %+.2f | %d/%d |\n", c.k, c.per, c.columns,
+			low[0], high[0], covered[0], sets, low[1], high[1], covered[1], sets)
+	}
+}
+
 // presetTally sums, for the default (0) and the preset "capped-noise" (1),
 // the mean error and mean SE of their estimates and how many intervals
 // contain the exact value.
@@ -281,29 +338,20 @@ type neighbourWeight struct {
 
 // voteWeights returns, for every row of UF f voting beside others (labels
 // y), the weights its out-of-sample posterior puts on the other rows'
-// votes, in row order (summing to trees/(trees+1)), and the pseudo-tree's
-// share 1/(trees+1); nil for other rows.
+// votes (rowWeights, normalised and listed sparsely in row order: they sum
+// to trees/(trees+1)), and the pseudo-tree's share 1/(trees+1); nil for
+// other rows.
 func voteWeights(f *Forest, y []int) ([][]neighbourWeight, []float64) {
-	n := len(y)
-	v := newVoteLeaves(f, n)
-	w, share := make([][]neighbourWeight, n), make([]float64, n)
-	sum := make([]float64, n)
-	for i := range y {
-		trees := v.each(i, func(rows []int) {
-			for _, j := range rows {
-				if j != i {
-					sum[j] += 1 / float64(len(rows)-1)
-				}
-			}
-		})
-		if trees == 0 {
+	dense, trees := rowWeights(f, len(y))
+	w, share := make([][]neighbourWeight, len(y)), make([]float64, len(y))
+	for i, row := range dense {
+		if trees[i] == 0 {
 			continue
 		}
-		norm := float64(trees + 1)
-		for j, s := range sum {
-			if s != 0 {
-				w[i] = append(w[i], neighbourWeight{j, s / norm})
-				sum[j] = 0
+		norm := trees[i] + 1
+		for j, v := range row {
+			if v != 0 {
+				w[i] = append(w[i], neighbourWeight{j, v / norm})
 			}
 		}
 		share[i] = 1 / norm

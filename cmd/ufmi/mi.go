@@ -303,7 +303,8 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 // and, capped (UFConfig.CappedNoise), with signal too; unless capped, 10 or
 // more classes, where it reads high when X separates groups of classes
 // (TestNoiseTermSignalStudy); with fewer than 5 rows per class
-// (-many-classes) it may be far off either way.
+// (-many-classes) it may be far off either way (TestFewRowsPerClassStudy,
+// which also measures one column).
 func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || !cfg.UF.OneStep() || k < 3 {
 		return nil
@@ -313,15 +314,15 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	switch {
 	case n < 5*k:
 		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way "+
-			"(60 classes of 3 rows on independent data read +0.31 to +1.00 by default, the intervals excluding 0, and -2.2 to -2.8 with -preset capped-noise)")
+			"(60 classes of 3 rows on independent data read -0.25 to +0.58 by default, 2 of 3 intervals excluding 0, and -2.3 to -2.9 with -preset capped-noise)")
 	case n < 100*k && capped:
 		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
 			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.03 to -0.10 with signal, 20 to 50 rows per class; "+
-			"far more with fewer rows or one column: -1.56 to -1.73 at I = 0 with 20 classes of 8 rows on one column)")
+			"far more with fewer rows or one column: -2.0 at I = 0 with 20 classes of 8 rows on one column)")
 	case n < 100*k:
 		parts = append(parts, "with fewer than 100 rows per class the estimate reads low where X says little about Y "+
 			"(on two columns -0.04 to -0.27 nats at I = 0, 20 to 100 rows per class; "+
-			"far more with fewer rows or one column: -0.76 to -0.95 with 20 classes of 8 rows on one column)")
+			"far more with fewer rows or one column: -1.26 to -1.38 with 20 classes of 8 rows on one column)")
 	}
 	if k >= 10 && !capped && n >= 5*k {
 		parts = append(parts, "with 10 or more classes it reads high where X separates groups of classes in few columns "+

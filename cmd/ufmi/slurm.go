@@ -51,9 +51,9 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	for _, a := range rest[1:] {
-		flagName := strings.SplitN(strings.TrimLeft(a, "-"), "=", 2)[0]
+		flagName, _, _, isFlag := splitFlag(a)
 		switch {
-		case !strings.HasPrefix(a, "-"):
+		case !isFlag:
 		case slices.Contains([]string{"shard", "shards", "results", "merge"}, flagName):
 			return fmt.Errorf("give -shards and -results to ufmi slurm, not to %s (found %s)", rest[0], a)
 		case fs.Lookup(flagName) != nil:
@@ -179,8 +179,8 @@ func checkTaskCommand(command []string, shards int, dir string) error {
 func withoutWorkers(args []string) ([]string, error) {
 	var kept []string
 	for i := 0; i < len(args); i++ {
-		name, value, inline := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		if !strings.HasPrefix(args[i], "-") || name != "workers" {
+		name, value, inline, isFlag := splitFlag(args[i])
+		if !isFlag || name != "workers" {
 			kept = append(kept, args[i])
 			continue
 		}
@@ -196,6 +196,14 @@ func withoutWorkers(args []string) ([]string, error) {
 		}
 	}
 	return kept, nil
+}
+
+// splitFlag reads a command-line word as the flag package would: isFlag
+// when it starts with '-', the name after one or two dashes, and the value
+// after '=' (inline) if any.
+func splitFlag(word string) (name, value string, inline, isFlag bool) {
+	name, value, inline = strings.Cut(strings.TrimLeft(word, "-"), "=")
+	return name, value, inline, strings.HasPrefix(word, "-")
 }
 
 // firstLine is s up to its first newline.

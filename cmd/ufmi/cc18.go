@@ -28,7 +28,7 @@ func cc18Command(args []string, stdout, stderr io.Writer, checkOnly bool) error 
 	fs := flag.NewFlagSet("cc18", flag.ContinueOnError)
 	ids := fs.String("ids", "available", `dataset ids (comma-separated), "available" (those in the mirror) or "all" (the 72 of the suite)`)
 	size := fs.String("size", "quick", "forest sizes: quick (50 trees, 5×10 calibrated, at most 3000 rows per dataset) or paper (500 trees, 5×100, all rows)")
-	results := fs.String("results", "data/cc18-results", "folder of result files, one per dataset × fold × forest, in one subfolder per -size (resumed when computed with the same data, settings and seed; empty: none)")
+	results := fs.String("results", "data/cc18-results", "folder of result files, one per dataset × fold × forest, in one subfolder per -size and -seed, quick or paper for seed 1 and e.g. quick-seed2 for others (resumed when computed with the same data, settings and seed; empty: none)")
 	mirror := fs.String("mirror", "", "mirror folder of gzip'd CSV files (default: $UFMI_MIRROR/cc18)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	asJSON := fs.Bool("json", false, "print the tables as JSON")
@@ -48,7 +48,7 @@ func cc18Command(args []string, stdout, stderr io.Writer, checkOnly bool) error 
 	load := cc18.LoadOptions{MirrorDir: *mirror}
 	resultsDir := ""
 	if *results != "" {
-		resultsDir = filepath.Join(*results, *size)
+		resultsDir = filepath.Join(*results, cc18Subfolder(*size, *seed))
 	}
 	list, err := parseIDs(*ids, load)
 	if err != nil {
@@ -209,4 +209,15 @@ type noteWriter struct {
 func (n noteWriter) Write(p []byte) (int, error) {
 	_, err := fmt.Fprintf(n.w, "ufmi %s: note: %s", n.command, strings.TrimPrefix(string(p), "ufmi: "))
 	return len(p), err
+}
+
+// cc18Subfolder is the subfolder of -results for a sweep of size and seed:
+// the size for seed 1 (the folder earlier versions used), the size and the
+// seed otherwise, so that sweeps of two seeds keep their own cells instead
+// of recomputing each other's.
+func cc18Subfolder(size string, seed uint64) string {
+	if seed == 1 {
+		return size
+	}
+	return fmt.Sprintf("%s-seed%d", size, seed)
 }

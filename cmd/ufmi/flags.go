@@ -34,13 +34,51 @@ type estimatorFlags struct {
 }
 
 func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
-	fs.StringVar(&e.method, "method", defaultMethod, "estimator: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
-	fs.StringVar(&e.preset, "preset", "default", presetUsage)
+	e.method, e.preset = defaultMethod, "default"
+	fs.Var(canonicalName{&e.method, canonicalMethod}, "method", "estimator `name`: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
+	fs.Var(canonicalName{&e.preset, canonicalPreset}, "preset", "`name` of the "+presetUsage)
 	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
 	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
 	fs.BoolVar(&e.manyClasses, "many-classes", false, fmt.Sprintf("estimate with a target of %d or more classes and fewer than %d rows per class (it looks continuous: an error without this flag)", classes.ManyClasses, classes.RowsPerClass))
 	registerWorkers(fs, &e.workers)
+}
+
+// canonicalName is a string flag stored under its canonical spelling, so
+// that "-method UF" and "-method uf" (or "-preset local-linear" and
+// "-preset default") record the same job in a results folder. An unknown
+// name is stored as given, for the estimator's own error.
+type canonicalName struct {
+	value     *string
+	canonical func(string) string
+}
+
+func (c canonicalName) String() string {
+	if c.value == nil {
+		return ""
+	}
+	return *c.value
+}
+
+func (c canonicalName) Set(s string) error {
+	*c.value = c.canonical(s)
+	return nil
+}
+
+// canonicalMethod is the name ufmi.ParseMethod reads s as.
+func canonicalMethod(s string) string {
+	if m, err := ufmi.ParseMethod(s); err == nil {
+		return string(m)
+	}
+	return s
+}
+
+// canonicalPreset maps the default preset's other names to "default".
+func canonicalPreset(s string) string {
+	if s == "" || s == "local-linear" {
+		return "default"
+	}
+	return s
 }
 
 // registerTrees adds -trees; registerWorkers adds -workers.

@@ -839,15 +839,25 @@ func TestCC18Command(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	// Another seed over the same results folder prints that seed's tables
-	// (as from an empty folder), with one notice per recomputed cell file.
+	// Another seed in the same results folder prints that seed's tables
+	// (as from an empty folder) from cells of its own subfolder: seed 1's
+	// cells stay, and a second seed-1 run resumes from them.
 	out999, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json", "-seed", "999")
 	fresh999, _, _ := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", t.TempDir(), "-json", "-seed", "999")
 	if code != 0 || out999 != fresh999 || out999 == out {
-		t.Errorf("-seed 999 over seed 1's results: exit %d, same as a fresh run %v, same as seed 1 %v", code, out999 == fresh999, out999 == out)
+		t.Errorf("-seed 999 beside seed 1's results: exit %d, same as a fresh run %v, same as seed 1 %v", code, out999 == fresh999, out999 == out)
 	}
-	if n := strings.Count(errOut, "computed for seed 1, not 999; recomputing\n"); n != 3*5*4 { // one per cell
-		t.Errorf("want 3 notices on their own lines, got:\n%s", errOut)
+	if strings.Contains(errOut, "recomputing") {
+		t.Errorf("-seed 999 recomputed seed 1's cells:\n%s", errOut)
+	}
+	for _, sub := range []string{"quick", "quick-seed999"} {
+		if cells, _ := filepath.Glob(filepath.Join(results, sub, "*-fold*-*.csv")); len(cells) != 3*5*4 {
+			t.Errorf("%s holds %d cell files, want %d", sub, len(cells), 3*5*4)
+		}
+	}
+	again, errOut, code := runCLI(t, "cc18", "-ids", "11,15,37", "-mirror", datasets, "-results", results, "-json")
+	if code != 0 || again != out || strings.Contains(errOut, "recomputing") {
+		t.Errorf("seed 1 after seed 999: exit %d, same tables %v, stderr %q", code, again == out, errOut)
 	}
 	var tables []map[string]any
 	if err := json.Unmarshal([]byte(out), &tables); err != nil || len(tables) != 3 || tables[1]["metric"] != "ece" {

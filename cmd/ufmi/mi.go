@@ -57,8 +57,12 @@ type miReport struct {
 	// deviations).
 	Pairs        *int     `json:"pairs,omitempty"`
 	PairDistance *float64 `json:"median_pair_distance,omitempty"`
-	Seconds      float64  `json:"seconds"`
-	Dropped      int      `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
+	// Seconds is this run's time; for a sharded job's result, of the cells
+	// this run computed and the merge, not the other shards' computing.
+	Seconds float64 `json:"seconds"`
+	Dropped int     `json:"dropped_missing_target,omitempty"` // rows dropped with -drop-missing-target
+	// For a sharded job's result: the cells this run computed, of all.
+	cellsRan, cells int
 }
 
 func runMI(args []string, stdout, stderr io.Writer) error {
@@ -198,6 +202,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 			return printOutcome(stdout, res.Outcome, sh.results, opts.asJSON)
 		}
 		rep.HY, rep.HYGivenX, rep.MI = res.Estimate.HY, res.Estimate.HYGivenX, res.Estimate.MI
+		rep.cellsRan, rep.cells = res.Outcome.Ran, res.Outcome.Total
 		if res.Test != nil {
 			rep.PValue, rep.Test = &res.Test.PValue, test
 		}
@@ -291,7 +296,14 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if rep.Pairs != nil {
 		fmt.Fprintf(stdout, "pairs        %d  (features swapped within them; median distance in Z %.3g sd)\n", *rep.Pairs, *rep.PairDistance)
 	}
-	fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
+	switch {
+	case rep.cellsRan == 0 && rep.cells > 0:
+		fmt.Fprintf(stdout, "seconds      %.2f  (this run, which merged the job's %d cells; the shards' computing is not counted)\n", rep.Seconds, rep.cells)
+	case rep.cellsRan < rep.cells:
+		fmt.Fprintf(stdout, "seconds      %.2f  (this run, which computed %d of the job's %d cells and merged them)\n", rep.Seconds, rep.cellsRan, rep.cells)
+	default:
+		fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
+	}
 	return nil
 }
 

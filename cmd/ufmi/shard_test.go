@@ -59,6 +59,18 @@ func TestShardedRunsPrintTheUnshardedResult(t *testing.T) {
 			t.Errorf("%s, rerun without -shard:\n%s\nunsharded:\n%s", job[0], got, want)
 		}
 	}
+	// The text output says whose seconds a merged result's are.
+	four := t.TempDir()
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "200", "-results", four}
+	for i := 1; i < 4; i++ {
+		mustRun(t, append(job, "-shard", string(rune('0'+i))+"/4")...)
+	}
+	if out := mustRun(t, append(job, "-shard", "0/4")...); !regexp.MustCompile(`\(this run, which computed [1-9][0-9]* of the job's [0-9]+ cells and merged them\)`).MatchString(out) {
+		t.Errorf("the last shard's seconds line: %s", out)
+	}
+	if out := mustRun(t, "merge", "-results", four); !regexp.MustCompile(`\(this run, which merged the job's [0-9]+ cells; the shards' computing is not counted\)`).MatchString(out) {
+		t.Errorf("merge's seconds line: %s", out)
+	}
 }
 
 // A sharded command that fails on its flags or its data writes no job.json:
@@ -308,21 +320,22 @@ func TestMergeRefusesForgedJobs(t *testing.T) {
 	}
 }
 
-// A flag given its default value (-seed 1, -trees 100) is the same job as
-// without it: shards of both merge into the unsharded result.
+// A flag given its default value (-seed 1, -method uf), or another spelling
+// of it (-method UF, -preset local-linear), is the same job as without it:
+// shards of both merge into the unsharded result.
 func TestExplicitDefaultsAreTheSameJob(t *testing.T) {
 	t.Parallel()
 	in := separatedCSV(t, 40, 9)
 	job := []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-json"}
 	want := withoutTiming(mustRun(t, job...))
 	dir := t.TempDir()
-	mustRun(t, append(job, "-shard", "1/2", "-results", dir, "-seed", "1", "-method", "uf")...)
-	mustRun(t, append(job, "-shard", "0/2", "-results", dir)...)
+	mustRun(t, append(job, "-shard", "1/2", "-results", dir, "-seed", "1", "-method", "UF")...)
+	mustRun(t, append(job, "-shard", "0/2", "-results", dir, "-preset", "local-linear")...)
 	if got := withoutTiming(mustRun(t, "merge", "-results", dir, "-json")); got != want {
 		t.Errorf("merged:\n%s\nunsharded:\n%s", got, want)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "job.json"))
-	if strings.Contains(string(data), "seed") || strings.Contains(string(data), "method") {
+	if strings.Contains(string(data), "seed") || strings.Contains(string(data), "method") || strings.Contains(string(data), "preset") {
 		t.Errorf("job.json records default values: %s", data)
 	}
 	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir, "-seed", "2")...); code != 1 || !strings.Contains(errOut, "records another job") {

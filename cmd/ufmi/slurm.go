@@ -68,6 +68,9 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("argument %s holds a NUL byte, which no command line can pass", shellQuote(strings.ReplaceAll(w, "\x00", `\0`)))
 		}
 	}
+	if err := checkScriptPath(*out); err != nil {
+		return err
+	}
 	jobName := *name
 	if jobName == "" {
 		jobName = "ufmi-" + rest[0]
@@ -129,6 +132,26 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", shellQuote(*out), job.submitLines())
+	return nil
+}
+
+// checkScriptPath checks that -o names a file in an existing folder (a
+// mistyped folder is an error, not a new folder), and not a folder itself.
+func checkScriptPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("-o %s is a folder; give the script's file name", shellQuote(path))
+	}
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("-o %s: its folder %s does not exist (create it first)", shellQuote(path), shellQuote(dir))
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("-o %s: %s is not a folder", shellQuote(path), shellQuote(dir))
+	}
 	return nil
 }
 

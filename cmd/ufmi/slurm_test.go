@@ -391,6 +391,27 @@ func TestSlurmOutputReplacesSymlink(t *testing.T) {
 	}
 }
 
+// -o in a folder that does not exist, or naming a folder, is an error
+// before anything is written: a mistyped folder is not created.
+func TestSlurmOutputFolderMustExist(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	results := filepath.Join(dir, "res")
+	for _, c := range []struct{ out, want string }{
+		{filepath.Join(dir, "missing", "job.sh"), "does not exist"},
+		{dir, "is a folder"},
+	} {
+		if _, errOut, code := runCLI(t, "slurm", "-results", results, "-o", c.out, "-no-check", "mi", "-in", "d.csv", "-target", "y"); code != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("-o %s: exit %d, %q; want %q", c.out, code, errOut, c.want)
+		}
+	}
+	for _, p := range []string{filepath.Join(dir, "missing"), results} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was created", p)
+		}
+	}
+}
+
 // ufmi slurm runs the array's command through its checks first, as task 0
 // would run it: a typo in a flag, a missing column, a combination the
 // shards refuse or a missing file fails here, naming the reason, and

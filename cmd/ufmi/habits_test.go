@@ -5,8 +5,11 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -337,5 +340,56 @@ func TestCC18LogLinesAreNotes(t *testing.T) {
 	fmt.Fprintf(noteWriter{w: &b, command: "cc18"}, "ufmi: CC18 results %s: %v; %s\n", "r/1.json", "truncated", "computing it again")
 	if want := "ufmi cc18: note: CC18 results r/1.json: truncated; computing it again\n"; b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// An estimate of H(Y|X) (or of H(Y|X,Z) and H(Y|Z) with -given) more than a
+// tenth of log K above log K, which no conditional entropy of K classes can
+// be, draws a note naming the excess: 20 classes of 8 rows on one noise
+// column read about 1 nat above log 20. Two classes of 500 rows at I = 0,
+// whose estimates spread by about 0.01 nats, draw none; of eight data sets
+// of 24 rows (two classes of 12 rows, two noise columns) several do.
+func TestAboveLogKNote(t *testing.T) {
+	noise := func(name string, n, k, columns int, seed uint64) string {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		var b strings.Builder
+		for c := range columns {
+			fmt.Fprintf(&b, "x%d,", c)
+		}
+		b.WriteString("y\n")
+		for i := range n {
+			for range columns {
+				fmt.Fprintf(&b, "%.4f,", rng.NormFloat64())
+			}
+			fmt.Fprintf(&b, "c%d\n", i%k)
+		}
+		return writeFile(t, name, b.String())
+	}
+	const note = "the most it can be: it is off by at least that much"
+	oneColumn := noise("k20.csv", 160, 20, 1, 1)
+	if _, errOut := miJSON(t, "-in", oneColumn, "-target", "y"); !regexp.MustCompile(`note: H\(Y\|X\) reads [0-9.]+ nats, (0\.[5-9]|1\.[0-9])[0-9] above log 20 = 2\.9957, ` + note).MatchString(errOut) {
+		t.Errorf("20 classes of 8 rows on one column: stderr %q, want the note", errOut)
+	}
+	twoColumns := noise("k20z.csv", 160, 20, 2, 1)
+	if _, errOut := miJSON(t, "-in", twoColumns, "-target", "y", "-features", "x0", "-given", "x1"); !strings.Contains(errOut, "note: H(Y|Z) reads") || !strings.Contains(errOut, "note: H(Y|X,Z) reads") {
+		t.Errorf("20 classes of 8 rows, -given: stderr %q, want notes on H(Y|Z) and H(Y|X,Z)", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", noise("k2.csv", 500, 2, 2, 1), "-target", "y"); strings.Contains(errOut, note) {
+		t.Errorf("two classes of 250 rows: stderr %q, want no note", errOut)
+	}
+	fired := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		mi, errOut := miJSON(t, "-in", noise("small.csv", 24, 2, 2, seed), "-target", "y")
+		above := math.Log(2)-mi > 1.1*math.Log(2) // H(Y) is log 2: 12 rows per class
+		if strings.Contains(errOut, note) != above {
+			t.Errorf("seed %d: I(X;Y) %v, note %v", seed, mi, !above)
+		}
+		if above {
+			fired++
+		}
+	}
+	t.Logf("two classes of 12 rows: the note in %d of 8 data sets", fired)
+	if fired == 0 || fired == 8 {
+		t.Errorf("two classes of 12 rows: the note in %d of 8 data sets, want some", fired)
 	}
 }

@@ -244,6 +244,9 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		printNotices(stderr, "mi", singleRowClasses(opts.in, data.labels))
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 	}
+	if !sh.fromJob() {
+		printNotices(stderr, "mi", aboveLogK(labels.K(), rep.HYGivenX, rep.HYGivenZ))
+	}
 	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
 		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
 		number{"the lower bound", rep.Bound}, number{"the lower bound's limit", rep.BoundLimit},
@@ -344,6 +347,31 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("%d classes with about %d rows each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, n/k, strings.Join(parts, "; "))}
+}
+
+// aboveLogK returns a note when an estimate of a conditional entropy,
+// H(Y|X) or H(Y|Z) (nil when absent), exceeds log K, the most any entropy
+// of K classes can be, by more than a tenth of it: an estimate that far
+// off comes from too few rows, or rows per class, for the forest's leaves
+// (docs/inference.md, "At and near zero").
+func aboveLogK(k int, hyGivenX float64, hyGivenZ *float64) []string {
+	max := math.Log(float64(k))
+	var notes []string
+	for _, h := range []struct {
+		name  string
+		value *float64
+	}{{"H(Y|X)", &hyGivenX}, {"H(Y|Z)", hyGivenZ}} {
+		if h.name == "H(Y|X)" && hyGivenZ != nil {
+			h.name = "H(Y|X,Z)" // as the output names it
+		}
+		if h.value == nil || !(*h.value > 1.1*max) {
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s reads %.4f nats, %.2f above log %d = %.4f, the most it can be: "+
+			"it is off by at least that much, and the estimate of the information with it (too few rows, or rows per class, for the forest's leaves); "+
+			"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-max, k, max))
+	}
+	return notes
 }
 
 // singleRowClasses returns a note naming the classes of a single row, if

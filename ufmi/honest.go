@@ -139,14 +139,32 @@ func smallDataLeaf(leaf int, y []int, k, ns int) int {
 	for _, c := range y {
 		counts[c]++
 	}
-	m := n
+	// The rarest class with enough structure rows to fill two leaves of
+	// 2; a class with fewer (about 7 rows or fewer at the default's half)
+	// is left out while another has that many: it is too small for any
+	// leaf to learn, and leaves of 1 for the whole forest read a large
+	// table's I(X;Y) high (docs/reference.md, "Leaves on small data").
+	rarest, rarestTiny := n, n
 	for _, nc := range counts {
-		if nc > 0 {
-			m = min(m, nc*ns/n)
+		if nc == 0 {
+			continue
 		}
+		if m := nc * ns / n; m >= minRareClassRows {
+			rarest = min(rarest, m)
+		} else {
+			rarestTiny = min(rarestTiny, m)
+		}
+	}
+	m := rarest
+	if m == n { // every class is that small: small data
+		m = rarestTiny
 	}
 	return min(leaf, max(1, m/2))
 }
+
+// minRareClassRows is the fewest structure rows a class needs to lower
+// the leaf minimum (smallDataLeaf): two leaves of 2.
+const minRareClassRows = 4
 
 // honestSampler splits the rows of each tree at random into structure
 // rows (grow it), vote rows (fill its leaves) and evaluation rows.

@@ -3,6 +3,7 @@ package ufmi
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -26,7 +27,8 @@ func labelFeature(t *testing.T, y []int) *Features {
 // The leaf minimum is lowered to half the rarest class's structure rows
 // only where that is below it: never for fully grown trees, nor for the
 // default's leaves of 6 where every class has at least 24 rows (12 on the
-// default's half).
+// default's half), nor by a class of fewer than 4 structure rows while
+// another class has more.
 func TestSmallDataLeaf(t *testing.T) {
 	classes := func(sizes ...int) []int {
 		var y []int
@@ -49,7 +51,10 @@ func TestSmallDataLeaf(t *testing.T) {
 		{6, classes(77, 23), 50, 5},         // 11
 		{6, classes(84, 76), 80, 6},         // the golden data "two"
 		{6, classes(31, 37, 36, 36), 70, 6}, // "mixed": 15 structure rows of its rarest class
-		{6, classes(99, 1), 50, 1},          // a single row: at least 1
+		{6, classes(99, 1), 50, 6},          // a single row: too few to lower the leaves
+		{6, classes(94, 6), 50, 6},          // 3 structure rows: likewise
+		{6, classes(92, 8), 50, 2},          // 4 structure rows: two leaves of 2
+		{6, classes(4, 4, 4), 6, 1},         // every class that small: small data, at least 1
 		{1, classes(10, 10), 10, 1},         // fully grown: unchanged
 		{20, classes(500, 500), 500, 20},
 		{20, classes(950, 50), 500, 12},
@@ -203,5 +208,45 @@ func TestOneStepBreakdownFallsBackToPlugIn(t *testing.T) {
 	}
 	if got := oneStepOrPlugIn(0.5, math.Log(3)+1.1, 3); got != 0.5 {
 		t.Errorf("a one-step 1.1 above log 3 gave %v, not the plug-in", got)
+	}
+}
+
+// A class of 1-3 rows among 400 used to lower the whole forest's leaves to
+// 1, and the default then read I(X;Y) high on data where x says nothing:
+// with a class of 1 row 15 of 20 intervals excluded 0 (mean +0.048), of 2
+// rows 6 of 20 (+0.035), as a probe found. Such a class no longer lowers
+// the leaves: at most 1 of 20 intervals excludes 0 and the mean estimate
+// is within 0.02 of 0.
+func TestTinyClassDoesNotInflateTheEstimate(t *testing.T) {
+	for _, tiny := range []int{1, 2} {
+		excluding, mean := 0, 0.0
+		const sets = 20
+		for r := range sets {
+			rng := rand.New(rand.NewPCG(uint64(r), 41))
+			rows, y := make([][]float64, 400), make([]int, 400)
+			for i := range rows {
+				rows[i] = []float64{rng.NormFloat64()}
+				y[i] = rng.IntN(2)
+				if i < tiny {
+					y[i] = 2
+				}
+			}
+			x, err := NewFeatures(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			est, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mean += est.MI / sets
+			if est.CI.Low > 0 {
+				excluding++
+			}
+		}
+		t.Logf("a class of %d rows: mean %+.4f, %d of 20 intervals exclude 0", tiny, mean, excluding)
+		if excluding > 1 || math.Abs(mean) > 0.02 {
+			t.Errorf("a class of %d rows among 400, I = 0: mean %+.4f, %d of 20 intervals exclude 0; want within 0.02 of 0 and at most 1", tiny, mean, excluding)
+		}
 	}
 }

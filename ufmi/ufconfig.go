@@ -33,7 +33,8 @@ type UFConfig struct {
 	// small data a leaf never needs more than half
 	// the rarest class's structure rows (at least 1): MinSamplesLeaf is
 	// lowered to that where it is larger (smallDataLeaf), so that a tree can
-	// still isolate every class; the fast test's forest keeps it.
+	// still isolate every class but one of fewer than 4 structure rows
+	// while another has more; the fast test's forest keeps it.
 	Tree tree.Config
 	// FixedLeaves keeps Tree.MinSamplesLeaf whatever the number of rows
 	// (ufmi's default before leaves followed n). By default a tree grown on

@@ -111,7 +111,7 @@ func TestSingleRowClassNote(t *testing.T) {
 	}
 	in := writeFile(t, "single.csv", b.String())
 	_, errOut := miJSON(t, "-in", in, "-target", "y", "-trees", "20")
-	want := "ufmi mi: note: " + in + `: classes "a", "b", "c" have a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough` + "\n"
+	want := "ufmi mi: note: " + in + `: classes "a", "b", "c" have a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it` + "\n"
 	if !strings.HasPrefix(errOut, want) {
 		t.Errorf("stderr %q, want it to start with %q", errOut, want)
 	}

@@ -396,7 +396,7 @@ func singleRowClasses(path string, labels *uftable.Labels) []string {
 	if len(names) > 1 {
 		which = "classes " + firstOf(names, 3, ", ") + " have"
 	}
-	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows are enough", path, which)}
+	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it", path, which)}
 }
 
 // parseMITest reads mi's -test against -given: with -given the only test

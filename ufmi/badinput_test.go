@@ -11,6 +11,7 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/knn"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
+	"gonum.org/v1/gonum/mat"
 )
 
 // badCall is one wrong call of the library and the error it must return.
@@ -267,6 +268,7 @@ func badCalls() []badCall {
 		{"EstimateMI nil features", func() error { _, err := EstimateMI(nil, y, EstimatorConfig{}); return err }, "no training rows"},
 		{"FitUF nil features", func() error { _, err := FitUF(nil, y, PaperUF(), Runtime{}); return err }, "no training rows"},
 		{"FeaturesFromMatrix nil", func() error { _, err := FeaturesFromMatrix(nil); return err }, "feature matrix is nil"},
+		{"FeaturesFromMatrix typed nil", func() error { _, err := FeaturesFromMatrix((*mat.Dense)(nil)); return err }, "feature matrix is a nil *mat.Dense"},
 		{"NewColumnFeatures categorical without Levels", func() error {
 			_, err := NewColumnFeatures([]Column{{Name: "colour", Kind: Categorical, Values: []float64{0, 1}}})
 			return err

@@ -124,6 +124,31 @@ func TestConditionalMIAndSubsetTable(t *testing.T) {
 	if _, err := ConditionalMI(x, y, []int{0}, []int{0}, cfg); err == nil {
 		t.Error("overlapping given and target columns accepted")
 	}
+	// Unlabeled rows of every column join each fit with its columns (they
+	// used to reach the fits whole and be refused for their width).
+	u, _ := separatedData(200, 2, 7)
+	withU := cfg
+	withU.Unlabeled = u
+	cmi, err := ConditionalMI(x, y, []int{1}, []int{0}, withU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u1, _ := u.SelectCols([]int{1})
+	x1, _ := x.SelectCols([]int{1})
+	alone := withU
+	alone.Unlabeled = u1
+	given, err := EstimateMI(x1, y, alone)
+	if err != nil || given.HYGivenX != cmi.HYGivenA {
+		t.Errorf("H(Y|X1) with unlabeled rows: %v in ConditionalMI, %v (%v) alone", cmi.HYGivenA, given.HYGivenX, err)
+	}
+	if _, err := SubsetTable(x, y, singletons([]int{0, 1}), 1, withU); err != nil {
+		t.Errorf("subset table with unlabeled rows: %v", err)
+	}
+	narrow := withU
+	narrow.Unlabeled = u1
+	if _, err := ConditionalMI(x, y, []int{1}, []int{0}, narrow); err == nil || !strings.Contains(err.Error(), "unlabeled rows have 1 columns, the features 2") {
+		t.Errorf("unlabeled rows of one column: %v", err)
+	}
 }
 
 func TestPermutationTestPValue(t *testing.T) {

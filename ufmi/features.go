@@ -5,6 +5,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
+	"reflect"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -240,6 +241,9 @@ func (f *Features) checkNotAllMissing() error {
 func FeaturesFromMatrix(m mat.Matrix) (*Features, error) {
 	if m == nil {
 		return nil, fmt.Errorf("ufmi: feature matrix is nil")
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, fmt.Errorf("ufmi: feature matrix is a nil %T", m)
 	}
 	r, c := m.Dims()
 	rows := make([][]float64, r)

@@ -26,6 +26,15 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 	if err != nil {
 		return Estimate{}, err
 	}
+	if cfg.Unlabeled != nil {
+		// The unlabeled rows join this fit's average with its columns.
+		if cfg.Unlabeled.Cols() != x.Cols() {
+			return Estimate{}, fmt.Errorf("ufmi: unlabeled rows have %d columns, the features %d: give them every column of the features, in order", cfg.Unlabeled.Cols(), x.Cols())
+		}
+		if cfg.Unlabeled, err = cfg.Unlabeled.SelectCols(cols); err != nil {
+			return Estimate{}, err
+		}
+	}
 	return estimateMI(xs, y, cfg, false)
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-gota/gota/dataframe"
@@ -48,8 +49,11 @@ func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
 	if d.Labels == nil {
 		return MIResult{}, fmt.Errorf("ufmi: MI needs a target column")
 	}
-	if slices.Contains(d.Features, d.Target) || slices.Contains(d.Given, d.Target) {
+	if slices.Contains(d.Features, d.Target) {
 		return MIResult{}, fmt.Errorf("ufmi: the target %q cannot also be a feature", d.Target)
+	}
+	if slices.Contains(d.Given, d.Target) {
+		return MIResult{}, fmt.Errorf("ufmi: the target %q cannot also be a given column", d.Target)
 	}
 	res := MIResult{Target: d.Target, Features: d.Features, Given: d.Given, Dropped: d.Dropped}
 	y := d.Labels.Codes
@@ -69,7 +73,7 @@ func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
 		method = ufmi.MethodUF
 	}
 	res.Estimate = ufmi.Estimate{Method: method, HY: hy, HYGivenX: cmi.HYGivenAB, MI: cmi.CMI, N: d.X.Rows(),
-		Classes: d.Labels.K(), Evaluated: d.X.Rows(), Duration: time.Since(start)}
+		Classes: d.Labels.K(), Evaluated: d.X.Rows(), CI: cmi.CI, Duration: time.Since(start)}
 	res.HYGivenZ = cmi.HYGivenA
 	return res, nil
 }
@@ -168,6 +172,9 @@ func SubsetTableCSV(path string, spec Spec, repeats int, cfg ufmi.EstimatorConfi
 func (d *Data) SubsetTable(repeats int, cfg ufmi.EstimatorConfig) ([]SubsetResult, error) {
 	if d.Labels == nil {
 		return nil, fmt.Errorf("ufmi: the subset table needs a target column")
+	}
+	if len(d.Given) > 0 {
+		return nil, fmt.Errorf("ufmi: the subset table does not condition on given columns (%s): each row already gives I(Y; X_out | X_in); list them among the features, or estimate one conditional MI with MI", strings.Join(d.Given, ", "))
 	}
 	rows, err := ufmi.SubsetTable(d.X, d.Labels.Codes, Singletons(d.FeatureColumns()), repeats, cfg)
 	if err != nil {

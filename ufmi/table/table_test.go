@@ -236,6 +236,33 @@ func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
 	if math.Abs(res.MI) > 0.05 || res.HYGivenZ >= res.HY || !slices.Equal(res.Given, []string{"colour"}) {
 		t.Errorf("I(flag; label | colour) = %.3f, H(Y|Z) %.3f, H(Y) %.3f: want about 0 and H(Y|Z) < H(Y)", res.MI, res.HYGivenZ, res.HY)
 	}
+	// With Confidence, the conditional MI's interval is ufmi.ConditionalMI's
+	// (it used to be dropped, Level 0).
+	ci := quick
+	ci.Confidence = 0.95
+	withCI, err := MI(df, Spec{Target: "label", Features: []string{"flag"}, Given: []string{"colour"}}, ci)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := FromDataFrame(df, Spec{Target: "label", Features: []string{"flag"}, Given: []string{"colour"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := ufmi.ConditionalMI(d.X, d.Labels.Codes, d.GivenColumns(), d.FeatureColumns(), ci)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if withCI.CI.Level != 0.95 || withCI.CI != direct.CI {
+		t.Errorf("conditional MI's interval %+v, ufmi.ConditionalMI's %+v", withCI.CI, direct.CI)
+	}
+	// The subset table does not condition on Given columns: an error, not
+	// a table that leaves them out.
+	if _, err := SubsetTable(df, Spec{Target: "label", Features: []string{"flag", "size"}, Given: []string{"colour"}}, 1, quick); err == nil || !strings.Contains(err.Error(), "does not condition on given columns (colour)") {
+		t.Errorf("subset table with Given: %v, want an error naming the given columns", err)
+	}
+	if _, err := MI(df, Spec{Target: "label", Features: []string{"flag"}, Given: []string{"label"}}, quick); err == nil || !strings.Contains(err.Error(), "cannot also be a given column") {
+		t.Errorf("target among the given columns: %v", err)
+	}
 	// The test rows list their colours in another order and add one never
 	// seen; the size column has only numbers there.
 	test := dataframe.New(series.New([]string{"green", "red", "purple"}, series.String, "colour"),

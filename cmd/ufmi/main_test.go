@@ -725,6 +725,8 @@ func badInputs(t *testing.T) []badInput {
 		{"cell Inf", cell("Inf"), `"Inf", which is not a decimal number`},
 		{"cell +Inf", cell("+Inf"), `"+Inf", which is not a decimal number`},
 		{"cell 1e999", cell("1e999"), `"1e999" is out of range`},
+		{"cell with a decimal comma", cell(`"1,5"`), `column "a" holds numbers with a comma, such as "1,5" in data row 2: a decimal comma or a thousands separator, which ufmi reads as neither`},
+		{"column of decimal commas", []string{"mi", "-in", csv("a,y\n\"0,041\",p\n\"1,5\",q\n\"-2,25\",q\n"), "-target", "y"}, `column "a" holds numbers with a comma, such as "0,041" in data row 1`},
 		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, `column "a" is missing in all 3 rows, and no other feature column remains`},
 		{"listed column all missing", []string{"mi", "-in", csv("a,b,y\n NA,1,p\nNaN,2,q\n,3,q\n"), "-target", "y", "-features", "a,b"}, `column "a" is missing in all 3 rows; drop it`},
 		{"kNN on a categorical column", []string{"mi", "-in", csv("a,y\nu,p\nv,q\nu,q\n"), "-target", "y", "-method", "ksg", "-k", "1"}, "categorical (2 levels)"},

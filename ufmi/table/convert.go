@@ -32,6 +32,11 @@ type rawColumn struct {
 	// ambiguous (a typo such as 1,5 or 0x1p3 in a numeric column, or numeric
 	// codes among level names): it must be declared categorical to be used.
 	mixedRow int
+	// commaRow is the first row of a cell such as 0,041 in a text column
+	// whose every cell is a decimal number or one with a comma for its
+	// point (-1: none): a decimal comma or a thousands separator, which
+	// ufmi reads as neither.
+	commaRow int
 }
 
 // textColumn reads text cells. A cell listed in o.NA (after trimming) is
@@ -39,8 +44,9 @@ type rawColumn struct {
 // numeric.
 func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 	na := o.na()
-	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1}
+	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1}
 	numbers, numeric, sawNumber, firstText := make([]float64, len(cells)), true, false, -1
+	commas, firstComma := true, -1 // every cell a number, some with a comma
 	for i, c := range cells {
 		c = strings.TrimSpace(c)
 		if slices.Contains(na, c) {
@@ -55,6 +61,15 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 		if !ok && firstText < 0 {
 			firstText = i
 		}
+		if !ok {
+			if isCommaDecimal(c) {
+				if firstComma < 0 {
+					firstComma = i
+				}
+			} else {
+				commas = false
+			}
+		}
 		sawNumber = sawNumber || ok
 		numbers[i], numeric = v, numeric && ok
 	}
@@ -63,7 +78,24 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 	} else if sawNumber {
 		r.mixedRow = firstText
 	}
+	if !numeric && commas {
+		r.commaRow = firstComma
+	}
 	return r, nil
+}
+
+// isCommaDecimal reports whether s is a decimal number with a comma for
+// its point, such as 0,041 or -1,5 (or 1,234 with a thousands separator).
+func isCommaDecimal(s string) bool {
+	if strings.Count(s, ",") != 1 || strings.ContainsAny(s, ".eE") {
+		return false
+	}
+	before, after, _ := strings.Cut(s, ",")
+	if after == "" || strings.Trim(after, "0123456789") != "" {
+		return false
+	}
+	_, ok := parseDecimal(before)
+	return ok && strings.Trim(strings.TrimLeft(before, "+-"), "0123456789") == "" && strings.TrimLeft(before, "+-") != ""
 }
 
 // parseDecimal parses a decimal number: an optional sign, digits with an
@@ -113,7 +145,7 @@ func parseDecimal(s string) (float64, bool) {
 // are string cells listed in o.NA.
 func seriesColumn(s series.Series, o Options) rawColumn {
 	nan := s.IsNaN()
-	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1}
+	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1}
 	switch s.Type() {
 	case series.Int:
 		r.numbers, r.ints = s.Float(), make([]int, s.Len())
@@ -257,6 +289,10 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			}
 			return nil, fmt.Errorf("ufmi: column %q must hold numbers (as where the forest was fitted), but data row %d holds %q, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
 				name, row+1, raw.text[row])
+		}
+		if raw.commaRow >= 0 && !categorical {
+			return nil, fmt.Errorf("ufmi: column %q holds numbers with a comma, such as %q in data row %d: a decimal comma or a thousands separator, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text",
+				name, raw.text[raw.commaRow], raw.commaRow+1)
 		}
 		if raw.mixedRow >= 0 && !categorical {
 			distinct, numbers := raw.distinct()

@@ -232,6 +232,12 @@ func TestObliquePreset(t *testing.T) {
 	if _, err := ParseUFPreset("obtuse"); err == nil || !strings.Contains(err.Error(), "oblique-2026-11-28") {
 		t.Errorf("unknown preset error %v does not list oblique-2026-11-28", err)
 	}
+	// Names are read in any case, as method names are.
+	for name, want := range map[string]UFConfig{"Paper": PaperUF(), "DEFAULT": DefaultUF(), "Capped-Noise": cappedNoiseUF()} {
+		if c, err := ParseUFPreset(name); err != nil || goSyntax(c) != goSyntax(want) {
+			t.Errorf("preset %q: %v", name, err)
+		}
+	}
 }
 
 // The plugin preset is the 2026-11-25 default (features drawn without

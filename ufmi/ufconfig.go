@@ -5,6 +5,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/engine"
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
@@ -422,9 +423,10 @@ func cappedNoiseUF() UFConfig {
 // "default-2026-11-27",
 // "default-2026-11-25", "unsharpened", "plugin", "paper", "authors",
 // "oblique", "oblique-2026-11-29", "oblique-2026-11-28" or "oblique-2026-11-25". "local-linear", the name the default
-// had before it became the default, is DefaultUF.
+// had before it became the default, is DefaultUF. Names are read in any
+// case.
 func ParseUFPreset(name string) (UFConfig, error) {
-	switch name {
+	switch strings.ToLower(name) {
 	case "paper":
 		return PaperUF(), nil
 	case "authors":

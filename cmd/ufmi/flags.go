@@ -73,8 +73,10 @@ func canonicalMethod(s string) string {
 	return s
 }
 
-// canonicalPreset maps the default preset's other names to "default".
+// canonicalPreset is s in lower case (ufmi.ParseUFPreset reads any case),
+// with the default preset's other names mapped to "default".
 func canonicalPreset(s string) string {
+	s = strings.ToLower(s)
 	if s == "" || s == "local-linear" {
 		return "default"
 	}

@@ -2,6 +2,7 @@ package models
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/knn"
@@ -99,7 +100,7 @@ func Select(all []Model, names ...string) ([]Model, error) {
 // Named returns the model the command line calls method (uf, rf, sigrf,
 // irf, or any MI method name) with the UF preset and trees given.
 func Named(method, preset string, trees int) (Model, error) {
-	switch method {
+	switch strings.ToLower(method) {
 	case "rf":
 		return RF("RF", ufmi.MethodRFSplit, trees, tree.Config{}), nil
 	case "uf":

@@ -164,6 +164,8 @@ func TestNamed(t *testing.T) {
 		{"uf", "paper", "UF", ufmi.MethodUF}, {"rf", "", "RF", ufmi.MethodRFSplit},
 		{"rf-oob", "", "rf-oob", ufmi.MethodRFOOB}, {"sigrf", "", "sigrf", ufmi.MethodSigRF},
 		{"irf", "", "irf", ufmi.MethodIRF}, {"ksg", "", "ksg", ufmi.MethodKSG},
+		// In any case: "UF" used to reach the kNN wrapper, "RF" an error.
+		{"UF", "Paper", "UF", ufmi.MethodUF}, {"RF", "", "RF", ufmi.MethodRFSplit}, {"SigRF", "", "sigrf", ufmi.MethodSigRF},
 	} {
 		m, err := Named(c.method, c.preset, 300)
 		if err != nil || m.Name != c.name || m.Estimator.Method != c.want {

@@ -158,13 +158,15 @@ func (e *estimatorFlags) checkClasses(target string, k, n int) error {
 
 // checkRows checks -k against the n rows of the data, for the kNN methods.
 func (e *estimatorFlags) checkRows(method ufmi.Method, n int) error {
-	switch method {
-	case ufmi.MethodKSG, ufmi.MethodMixedKSG, ufmi.MethodRoss:
-		if e.k >= n {
-			return fmt.Errorf("-k %d must be below the number of rows (%d)", e.k, n)
-		}
+	if isKNN(method) && e.k >= n {
+		return fmt.Errorf("-k %d must be below the number of rows (%d)", e.k, n)
 	}
 	return nil
+}
+
+// isKNN reports whether method is one of the kNN estimators.
+func isKNN(method ufmi.Method) bool {
+	return method == ufmi.MethodKSG || method == ufmi.MethodMixedKSG || method == ufmi.MethodRoss
 }
 
 // parseFlags parses args, turning -h and flag errors into errUsage: -h

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/mirror"
+	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
 // runIn runs the command line in this process and returns stdout, stderr
@@ -391,5 +392,40 @@ func TestAboveLogKNote(t *testing.T) {
 	t.Logf("two classes of 12 rows: the note in %d of 8 data sets", fired)
 	if fired == 0 || fired == 8 {
 		t.Errorf("two classes of 12 rows: the note in %d of 8 data sets, want some", fired)
+	}
+}
+
+// KSG and Mixed-KSG, which put the class code among the coordinates, draw
+// a note that their estimate depends on the features' units (the same
+// data in other units read another number); ross and uf draw none. A
+// conditional entropy far below 0 is noted as impossible too.
+func TestKNNUnitsNote(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	var one, thousand strings.Builder
+	one.WriteString("x,y\n")
+	thousand.WriteString("x,y\n")
+	for i := range 300 {
+		x := rng.NormFloat64() + float64(i%2)
+		fmt.Fprintf(&one, "%.6f,%d\n", x, i%2)
+		fmt.Fprintf(&thousand, "%.6f,%d\n", 1000*x, i%2)
+	}
+	a, b := writeFile(t, "one.csv", one.String()), writeFile(t, "thousand.csv", thousand.String())
+	const note = "its estimate depends on the features' units"
+	for _, m := range []string{"ksg", "mixed-ksg", "ross", "uf"} {
+		miA, errOut := miJSON(t, "-in", a, "-target", "y", "-method", m, "-trees", "20")
+		miB, _ := miJSON(t, "-in", b, "-target", "y", "-method", m, "-trees", "20")
+		knnCoordinate := m == "ksg" || m == "mixed-ksg"
+		if strings.Contains(errOut, note) != knnCoordinate {
+			t.Errorf("%s: stderr %q, want the units note %v", m, errOut, knnCoordinate)
+		}
+		if changed := math.Abs(miA-miB) > 0.01; changed != knnCoordinate {
+			t.Errorf("%s: %.4f in one unit, %.4f in units 1000 times smaller: changed %v", m, miA, miB, changed)
+		}
+	}
+	if notes := aboveLogK(ufmi.MethodKSG, 2, -0.2, nil); len(notes) != 1 || !strings.Contains(notes[0], "H(Y|X) reads -0.2000 nats, below 0, the least it can be") {
+		t.Errorf("H(Y|X) = -0.2: %q", notes)
+	}
+	if notes := aboveLogK(ufmi.MethodKSG, 2, -0.05, nil); len(notes) != 0 {
+		t.Errorf("H(Y|X) = -0.05, within a tenth of log 2 of 0: %q", notes)
 	}
 }

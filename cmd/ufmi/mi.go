@@ -245,7 +245,8 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 	}
 	if !sh.fromJob() {
-		printNotices(stderr, "mi", aboveLogK(labels.K(), rep.HYGivenX, rep.HYGivenZ))
+		printNotices(stderr, "mi", kNNUnits(cfg.Method))
+		printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
 	}
 	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
 		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
@@ -351,11 +352,16 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 
 // aboveLogK returns a note when an estimate of a conditional entropy,
 // H(Y|X) or H(Y|Z) (nil when absent), exceeds log K, the most any entropy
-// of K classes can be, by more than a tenth of it: an estimate that far
-// off comes from too few rows, or rows per class, for the forest's leaves
-// (docs/inference.md, "At and near zero").
-func aboveLogK(k int, hyGivenX float64, hyGivenZ *float64) []string {
+// of K classes can be, by more than a tenth of it (an estimate that far
+// off comes from too few rows, or rows per class, for the forest's
+// leaves: docs/inference.md, "At and near zero"), or lies below 0 by as
+// much (a kNN estimator's, in some units).
+func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) []string {
 	max := math.Log(float64(k))
+	cause := "too few rows, or rows per class, for the forest's leaves"
+	if isKNN(method) {
+		cause = "the kNN estimator's error with these rows, in these units"
+	}
 	var notes []string
 	for _, h := range []struct {
 		name  string
@@ -364,14 +370,28 @@ func aboveLogK(k int, hyGivenX float64, hyGivenZ *float64) []string {
 		if h.name == "H(Y|X)" && hyGivenZ != nil {
 			h.name = "H(Y|X,Z)" // as the output names it
 		}
-		if h.value == nil || !(*h.value > 1.1*max) {
-			continue
+		switch {
+		case h.value == nil:
+		case *h.value > 1.1*max:
+			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, %.2f above log %d = %.4f, the most it can be: "+
+				"it is off by at least that much, and the estimate of the information with it (%s); "+
+				"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-max, k, max, cause))
+		case *h.value < -0.1*max:
+			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, below 0, the least it can be: it is off by at least that much, and the estimate of the information with it", h.name, *h.value))
 		}
-		notes = append(notes, fmt.Sprintf("%s reads %.4f nats, %.2f above log %d = %.4f, the most it can be: "+
-			"it is off by at least that much, and the estimate of the information with it (too few rows, or rows per class, for the forest's leaves); "+
-			"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-max, k, max))
 	}
 	return notes
+}
+
+// kNNUnits is the note for the kNN estimators that put the class code
+// among the coordinates (KSG, Mixed-KSG): their distances weigh the
+// features' units against the codes' spacing of 1.
+func kNNUnits(method ufmi.Method) []string {
+	if method != ufmi.MethodKSG && method != ufmi.MethodMixedKSG {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s treats the class code as a coordinate beside the features (as the paper's peers did), so its estimate depends on the features' units: "+
+		"the same data in other units give another number; ross and uf do not (docs/reference.md, \"kNN estimators\")", method)}
 }
 
 // singleRowClasses returns a note naming the classes of a single row, if

@@ -37,7 +37,7 @@ func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	e.method, e.preset = defaultMethod, "default"
 	fs.Var(canonicalName{&e.method, canonicalMethod}, "method", "estimator `name`: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
 	fs.Var(canonicalName{&e.preset, canonicalPreset}, "preset", "`name` of the "+presetUsage)
-	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, over 5 folds)")
+	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, trees/5 in each of 5 folds, at least 5)")
 	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
 	fs.BoolVar(&e.manyClasses, "many-classes", false, fmt.Sprintf("estimate with a target of %d or more classes and fewer than %d rows per class (it looks continuous: an error without this flag)", classes.ManyClasses, classes.RowsPerClass))

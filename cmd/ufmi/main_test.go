@@ -706,6 +706,7 @@ func badInputs(t *testing.T) []badInput {
 		{"-trees 9999999999999", mi("-trees", "9999999999999"), "-trees 9999999999999 must be in 1..1000000"},
 		{"-trees beyond int64", mi("-trees", "99999999999999999999"), `invalid value "99999999999999999999" for flag -trees`},
 		{"posterior -trees -5", posterior("-trees", "-5"), "-trees -5 must be in 1..1000000"},
+		{"sigrf with 3 trees", mi("-method", "sigrf", "-trees", "3"), "sigrf grows trees/5 in each of its 5 folds: give at least 5 trees, got 3"},
 		{"-perm -1", mi("-perm", "-1"), "-perm -1 must be in 0..1000000 (0: no test)"},
 		{"-perm 2000000", mi("-perm", "2000000"), "-perm 2000000 must be in 0..1000000"},
 		{"-workers -1", mi("-workers", "-1"), "-workers -1 must be in 0.."},

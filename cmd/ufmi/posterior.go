@@ -23,7 +23,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	method := fs.String("method", "uf", "forest: uf, rf, sigrf or irf")
 	preset := fs.String("preset", "default", presetUsage)
 	var trees, workers int
-	registerTrees(fs, &trees, "trees (SigRF/IRF: in all, over 5 folds)")
+	registerTrees(fs, &trees, "trees (SigRF/IRF: in all, trees/5 in each of 5 folds, at least 5)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	registerWorkers(fs, &workers)
 	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors} (with -id also ids)")

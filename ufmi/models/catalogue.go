@@ -100,6 +100,9 @@ func Select(all []Model, names ...string) ([]Model, error) {
 // Named returns the model the command line calls method (uf, rf, sigrf,
 // irf, or any MI method name) with the UF preset and trees given.
 func Named(method, preset string, trees int) (Model, error) {
+	if trees < 1 {
+		return Model{}, fmt.Errorf("ufmi: %d trees: want at least 1", trees)
+	}
 	switch strings.ToLower(method) {
 	case "rf":
 		return RF("RF", ufmi.MethodRFSplit, trees, tree.Config{}), nil
@@ -118,6 +121,9 @@ func Named(method, preset string, trees int) (Model, error) {
 	case ufmi.MethodRFOOB, ufmi.MethodRFSplit:
 		return RF(string(m), m, trees, tree.Config{}), nil
 	case ufmi.MethodSigRF, ufmi.MethodIRF:
+		if trees < calibrationFolds {
+			return Model{}, fmt.Errorf("ufmi: %s grows trees/%d in each of its %d folds: give at least %d trees, got %d", m, calibrationFolds, calibrationFolds, calibrationFolds, trees)
+		}
 		return Calibrated(string(m), m, trees, tree.Config{}), nil
 	}
 	return KNN(string(m), m, 0), nil

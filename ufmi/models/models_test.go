@@ -184,6 +184,13 @@ func TestNamed(t *testing.T) {
 			t.Errorf("Named(%q, %q) accepted", bad[0], bad[1])
 		}
 	}
+	// Fewer trees than folds, or none, are errors (they used to become one
+	// tree per fold).
+	for method, trees := range map[string]int{"sigrf": 4, "irf": 1, "uf": 0, "rf": -1} {
+		if _, err := Named(method, "", trees); err == nil {
+			t.Errorf("Named(%q) with %d trees accepted", method, trees)
+		}
+	}
 }
 
 // ExperimentUF keeps the settings of the paper's posterior experiments

@@ -216,6 +216,7 @@ func TestObliquePreset(t *testing.T) {
 	axis.NoDiscriminant = true // the 2026-11-29 default's local-linear fit
 	halves := axis
 	halves.SharpenOnHalves = true // the sharpening before 2026-11-29, third
+	halves.NoLeafSelection = true // leaves on one feature before 2026-11-29, fourth
 	before := halves
 	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
 	for name, want := range map[string]UFConfig{"oblique": withSplits(axis, tree.Discriminants),
@@ -255,7 +256,7 @@ func TestPlugInPreset(t *testing.T) {
 	}
 	want := DefaultUF()
 	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
-	want.NoDiscriminant, want.SharpenOnHalves = true, true
+	want.NoDiscriminant, want.SharpenOnHalves, want.NoLeafSelection = true, true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

@@ -220,24 +220,42 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 	if err != nil {
 		return err
 	}
-	var iv *intervalSum
-	if cfg.Confidence > 0 {
-		if iv, err = newIntervalSum(y, e.Classes, uf.Trees, false, uf.TreeLevelEntropy); err != nil {
-			return err
-		}
-	}
-	crossFit := iv != nil && withBound && !uf.NoScreening
+	candidates := leafCandidates(uf, x.d, cfg.Unlabeled != nil)
+	crossFit := cfg.Confidence > 0 && withBound && !uf.NoScreening
 	rt, boundSteps := cfg.Runtime, 0
 	if crossFit {
 		boundSteps = crossFittedSteps(uf)
 	}
-	h, err := streamHonestEntropy(x, y, uf, rt.stage(0, boundSteps), cfg.Unlabeled, iv)
-	if err != nil {
-		return err
+	// Each candidate's forest in turn (three on one feature, else one);
+	// the one whose rows' out-of-sample log-loss is lowest is the estimate.
+	steps := uf.PilotTrees + uf.Trees
+	bestScore := math.Inf(-1)
+	for c, cand := range candidates {
+		var iv *intervalSum
+		if cfg.Confidence > 0 || len(candidates) > 1 {
+			if iv, err = newIntervalSum(y, e.Classes, cand.Trees, false, cand.TreeLevelEntropy); err != nil {
+				return err
+			}
+		}
+		h, err := streamHonestEntropy(x, y, cand, rt.stage(c*steps, (len(candidates)-1-c)*steps+boundSteps), cfg.Unlabeled, iv)
+		if err != nil {
+			return err
+		}
+		var parts *intervalParts
+		score := 0.0
+		if iv != nil {
+			parts = iv.parts(e.HY)
+			score = meanEvaluated(parts.phi) // H(Y) less the out-of-sample log-loss
+		}
+		if len(candidates) > 1 && !(score > bestScore) {
+			continue
+		}
+		bestScore, uf, e.HYGivenX = score, cand, h
+		if cfg.Confidence > 0 {
+			e.parts = parts
+		}
 	}
-	if iv != nil {
-		e.parts = iv.parts(e.HY)
-	}
+	h := e.HYGivenX
 	if crossFit {
 		if e.parts.bound, err = crossFittedBound(x, y, e.Classes, uf, rt.stage(uf.PilotTrees+uf.Trees, 0)); err != nil {
 			return err
@@ -249,6 +267,43 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 	}
 	return nil
 }
+
+// leafCandidates lists the configurations fromUF fits for resolved uf on
+// d features: uf alone, or for a one-step estimate on one feature without
+// unlabeled rows, unless NoLeafSelection, uf with leaves of
+// Tree.MinSamplesLeaf, twice and four times as many rows
+// (docs/inference.md, "Leaves chosen by the log-loss").
+func leafCandidates(uf UFConfig, d int, unlabeled bool) []UFConfig {
+	if uf.NoLeafSelection || !uf.OneStep() || d != 1 || unlabeled {
+		return []UFConfig{uf}
+	}
+	out := make([]UFConfig, 0, len(selectedLeafFactors))
+	for _, f := range selectedLeafFactors {
+		c := uf
+		c.Tree.MinSamplesLeaf = f * uf.Tree.MinSamplesLeaf
+		out = append(out, c)
+	}
+	return out
+}
+
+// meanEvaluated is the mean of the rows' terms phi, NaN where a row was
+// not evaluated; -Inf when none was.
+func meanEvaluated(phi []float64) float64 {
+	sum, n := 0.0, 0
+	for _, v := range phi {
+		if !math.IsNaN(v) {
+			sum, n = sum+v, n+1
+		}
+	}
+	if n == 0 {
+		return math.Inf(-1)
+	}
+	return sum / float64(n)
+}
+
+// selectedLeafFactors are the multiples of Tree.MinSamplesLeaf a one-step
+// estimate on one feature chooses among (UFConfig.NoLeafSelection).
+var selectedLeafFactors = []int{1, 2, 4}
 
 // checkClassCount refuses labels that look continuous unless
 // cfg.ManyClasses accepts them (classes.CheckCount).

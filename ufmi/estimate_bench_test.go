@@ -366,3 +366,24 @@ func BenchmarkConditionalTestCost(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLeafSelection times the default against the preset before its
+// estimates on one feature chose their leaves among three forests
+// (default-2026-11-29c, NoLeafSelection), each without and with its
+// interval, on one feature at n = 10,000 and 1,000.
+func BenchmarkLeafSelection(b *testing.B) {
+	for _, n := range []int{10000, 1000} {
+		x, y := benchData(n, 1, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			before := EstimatorConfig{UF: defaultUF20261129c()}
+			beforeInterval := before
+			beforeInterval.Confidence = 0.95
+			benchEstimates(b, x, y, []benchCase{
+				{"default-2026-11-29c", before},
+				{"default-2026-11-29c-interval", beforeInterval},
+				{"default", EstimatorConfig{}},
+				{"default-interval", EstimatorConfig{Confidence: 0.95}},
+			})
+		})
+	}
+}

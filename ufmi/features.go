@@ -5,7 +5,6 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
-	"reflect"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -242,10 +241,10 @@ func FeaturesFromMatrix(m mat.Matrix) (*Features, error) {
 	if m == nil {
 		return nil, fmt.Errorf("ufmi: feature matrix is nil")
 	}
-	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, fmt.Errorf("ufmi: feature matrix is a nil %T", m)
+	r, c, err := matrixDims(m)
+	if err != nil {
+		return nil, err
 	}
-	r, c := m.Dims()
 	rows := make([][]float64, r)
 	for i := range rows {
 		rows[i] = make([]float64, c)
@@ -254,6 +253,18 @@ func FeaturesFromMatrix(m mat.Matrix) (*Features, error) {
 		}
 	}
 	return NewFeatures(rows)
+}
+
+// matrixDims is m.Dims(), or an error where Dims panics, as a typed nil
+// such as (*mat.Dense)(nil) does.
+func matrixDims(m mat.Matrix) (r, c int, err error) {
+	defer func() {
+		if recover() != nil {
+			err = fmt.Errorf("ufmi: feature matrix is a nil %T", m)
+		}
+	}()
+	r, c = m.Dims()
+	return r, c, nil
 }
 
 // Rows is the number of observations n (0 for a nil *Features, so that

@@ -212,11 +212,12 @@ func TestOneStepBreakdownFallsBackToPlugIn(t *testing.T) {
 }
 
 // A class of 1-3 rows among 400 used to lower the whole forest's leaves to
-// 1, and the default then read I(X;Y) high on data where x says nothing:
+// 1, and the default then read I(X;Y) high on one column that says nothing:
 // with a class of 1 row 15 of 20 intervals excluded 0 (mean +0.048), of 2
-// rows 6 of 20 (+0.035), as a probe found. Such a class no longer lowers
+// rows 5 of 20 (+0.035), as a probe found (on two columns of noise the
+// leaves of 1 did no such harm). Such a class no longer lowers
 // the leaves: at most 1 of 20 intervals excludes 0 and the mean estimate
-// is within 0.02 of 0.
+// is within 0.03 of 0.
 func TestTinyClassDoesNotInflateTheEstimate(t *testing.T) {
 	for _, tiny := range []int{1, 2} {
 		excluding, mean := 0, 0.0
@@ -245,8 +246,8 @@ func TestTinyClassDoesNotInflateTheEstimate(t *testing.T) {
 			}
 		}
 		t.Logf("a class of %d rows: mean %+.4f, %d of 20 intervals exclude 0", tiny, mean, excluding)
-		if excluding > 1 || math.Abs(mean) > 0.02 {
-			t.Errorf("a class of %d rows among 400, I = 0: mean %+.4f, %d of 20 intervals exclude 0; want within 0.02 of 0 and at most 1", tiny, mean, excluding)
+		if excluding > 1 || math.Abs(mean) > 0.03 {
+			t.Errorf("a class of %d rows among 400, I = 0: mean %+.4f, %d of 20 intervals exclude 0; want within 0.03 of 0 and at most 1", tiny, mean, excluding)
 		}
 	}
 }

@@ -328,6 +328,8 @@ func checkConfidence(cfg EstimatorConfig) error {
 		return fmt.Errorf("ufmi: confidence level %v must be in (0, 1), or 0 for no interval", level)
 	case cfg.LowerBound && level < 0.5:
 		return fmt.Errorf("ufmi: a lower bound's level %v must be at least 0.5: below it the one-sided limit lies above the bound itself", level)
+	case cfg.Method != MethodUF && cfg.Method != MethodRFOOB && cfg.LowerBound:
+		return fmt.Errorf("ufmi: lower bounds (and confidence intervals) are available for the uf and rf-oob methods, not %s", cfg.Method)
 	case cfg.Method != MethodUF && cfg.Method != MethodRFOOB:
 		return fmt.Errorf("ufmi: confidence intervals are available for the uf and rf-oob methods, not %s", cfg.Method)
 	case cfg.Unlabeled != nil:

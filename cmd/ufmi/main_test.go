@@ -736,6 +736,10 @@ func badInputs(t *testing.T) []badInput {
 		{"unknown method", mi("-method", "magic"), "unknown method"},
 		{"unknown preset", mi("-preset", "magic"), "unknown preset"},
 		{"no -target", []string{"mi", "-in", good}, "-target is required"},
+		{"no -in", []string{"mi", "-target", "label"}, "-in is required: the CSV file to read"},
+		{"-bound with rf-split", mi("-method", "rf-split", "-bound"), "lower bounds (and confidence intervals) are available for the uf and rf-oob methods, not rf-split"},
+		{"posterior without -train", []string{"posterior", "-test", good, "-target", "label"}, "-train is required: the CSV file the forest learns from"},
+		{"posterior without -test", []string{"posterior", "-train", good, "-target", "label"}, "-test is required: the CSV file of rows to predict"},
 		{"unknown command", []string{"frobnicate"}, "unknown command"},
 		// Confidence intervals.
 		{"-ci 1.5", mi("-ci", "1.5"), "-ci 1.5 must be in (0, 1)"},

@@ -85,6 +85,9 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
+	if opts.in == "" {
+		return fmt.Errorf("-in is required: the CSV file to read")
+	}
 	if opts.target == "" {
 		return fmt.Errorf("-target is required")
 	}

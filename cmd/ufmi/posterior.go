@@ -33,6 +33,12 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
+	if *trainPath == "" {
+		return fmt.Errorf("-train is required: the CSV file the forest learns from")
+	}
+	if *testPath == "" {
+		return fmt.Errorf("-test is required: the CSV file of rows to predict")
+	}
 	if *target == "" {
 		return fmt.Errorf("-target is required")
 	}

@@ -61,6 +61,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
+	if opts.in == "" {
+		return fmt.Errorf("-in is required: the CSV file to read")
+	}
 	if opts.target == "" {
 		return fmt.Errorf("-target is required")
 	}

@@ -164,6 +164,21 @@ func (e *estimatorFlags) checkRows(method ufmi.Method, n int) error {
 	return nil
 }
 
+// ignoredFlags returns a note for each flag given on fs that method does
+// not use: -preset (the uf method's) and -k (the kNN methods').
+func ignoredFlags(fs *flag.FlagSet, method ufmi.Method) []string {
+	var notes []string
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case f.Name == "preset" && method != ufmi.MethodUF:
+			notes = append(notes, fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", method))
+		case f.Name == "k" && !isKNN(method):
+			notes = append(notes, fmt.Sprintf("-k sets the kNN methods' neighbours (ksg, mixed-ksg, ross); method %s does not use it", method))
+		}
+	})
+	return notes
+}
+
 // isKNN reports whether method is one of the kNN estimators.
 func isKNN(method ufmi.Method) bool {
 	return method == ufmi.MethodKSG || method == ufmi.MethodMixedKSG || method == ufmi.MethodRoss

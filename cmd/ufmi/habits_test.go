@@ -429,3 +429,27 @@ func TestKNNUnitsNote(t *testing.T) {
 		t.Errorf("H(Y|X) = -0.05, within a tenth of log 2 of 0: %q", notes)
 	}
 }
+
+// A flag the method does not use (-preset for a method other than uf, -k
+// for one other than the kNN estimators) is noted, not silently ignored;
+// given where it is used, it draws no note.
+func TestIgnoredFlagsNote(t *testing.T) {
+	in := separatedCSV(t, 200, 3)
+	for _, c := range []struct {
+		args []string
+		note string
+	}{
+		{[]string{"-method", "ksg", "-preset", "paper"}, "-preset sets the uf method's forest; method ksg does not use it"},
+		{[]string{"-k", "7", "-trees", "20"}, "-k sets the kNN methods' neighbours (ksg, mixed-ksg, ross); method uf does not use it"},
+		{[]string{"-method", "rf-oob", "-preset", "oblique", "-trees", "20"}, "method rf-oob does not use it"},
+	} {
+		if _, errOut := miJSON(t, append([]string{"-in", in, "-target", "label"}, c.args...)...); !strings.Contains(errOut, c.note) {
+			t.Errorf("%v: stderr %q, want %q", c.args, errOut, c.note)
+		}
+	}
+	for _, args := range [][]string{{"-method", "ross", "-k", "7"}, {"-preset", "paper", "-trees", "20"}} {
+		if _, errOut := miJSON(t, append([]string{"-in", in, "-target", "label"}, args...)...); strings.Contains(errOut, "does not use it") {
+			t.Errorf("%v: stderr %q, want no note", args, errOut)
+		}
+	}
+}

@@ -102,6 +102,9 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if err != nil {
 		return err
 	}
+	if !sh.fromJob() {
+		printNotices(stderr, "mi", ignoredFlags(fs, cfg.Method))
+	}
 	if *bound && *given != "" {
 		return fmt.Errorf("-bound with -given is not supported: the lower bound is for I(X;Y), and a difference of two bounds bounds nothing")
 	}

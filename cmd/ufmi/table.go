@@ -71,6 +71,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err != nil {
 		return err
 	}
+	if !sh.fromJob() {
+		printNotices(stderr, "table", ignoredFlags(fs, cfg.Method))
+	}
 	if err := checkRange("repeats", *repeats, 1, limits.Repeats, ""); err != nil {
 		return err
 	}

@@ -453,3 +453,32 @@ func TestIgnoredFlagsNote(t *testing.T) {
 		}
 	}
 }
+
+// table -ci marks the intervals brought down to log K (JSON
+// *_ci_at_maximum) and says so in a note: 12 classes that x gives away,
+// whose conditional MI given a noise column reads about log 12.
+func TestTableIntervalsAtLogK(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	var b strings.Builder
+	b.WriteString("x,noise,label\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "%d,%.4f,c%d\n", i%12, rng.NormFloat64(), i%12)
+	}
+	in := writeFile(t, "x12.csv", b.String())
+	out, errOut, code := runIn("table", "-in", in, "-target", "label", "-ci", "0.95", "-trees", "50", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("not JSON: %q", out)
+	}
+	for _, r := range rows {
+		if r["features"] == "noise" && r["cmi_out_given_in_ci_at_maximum"] != true {
+			t.Errorf("row noise: %v, want cmi_out_given_in_ci_at_maximum", r)
+		}
+	}
+	if !strings.Contains(errOut, "have an interval whose high end was brought down to log 12 = 2.4849") {
+		t.Errorf("stderr %q, want the note", errOut)
+	}
+}

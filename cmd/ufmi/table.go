@@ -8,6 +8,7 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -31,6 +32,12 @@ type subsetJSON struct {
 	CMIHigh   *float64 `json:"cmi_out_given_in_ci_high,omitempty"`
 	MIAllLow  *float64 `json:"mi_all_ci_low,omitempty"`
 	MIAllHigh *float64 `json:"mi_all_ci_high,omitempty"`
+	// With -ci: which intervals were brought down to log K, the most an MI
+	// of K classes can be (ufmi.Interval.AtMaximum); the estimate may lie
+	// above such an interval.
+	MIInAtMaximum  bool `json:"mi_in_ci_at_maximum,omitempty"`
+	CMIAtMaximum   bool `json:"cmi_out_given_in_ci_at_maximum,omitempty"`
+	MIAllAtMaximum bool `json:"mi_all_ci_at_maximum,omitempty"`
 	// With -perm: permutation p-values of I(Y; X_in) by each test asked for,
 	// and (uf only) the conditional test's of I(Y; X_out | X_in).
 	PRefit       *float64 `json:"p_value_refit,omitempty"`
@@ -144,7 +151,8 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		return err
 	}
 	out := make([]subsetJSON, len(rows))
-	var few []string // the subsets whose conditional test formed few pairs
+	var few []string    // the subsets whose conditional test formed few pairs
+	var capped []string // the subsets with an interval brought down to log K
 	for i, r := range rows {
 		in := make([]string, len(r.Groups))
 		for j, g := range r.Groups {
@@ -156,6 +164,10 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 			out[i].MIInLow, out[i].MIInHigh = &r.MIIn.CI.Low, &r.MIIn.CI.High
 			out[i].CMILow, out[i].CMIHigh = &r.CMIOutGivenIn.CI.Low, &r.CMIOutGivenIn.CI.High
 			out[i].MIAllLow, out[i].MIAllHigh = &r.MIAll.CI.Low, &r.MIAll.CI.High
+			out[i].MIInAtMaximum, out[i].CMIAtMaximum, out[i].MIAllAtMaximum = r.MIIn.CI.AtMaximum, r.CMIOutGivenIn.CI.AtMaximum, r.MIAll.CI.AtMaximum
+			if r.MIIn.CI.AtMaximum || r.CMIOutGivenIn.CI.AtMaximum || r.MIAll.CI.AtMaximum {
+				capped = append(capped, out[i].Features)
+			}
 		}
 		progress := func(test string) ufmi.Progress {
 			return progressTo(stderr, opts.asJSON, fmt.Sprintf("permutations (%s test of %s)", test, out[i].Features))
@@ -182,6 +194,11 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	}
 	if notes := tooSmallNotices(out); len(notes) > 0 {
 		printNotices(stderr, "table", notes)
+	}
+	if len(capped) > 0 {
+		k := data.labels.K()
+		printNotices(stderr, "table", []string{fmt.Sprintf("%d subsets (X_in %s) have an interval whose high end was brought down to log %d = %.4f, the most an MI of %d classes can be; "+
+			"an estimate above it lies outside its interval (*_ci_at_maximum in -json; docs/inference.md, \"At and near zero\")", len(capped), firstOf(capped, 3, "; "), k, math.Log(float64(k)), k)})
 	}
 	if len(few) > 0 {
 		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (X_in %s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", possiblePairs(data.x.Rows()), len(few), firstOf(few, 3, "; "))})

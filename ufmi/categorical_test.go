@@ -139,10 +139,14 @@ func TestUnseenLevelsAreRoutedAsMissing(t *testing.T) {
 		_, err := f.PredictProbaRows([][]float64{{v, 0.5}}, 1)
 		testcheck.Error(t, fmt.Sprint("code ", v), err, fmt.Sprintf("holds %v in row 0, which is no level code of the categorical column the forest was fitted on (integers 0..2, NaN for missing)", v))
 	}
-	cat := mustColumns(t, []Column{{Name: "noise", Kind: Categorical, Values: []float64{0}, Levels: []string{"x"}},
-		{Name: "level", Kind: Categorical, Values: []float64{0}, Levels: []string{"a"}}})
+	cat := mustColumns(t, []Column{{Name: "level", Kind: Categorical, Values: []float64{0}, Levels: []string{"a"}},
+		{Name: "noise", Kind: Categorical, Values: []float64{0}, Levels: []string{"x"}}})
 	_, err = f.PredictProba(cat, 1)
-	testcheck.Error(t, "categorical where numeric was fitted", err, `column "level" is categorical, but the forest was fitted on a numeric column`)
+	testcheck.Error(t, "categorical where numeric was fitted", err, `column "noise" is categorical, but the forest was fitted on a numeric column`)
+	// Columns are matched by position: named in another order, an error.
+	swapped := mustColumns(t, []Column{{Name: "noise", Values: []float64{0}}, {Name: "level", Kind: Categorical, Values: []float64{0}, Levels: []string{"a"}}})
+	_, err = f.PredictProba(swapped, 1)
+	testcheck.Error(t, "columns in another order", err, `feature 0 is "noise" in the rows to predict but "level" where the forest was fitted: give the columns in the training order`)
 }
 
 func TestNewColumnFeaturesRejectsBadColumns(t *testing.T) {

@@ -32,7 +32,12 @@ func (f *Forest) PredictProba(x *Features, workers int) ([][]float64, error) {
 }
 
 // PredictProbaRows is PredictProba for rows given as slices (NaN marks a
-// missing value; a categorical feature is given by its training level code).
+// missing value). A categorical feature is given by its level's code in
+// the fitted features, the index of its name in the training features'
+// Levels(j): NewColumnFeatures numbers levels by first appearance, so
+// these are not the codes a Column's Values held. To predict by level
+// names, build Features with the names (NewColumnFeatures, or package
+// table) and call PredictProba, which matches them by name.
 func (f *Forest) PredictProbaRows(rows [][]float64, workers int) ([][]float64, error) {
 	x, err := fromRows(rows, true)
 	if err != nil {
@@ -96,6 +101,13 @@ func (f *Forest) checkInput(x *Features) (*Features, error) {
 	}
 	if x.d != f.d {
 		return nil, fmt.Errorf("ufmi: rows have %d features, the forest was fitted on %d", x.d, f.d)
+	}
+	for j := range x.d {
+		// Columns are matched by position; where both sides name them,
+		// the names must agree.
+		if got, want := x.Name(j), f.train.Name(j); got != "" && want != "" && got != want {
+			return nil, fmt.Errorf("ufmi: feature %d is %q in the rows to predict but %q where the forest was fitted: give the columns in the training order", j, got, want)
+		}
 	}
 	return x.alignTo(f.train)
 }

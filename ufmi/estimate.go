@@ -270,11 +270,12 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 
 // leafCandidates lists the configurations fromUF fits for resolved uf on
 // d features: uf alone, or for a one-step estimate on one feature without
-// unlabeled rows, unless NoLeafSelection, uf with leaves of
-// Tree.MinSamplesLeaf, twice and four times as many rows
+// unlabeled rows, of at least minIntervalTrees trees (the choice scores
+// the rows' out-of-sample posteriors), unless NoLeafSelection, uf with
+// leaves of Tree.MinSamplesLeaf, twice and four times as many rows
 // (docs/inference.md, "Leaves chosen by the log-loss").
 func leafCandidates(uf UFConfig, d int, unlabeled bool) []UFConfig {
-	if uf.NoLeafSelection || !uf.OneStep() || d != 1 || unlabeled {
+	if uf.NoLeafSelection || !uf.OneStep() || d != 1 || unlabeled || uf.Trees < minIntervalTrees {
 		return []UFConfig{uf}
 	}
 	out := make([]UFConfig, 0, len(selectedLeafFactors))

@@ -237,14 +237,17 @@ type intervalSum struct {
 	fitting    chan struct{} // holds a token while a fit runs
 }
 
+// minIntervalTrees is the fewest trees an interval's parts need.
+const minIntervalTrees = 4
+
 // newIntervalSum prepares the parts of a forest of the given number of trees
 // on labels y (codes 0..k-1): an RF out-of-bag estimate (oob) or a UF at
 // forest or tree level.
 // Its out-of-sample sums (oos) come from the caller: the estimate's own
 // (forestSums.withInterval) or new ones (withOwnOutOfSample).
 func newIntervalSum(y []int, k, trees int, oob, treeLevel bool) (*intervalSum, error) {
-	if trees < 4 {
-		return nil, fmt.Errorf("ufmi: a confidence interval needs at least 4 trees, the forest has %d", trees)
+	if trees < minIntervalTrees {
+		return nil, fmt.Errorf("ufmi: a confidence interval needs at least %d trees, the forest has %d", minIntervalTrees, trees)
 	}
 	n := len(y)
 	return &intervalSum{y: y, k: k, trees: trees, groups: min(intervalGroups, trees/2),

@@ -86,3 +86,66 @@ func TestSelectLeafOnManyClassesAlongOneColumn(t *testing.T) {
 		t.Errorf("mean error: leaves of 6 %+.4f (want above +0.04), chosen leaves %+.4f (want within 0.03)", def, sel)
 	}
 }
+
+// A conditional MI's two fits keep the configured leaves, also on one
+// given column: with 5 classes along x1 (x1 ~ N(2·class, 1)) and x2 pure
+// noise, I(Y; x2 | x1) = 0. Were the fit on x1 alone to choose its leaves
+// as a plain estimate does (its H(Y|x1) from EstimateMI on x1), the
+// difference would read high, as a probe found (+0.034, 19 of 20
+// intervals excluding 0): the fit on both columns keeps the many classes'
+// upward bias that the choice takes from the fit on one. Kept, the
+// estimate is near 0 and at most 2 of 10 intervals exclude it.
+func TestConditionalMIKeepsConfiguredLeaves(t *testing.T) {
+	const sets = 10
+	var kept, chosen float64
+	excluding := 0
+	for r := range sets {
+		x, y, err := lineClassesData(5, 100, 2, uint64(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}}
+		cmi, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept += cmi.CMI / sets
+		if cmi.CI.Low > 0 {
+			excluding++
+		}
+		x1, _ := x.SelectCols([]int{0})
+		alone, err := EstimateMI(x1, y, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chosen += (alone.HYGivenX - cmi.HYGivenAB) / sets
+	}
+	t.Logf("I(Y; x2 | x1) = 0: kept leaves %+.4f (%d of %d intervals exclude 0); the fit on x1 with chosen leaves %+.4f", kept, excluding, sets, chosen)
+	if math.Abs(kept) > 0.015 || excluding > 2 {
+		t.Errorf("conditional MI of noise: mean %+.4f, %d of %d intervals exclude 0; want within 0.015 of 0 and at most 2", kept, excluding, sets)
+	}
+	if chosen < 0.015 {
+		t.Errorf("with the fit on x1 choosing its leaves the difference reads %+.4f; the docs say it reads high (above +0.015)", chosen)
+	}
+}
+
+// With fewer trees than an interval needs, one feature keeps the
+// configured leaves (the choice scores the rows' out-of-sample posteriors,
+// which need 4 trees): 3 trees estimate as before instead of failing.
+func TestFewTreesKeepTheConfiguredLeaves(t *testing.T) {
+	x2, y, err := lineClassesData(3, 100, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x1, _ := x2.SelectCols([]int{0})
+	got, err := EstimateMI(x1, y, EstimatorConfig{UF: UFConfig{Trees: 3}, Runtime: Runtime{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := defaultUF20261129c()
+	before.Trees = 3
+	want, err := EstimateMI(x1, y, EstimatorConfig{UF: before, Runtime: Runtime{Seed: 1}})
+	if err != nil || got.MI != want.MI {
+		t.Errorf("3 trees on one feature: %v, the configured leaves %v (%v)", got.MI, want.MI, err)
+	}
+}

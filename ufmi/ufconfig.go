@@ -158,11 +158,12 @@ type UFConfig struct {
 	// leaves of 6 rows read a weak signal over many classes low (9
 	// classes, x ~ N(class/3, 1): -0.067 nats) and groups of classes high
 	// (10 classes, N(class, 1): +0.073), where the chosen leaves read
-	// -0.018 and +0.013; three_class's conditional MI, whose fit on the
-	// rest is one feature at d = 2, moves from +0.006 to -0.001 at
-	// n = 2,000 (docs/inference.md, "Leaves chosen by the log-loss"). It
-	// costs three forests on one feature; with more features, unlabeled
-	// rows or the plug-in it does nothing.
+	// -0.018 and +0.013 (docs/inference.md, "Leaves chosen by the
+	// log-loss"). It costs three forests on one feature; with more
+	// features, unlabeled rows, fewer than 4 trees or the plug-in it does
+	// nothing, and the fits of a conditional MI or a subset table keep the
+	// configured leaves, so that the two fits of a difference share their
+	// bias.
 	NoLeafSelection bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset

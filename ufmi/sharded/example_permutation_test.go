@@ -78,6 +78,6 @@ func ExampleSubsetTable() {
 	// Output:
 	// 3 of 3 cells
 	// X_in = [0]: I(Y; X_in) = 0.327 (unsharded 0.327)
-	// X_in = [1]: I(Y; X_in) = -0.005 (unsharded -0.005)
+	// X_in = [1]: I(Y; X_in) = -0.015 (unsharded -0.015)
 	// X_in = [0 1]: I(Y; X_in) = 0.322 (unsharded 0.322)
 }

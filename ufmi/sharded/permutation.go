@@ -46,7 +46,11 @@ func MIPermutationTest(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perm
 	if err != nil {
 		return MIResult{}, err
 	}
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d plug-in statistic %s", perms, settings), x, y, o)}
+	chosen, err := leafSelection(cfg, x)
+	if err != nil {
+		return MIResult{}, err
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("mi-permutation %d plug-in statistic %s%s", perms, settings, chosen), x, y, o)}
 	cells := []shard.Cell{{Key: "observed", Seed: cfg.Seed}}
 	if perms > 0 {
 		cells = append(cells, shard.Cell{Key: "statistic", Seed: cfg.Seed})

@@ -10,8 +10,7 @@ import (
 // settingsKey spells the effective settings of cfg's estimator for a job's
 // fingerprint: the UF's resolved configuration (configkey, as tree-block
 // jobs spell it), or the forest's, held-out share and neighbours of the
-// other methods, and whether estimates on one feature choose their leaves
-// (tree-block jobs refuse one feature then). Shards of one command line run by builds whose defaults
+// other methods. Shards of one command line run by builds whose defaults
 // differ (another preset behind the same flags) are then two jobs, not
 // one folder of mixed cells.
 func settingsKey(cfg ufmi.EstimatorConfig) (string, error) {
@@ -24,13 +23,24 @@ func settingsKey(cfg ufmi.EstimatorConfig) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		key := "uf " + configkey.UFFields(uf, cfg.Seed)
-		if !uf.NoLeafSelection && uf.OneStep() {
-			// Estimates on one feature choose their leaves (since
-			// 2026-11-29, fourth): a job started before is another job.
-			key += " LeafSelection"
-		}
-		return key, nil
+		return "uf " + configkey.UFFields(uf, cfg.Seed), nil
 	}
 	return fmt.Sprintf("%s %s held-out %v knn %+v", method, configkey.ForestGoSyntax(cfg.Forest), cfg.HeldOut, cfg.KNN), nil
+}
+
+// leafSelection is " LeafSelection" when cfg's estimate of I(X;Y) on x
+// chooses its leaves (one feature, the uf method's one-step, unless
+// UFConfig.NoLeafSelection; since 2026-11-29, fourth), for the
+// fingerprint of a job whose cells hold that estimate: a folder started
+// before holds estimates of the configured leaves, another job. Empty
+// otherwise, so that other jobs keep their fingerprints.
+func leafSelection(cfg ufmi.EstimatorConfig, x *ufmi.Features) (string, error) {
+	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || x.Cols() != 1 {
+		return "", nil
+	}
+	uf, err := resolveUF(cfg)
+	if err != nil || uf.NoLeafSelection || !uf.OneStep() {
+		return "", err
+	}
+	return " LeafSelection", nil
 }

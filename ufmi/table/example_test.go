@@ -79,7 +79,7 @@ func ExampleMI_given() {
 		panic(err)
 	}
 	fmt.Printf("I(label; colour | dose) = %.2f nats\n", res.MI)
-	// Output: I(label; colour | dose) = 0.00 nats
+	// Output: I(label; colour | dose) = -0.00 nats
 }
 
 // The feature-subset table by column names: for each subset X_in,
@@ -94,7 +94,7 @@ func ExampleSubsetTable() {
 		fmt.Printf("%v: I(label; X_in) = %.2f, I(label; X_out | X_in) = %.2f\n", r.In, r.MIIn.Mean, r.CMIOutGivenIn.Mean)
 	}
 	// Output:
-	// [dose]: I(label; X_in) = 0.35, I(label; X_out | X_in) = 0.00
+	// [dose]: I(label; X_in) = 0.36, I(label; X_out | X_in) = -0.00
 	// [colour]: I(label; X_in) = -0.00, I(label; X_out | X_in) = 0.35
 	// [dose colour]: I(label; X_in) = 0.35, I(label; X_out | X_in) = 0.00
 }

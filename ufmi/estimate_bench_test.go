@@ -373,7 +373,11 @@ func BenchmarkConditionalTestCost(b *testing.B) {
 // interval, on one feature at n = 10,000 and 1,000.
 func BenchmarkLeafSelection(b *testing.B) {
 	for _, n := range []int{10000, 1000} {
-		x, y := benchData(n, 1, 1)
+		x2, y := benchData(n, 2, 1)
+		x, err := x2.SelectCols([]int{0}) // the bench data's first, informative column
+		if err != nil {
+			b.Fatal(err)
+		}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			before := EstimatorConfig{UF: defaultUF20261129c()}
 			beforeInterval := before

@@ -257,7 +257,7 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 	}
 	h := e.HYGivenX
 	if crossFit {
-		if e.parts.bound, err = crossFittedBound(x, y, e.Classes, uf, rt.stage(uf.PilotTrees+uf.Trees, 0)); err != nil {
+		if e.parts.bound, err = crossFittedBound(x, y, e.Classes, uf, rt.stage(len(candidates)*steps, 0)); err != nil {
 			return err
 		}
 	}
@@ -269,13 +269,12 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 }
 
 // leafCandidates lists the configurations fromUF fits for resolved uf on
-// d features: uf alone, or for a one-step estimate on one feature without
-// unlabeled rows, of at least minIntervalTrees trees (the choice scores
-// the rows' out-of-sample posteriors), unless NoLeafSelection, uf with
-// leaves of Tree.MinSamplesLeaf, twice and four times as many rows
+// d features: uf alone, or where it selects its leaves
+// (UFConfig.SelectsLeaves) and no unlabeled rows join, uf with leaves of
+// Tree.MinSamplesLeaf, twice and four times as many rows
 // (docs/inference.md, "Leaves chosen by the log-loss").
 func leafCandidates(uf UFConfig, d int, unlabeled bool) []UFConfig {
-	if uf.NoLeafSelection || !uf.OneStep() || d != 1 || unlabeled || uf.Trees < minIntervalTrees {
+	if !uf.SelectsLeaves(d) || unlabeled {
 		return []UFConfig{uf}
 	}
 	out := make([]UFConfig, 0, len(selectedLeafFactors))

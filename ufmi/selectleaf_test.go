@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"math"
+	"sync"
 	"testing"
 )
 
@@ -147,5 +148,33 @@ func TestFewTreesKeepTheConfiguredLeaves(t *testing.T) {
 	want, err := EstimateMI(x1, y, EstimatorConfig{UF: before, Runtime: Runtime{Seed: 1}})
 	if err != nil || got.MI != want.MI {
 		t.Errorf("3 trees on one feature: %v, the configured leaves %v (%v)", got.MI, want.MI, err)
+	}
+}
+
+// Progress counts the three forests of a one-feature estimate and then the
+// lower bound's forest without going back: done never falls and the total
+// never changes.
+func TestSelectLeafProgressRuns(t *testing.T) {
+	x2, y, err := lineClassesData(3, 60, 1, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x1, _ := x2.SelectCols([]int{0})
+	var mu sync.Mutex
+	last, total, fell := -1, -1, false
+	progress := func(done, all int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done < last || (total >= 0 && all != total) {
+			fell = true
+		}
+		last, total = done, all
+	}
+	cfg := EstimatorConfig{UF: UFConfig{Trees: 20}, Confidence: 0.95, LowerBound: true, Runtime: Runtime{Seed: 1, Workers: 1, Progress: progress}}
+	if _, err := EstimateMI(x1, y, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if fell || last != total {
+		t.Errorf("progress went back or changed its total (last %d of %d)", last, total)
 	}
 }

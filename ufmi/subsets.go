@@ -16,9 +16,9 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 	// The fits whose difference is a conditional MI keep the configured
 	// leaves, one feature or more: a fit on one feature choosing larger
 	// leaves loses the bias the fit on more features shares with it, and
-	// with 4 or more classes the difference then read high (intervals
-	// excluding a conditional MI of 0 in 19 of 20 data sets; docs/inference.md,
-	// "Leaves chosen by the log-loss").
+	// with 4 or more classes the difference then reads high
+	// (TestConditionalMIKeepsConfiguredLeaves; docs/inference.md, "Leaves
+	// chosen by the log-loss").
 	cfg.UF.NoLeafSelection = true
 	if x.Rows() == 0 {
 		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")

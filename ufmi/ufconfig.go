@@ -249,6 +249,20 @@ func (cfg UFConfig) OneStep() bool {
 	return !cfg.PlugIn && !cfg.TreeLevelEntropy
 }
 
+// SelectsLeaves reports whether a plain estimate with cfg (resolved or
+// not) on the given number of features chooses its leaves among three
+// forests (NoLeafSelection): a one-step estimate on one feature, of at
+// least the 4 trees the choice's out-of-sample terms need. Unlabeled rows
+// and the fits of a conditional MI or a subset table keep the configured
+// leaves whatever it says.
+func (cfg UFConfig) SelectsLeaves(features int) bool {
+	trees := cfg.Trees
+	if trees == 0 {
+		trees = DefaultTrees
+	}
+	return !cfg.NoLeafSelection && cfg.OneStep() && features == 1 && trees >= minIntervalTrees
+}
+
 // LocalLinearFit reports whether cfg's one-step fits its out-of-sample
 // posteriors local-linearly: the one-step (OneStep), no evaluation share,
 // and NoLocalLinear false. Sharded tree blocks and cached results' keys

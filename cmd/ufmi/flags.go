@@ -260,6 +260,17 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	f.tableFlags.register(fs)
 }
 
+// requireInputs checks that -in and -target are given.
+func (f *csvEstimateFlags) requireInputs() error {
+	if f.in == "" {
+		return fmt.Errorf("-in is required: the CSV file to read")
+	}
+	if f.target == "" {
+		return fmt.Errorf("-target is required")
+	}
+	return nil
+}
+
 // tableFlags say how CSV cells become features and labels (package
 // ufmi/table): missing-cell markers, categorical columns, missing targets.
 type tableFlags struct {

@@ -85,11 +85,8 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
-	if opts.in == "" {
-		return fmt.Errorf("-in is required: the CSV file to read")
-	}
-	if opts.target == "" {
-		return fmt.Errorf("-target is required")
+	if err := opts.requireInputs(); err != nil {
+		return err
 	}
 	tests, err := parseMITest(fs, *test, *given)
 	if err != nil {
@@ -363,7 +360,7 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 // leaves: docs/inference.md, "At and near zero"), or lies below 0 by as
 // much (a kNN estimator's, in some units).
 func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) []string {
-	max := math.Log(float64(k))
+	logK := math.Log(float64(k))
 	cause := "too few rows, or rows per class, for the forest's leaves"
 	if isKNN(method) {
 		cause = "the kNN estimator's error with these rows, in these units"
@@ -378,11 +375,11 @@ func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) [
 		}
 		switch {
 		case h.value == nil:
-		case *h.value > 1.1*max:
+		case *h.value > 1.1*logK:
 			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, %.2f above log %d = %.4f, the most it can be: "+
 				"it is off by at least that much, and the estimate of the information with it (%s); "+
-				"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-max, k, max, cause))
-		case *h.value < -0.1*max:
+				"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-logK, k, logK, cause))
+		case *h.value < -0.1*logK:
 			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, below 0, the least it can be: it is off by at least that much, and the estimate of the information with it", h.name, *h.value))
 		}
 	}

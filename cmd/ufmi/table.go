@@ -68,11 +68,8 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err := sh.parse(fs, args, stderr); err != nil {
 		return err
 	}
-	if opts.in == "" {
-		return fmt.Errorf("-in is required: the CSV file to read")
-	}
-	if opts.target == "" {
-		return fmt.Errorf("-target is required")
+	if err := opts.requireInputs(); err != nil {
+		return err
 	}
 	cfg, err := opts.config()
 	if err != nil {

@@ -29,17 +29,16 @@ func settingsKey(cfg ufmi.EstimatorConfig) (string, error) {
 }
 
 // leafSelection is " LeafSelection" when cfg's estimate of I(X;Y) on x
-// chooses its leaves (one feature, the uf method's one-step, unless
-// UFConfig.NoLeafSelection; since 2026-11-29, fourth), for the
+// chooses its leaves (UFConfig.SelectsLeaves; since 2026-11-29, fourth), for the
 // fingerprint of a job whose cells hold that estimate: a folder started
 // before holds estimates of the configured leaves, another job. Empty
 // otherwise, so that other jobs keep their fingerprints.
 func leafSelection(cfg ufmi.EstimatorConfig, x *ufmi.Features) (string, error) {
-	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || x.Cols() != 1 {
+	if cfg.Method != "" && cfg.Method != ufmi.MethodUF {
 		return "", nil
 	}
 	uf, err := resolveUF(cfg)
-	if err != nil || uf.NoLeafSelection || !uf.OneStep() {
+	if err != nil || !uf.SelectsLeaves(x.Cols()) {
 		return "", err
 	}
 	return " LeafSelection", nil

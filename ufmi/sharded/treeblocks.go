@@ -126,7 +126,7 @@ func MITreeBlocks(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig, perCell i
 	if perCell < 1 || perCell > uf.Trees {
 		return MIResult{}, fmt.Errorf("ufmi: %d trees per cell; want 1..%d (the forest's trees)", perCell, uf.Trees)
 	}
-	if !uf.NoLeafSelection && uf.OneStep() && x.Cols() == 1 {
+	if uf.SelectsLeaves(x.Cols()) {
 		return MIResult{}, fmt.Errorf("ufmi: tree blocks grow one forest; on one feature the estimate chooses its leaves among three forests (estimate it unsharded: one feature is quick, or set UFConfig.NoLeafSelection, the preset default-2026-11-29c)")
 	}
 	// The settings' text is internal/configkey's: folders of jobs started

@@ -9,22 +9,22 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// TestSharedLeafCMIStudy measures a candidate for conditional MIs on one
-// given column, not the default: choose the leaves on the fit on the given
-// column, as a plain estimate on one feature does (6, 12 or 24 structure
-// rows by the out-of-sample log-loss), and grow the fit on all columns with
-// the same leaf minimum, so that the two fits of the difference share it.
-// Against the default (both fits with the configured leaves): mean error,
-// sd of the errors, and for the default how many 95% intervals exclude 0
-// and contain the exact value (the candidate's interval is not built).
-// Cells: the coverage table's conditional MIs at d = 2 (their data sets
-// drawn here from seeds 5000+r, not the table's) and K classes along x1
-// with x2 pure noise (I(Y; x2 | x1) = 0) or given (I(Y; x1 | x2) =
-// I(X;Y)). Run with
+// TestSharedLeafCMIStudy measures two candidates for conditional MIs on one
+// given column, neither the default: both fits share one leaf minimum
+// (6, 12 or 24 structure rows), chosen by the rows' out-of-sample
+// log-loss either on the fit on the given column, as a plain estimate on
+// one feature chooses ("given"), or on the fit on both columns ("both").
+// Against the default (both fits with the configured leaves): for each,
+// the mean error, the sd of the errors, and how many 95% intervals
+// (built from the two fits' per-row contributions, as ConditionalMI
+// builds the default's) exclude 0 and contain the exact value. Cells: the
+// coverage table's conditional MIs at d = 2 (their data sets drawn here
+// from seeds 5000+r, not the table's) and K classes along x1 with x2 pure
+// noise (I(Y; x2 | x1) = 0) or given (I(Y; x1 | x2) = I(X;Y)). Run with
 //
 //	UFMI_SHARED_LEAF_STUDY=1 go test -run TestSharedLeafCMIStudy -v -timeout 1h ./ufmi
 //
-// (about 8 minutes on 2 cores); docs/inference.md, "Leaves chosen by the
+// (about 20 minutes on 2 cores); docs/inference.md, "Leaves chosen by the
 // log-loss", gives the table.
 func TestSharedLeafCMIStudy(t *testing.T) {
 	if os.Getenv("UFMI_SHARED_LEAF_STUDY") == "" {
@@ -45,8 +45,8 @@ func TestSharedLeafCMIStudy(t *testing.T) {
 			return x, y
 		}
 	}
-	fmt.Println("| cell | exact | data sets | default: error | sd | intervals excluding 0 / containing the exact value | shared chosen leaf: error | sd | leaves 6 / 12 / 24 chosen |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| cell | exact | data sets | default: error | sd | intervals excluding 0 / containing the exact value | shared leaf chosen on the given column: error | sd | excluding 0 / containing | leaves 6 / 12 / 24 | shared leaf chosen on both columns: error | sd | excluding 0 / containing | leaves 6 / 12 / 24 |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range []struct {
 		name          string
 		given, target []int
@@ -64,9 +64,7 @@ func TestSharedLeafCMIStudy(t *testing.T) {
 		{"9 classes, mu 1/3: I(Y; x2 \\| x1), n = 1,080", []int{0}, []int{1}, 0, 12, lines(9, 120, 1.0/3)},
 		{"5 classes, mu 2: I(Y; x1 \\| x2), n = 1,000", []int{1}, []int{0}, lineClassesMI(5, 2), 12, lines(5, 200, 2)},
 	} {
-		var def, shared []float64
-		cov, excl := 0, 0
-		picks := [3]int{}
+		def, onGiven, onBoth := newCMITally(c.truth), newCMITally(c.truth), newCMITally(c.truth)
 		for r := range c.sets {
 			x, y := c.data(r)
 			cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}}
@@ -74,37 +72,94 @@ func TestSharedLeafCMIStudy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			def = append(def, d.CMI-c.truth)
-			if d.CI.Contains(c.truth) {
-				cov++
-			}
-			if d.CI.Low > 0 {
-				excl++
-			}
+			def.add(d, 0)
 			xg, _ := x.SelectCols(c.given)
-			best, bestScore, bestH := 0, math.Inf(-1), 0.0
-			for l, leaf := range []int{6, 12, 24} {
-				uf := defaultUF20261129c()
-				uf.Tree.MinSamplesLeaf = leaf
-				e, err := EstimateMI(xg, y, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: cfg.Runtime})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if s := meanEvaluated(e.parts.phi); s > bestScore {
-					best, bestScore, bestH = l, s, e.HYGivenX
-				}
-			}
-			picks[best]++
-			uf := defaultUF20261129c()
-			uf.Tree.MinSamplesLeaf = []int{6, 12, 24}[best]
-			both, err := EstimateMI(x, y, EstimatorConfig{UF: uf, Runtime: cfg.Runtime})
+			xb, _ := x.SelectCols(append(append([]int(nil), c.given...), c.target...))
+			g, err := fitsByLeaf(xg, y, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
-			shared = append(shared, bestH-both.HYGivenX-c.truth)
+			b, err := fitsByLeaf(xb, y, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, tally := range []*cmiTally{onGiven, onBoth} {
+				l := bestByLogLoss(g)
+				if i == 1 {
+					l = bestByLogLoss(b)
+				}
+				cmi, err := cmiFrom(g[l].HYGivenX, b[l], &g[l], 0.95)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tally.add(cmi, l)
+			}
 		}
-		m1, s1 := meanSD(def)
-		m2, s2 := meanSD(shared)
-		fmt.Printf("| %s | %.4f | %d | %+.4f | %.4f | %d / %d | %+.4f | %.4f | %d / %d / %d |\n", c.name, c.truth, c.sets, m1, s1, excl, cov, m2, s2, picks[0], picks[1], picks[2])
+		fmt.Printf("| %s | %.4f | %d | %s | %s | %s |\n", c.name, c.truth, c.sets, def.row(false), onGiven.row(true), onBoth.row(true))
 	}
+}
+
+// studyLeaves are the leaf minima the shared-leaf study compares.
+var studyLeaves = []int{6, 12, 24}
+
+// fitsByLeaf estimates with the default's configuration before leaves
+// were chosen (defaultUF20261129c) and each of studyLeaves, with intervals.
+func fitsByLeaf(x *Features, y []int, cfg EstimatorConfig) ([]Estimate, error) {
+	out := make([]Estimate, len(studyLeaves))
+	for l, leaf := range studyLeaves {
+		uf := defaultUF20261129c()
+		uf.Tree.MinSamplesLeaf = leaf
+		c := cfg
+		c.UF = uf
+		var err error
+		if out[l], err = EstimateMI(x, y, c); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// bestByLogLoss is the index of the fit whose rows' out-of-sample log-loss
+// is lowest (the highest mean term phi), as leafCandidates' choice.
+func bestByLogLoss(fits []Estimate) int {
+	best, score := 0, math.Inf(-1)
+	for l, e := range fits {
+		if s := meanEvaluated(e.parts.phi); s > score {
+			best, score = l, s
+		}
+	}
+	return best
+}
+
+// cmiTally collects one estimator's conditional MIs of a study cell.
+type cmiTally struct {
+	truth            float64
+	errors           []float64
+	excluding, cover int
+	leaves           [3]int
+}
+
+func newCMITally(truth float64) *cmiTally { return &cmiTally{truth: truth} }
+
+// add records one estimate and the index of the leaf it used.
+func (t *cmiTally) add(c CMIEstimate, leaf int) {
+	t.errors = append(t.errors, c.CMI-t.truth)
+	if c.CI.Low > 0 {
+		t.excluding++
+	}
+	if c.CI.Contains(t.truth) {
+		t.cover++
+	}
+	t.leaves[leaf]++
+}
+
+// row is the tally's cells of the table, with the leaves' counts when
+// withLeaves.
+func (t *cmiTally) row(withLeaves bool) string {
+	m, s := meanSD(t.errors)
+	out := fmt.Sprintf("%+.4f | %.4f | %d / %d", m, s, t.excluding, t.cover)
+	if withLeaves {
+		out += fmt.Sprintf(" | %d / %d / %d", t.leaves[0], t.leaves[1], t.leaves[2])
+	}
+	return out
 }

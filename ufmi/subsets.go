@@ -90,25 +90,35 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	if err != nil {
 		return CMIEstimate{}, err
 	}
-	res := CMIEstimate{HYGivenA: both.HY, HYGivenAB: both.HYGivenX}
+	hGivenA := both.HY
+	var a *Estimate
 	if len(given) > 0 {
-		a, err := conditionalEntropy(x, y, given, second)
+		fit, err := conditionalEntropy(x, y, given, second)
 		if err != nil {
 			return CMIEstimate{}, err
 		}
-		res.HYGivenA = a.HYGivenX
-		if both.parts != nil {
-			both.parts = both.parts.minus(a.parts)
-		}
+		hGivenA, a = fit.HYGivenX, &fit
 	}
-	res.CMI = res.HYGivenA - res.HYGivenAB
-	if both.parts != nil {
-		se, err := both.parts.errors()
-		if err != nil {
-			return CMIEstimate{}, err
-		}
-		res.CI = se.at(res.CMI, cfg.Confidence)
+	return cmiFrom(hGivenA, both, a, cfg.Confidence)
+}
+
+// cmiFrom is the conditional MI hGivenA - both.HYGivenX, with the interval
+// of the difference of both's and a's per-row contributions (a is nil
+// without given columns) at level, when both carries them.
+func cmiFrom(hGivenA float64, both Estimate, a *Estimate, level float64) (CMIEstimate, error) {
+	res := CMIEstimate{HYGivenA: hGivenA, HYGivenAB: both.HYGivenX, CMI: hGivenA - both.HYGivenX}
+	if both.parts == nil {
+		return res, nil
 	}
+	parts := both.parts
+	if a != nil {
+		parts = parts.minus(a.parts)
+	}
+	se, err := parts.errors()
+	if err != nil {
+		return CMIEstimate{}, err
+	}
+	res.CI = se.at(res.CMI, level)
 	return res, nil
 }
 

@@ -154,6 +154,12 @@ func badCalls() []badCall {
 		{"FitUF PilotTrees without screening", uf(func(c *UFConfig) { c.PilotTrees = 10 }), "pilot trees 10 and pilot floor 0 are set, but screening is off"},
 		{"FitUF FeatureWeights with screening", uf(func(c *UFConfig) { c.NoScreening, c.Tree.FeatureWeights = false, []float64{1, 1} }), "feature weights are given, but screening (the default) measures them"},
 		{"EstimateMI Method magic", estimate(EstimatorConfig{Method: "magic"}), "unknown method \"magic\""},
+		// Another method's settings: invalid values were accepted silently
+		// beside the method used and surfaced only when it was switched.
+		{"EstimateMI uf with Forest.Trees -1", estimate(EstimatorConfig{Forest: ForestConfig{Trees: -1}}), "; EstimatorConfig.Forest is not used by the uf method, but an invalid value is refused all the same"},
+		{"EstimateMI uf with KNN.K -3", estimate(EstimatorConfig{KNN: knn.Config{K: -3}}), "kNN neighbour count K=-3 must be at least 1"},
+		{"EstimateMI rf-oob with HeldOut 1.5", estimate(EstimatorConfig{Method: MethodRFOOB, HeldOut: 1.5}), "held-out fraction 1.5 must be in (0, 1)"},
+		{"EstimateMI ksg with UF.StructureFraction 2", estimate(EstimatorConfig{Method: MethodKSG, UF: UFConfig{StructureFraction: 2}}), "EstimatorConfig.UF is not used by the ksg method"},
 		// Confidence intervals: a level in (0, 1), forest methods uf and rf-oob.
 		{"EstimateMI Confidence 1.5", estimate(EstimatorConfig{Confidence: 1.5}), "confidence level 1.5 must be in (0, 1)"},
 		{"EstimateMI Confidence NaN", estimate(EstimatorConfig{Confidence: math.NaN()}), "confidence level NaN must be in (0, 1)"},

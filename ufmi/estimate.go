@@ -171,6 +171,9 @@ func estimateMI(x *Features, y []int, cfg EstimatorConfig, withBound bool) (Esti
 	if cfg.Unlabeled != nil && cfg.Method != MethodUF {
 		return Estimate{}, fmt.Errorf("ufmi: unlabeled rows are only used by the uf method, not %s", cfg.Method)
 	}
+	if err := cfg.checkUnusedSettings(); err != nil {
+		return Estimate{}, err
+	}
 	if err := checkConfidence(cfg); err != nil {
 		return Estimate{}, err
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
@@ -300,7 +301,7 @@ func (f *tableFlags) options() uftable.Options {
 // reportDropped notes on w the rows dropped for a missing target.
 func reportDropped(w io.Writer, command string, dropped int) {
 	if dropped > 0 {
-		printNotices(w, command, []string{fmt.Sprintf("dropped %d rows with a missing target", dropped)})
+		printNotices(w, command, []string{"dropped " + plural.Count(dropped, "row") + " with a missing target"})
 	}
 }
 

@@ -990,3 +990,25 @@ func TestCheckPrintable(t *testing.T) {
 		}
 	}
 }
+
+// One dropped row is "1 row", in the text report and in the notice.
+func TestOneDroppedRowIsSingular(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,label\n")
+	for i := range 60 {
+		label := fmt.Sprint(i % 2)
+		if i == 7 {
+			label = ""
+		}
+		fmt.Fprintf(&b, "%d,%s\n", i%2*5+i%3, label)
+	}
+	in := writeFile(t, "one-missing.csv", b.String())
+	out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-trees", "20", "-drop-missing-target")
+	if code != 0 || !strings.Contains(out, "dropped      1 row with a missing target") {
+		t.Errorf("want \"dropped      1 row with a missing target\": exit %d, %s%s", code, out, errOut)
+	}
+	_, errOut, code = runCLI(t, "table", "-in", in, "-target", "label", "-trees", "20", "-drop-missing-target")
+	if code != 0 || !strings.Contains(errOut, "dropped 1 row with a missing target") {
+		t.Errorf("table: want the notice \"dropped 1 row with a missing target\": exit %d, %s", code, errOut)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
+	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
@@ -267,7 +268,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	}
 	fmt.Fprintf(stdout, "n            %d\nclasses      %d\n", rep.N, rep.Classes)
 	if rep.Dropped > 0 {
-		fmt.Fprintf(stdout, "dropped      %d rows with a missing target\n", rep.Dropped)
+		fmt.Fprintf(stdout, "dropped      %s with a missing target\n", plural.Count(rep.Dropped, "row"))
 	}
 	fmt.Fprintf(stdout, "H(Y)         %.4f nats\n", rep.HY)
 	if rep.HYGivenZ != nil {
@@ -305,9 +306,9 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	}
 	switch {
 	case rep.cellsRan == 0 && rep.cells > 0:
-		fmt.Fprintf(stdout, "seconds      %.2f  (this run, which merged the job's %d cells; the shards' computing is not counted)\n", rep.Seconds, rep.cells)
+		fmt.Fprintf(stdout, "seconds      %.2f  (this run, which merged the job's %s; the shards' computing is not counted)\n", rep.Seconds, plural.Count(rep.cells, "cell"))
 	case rep.cellsRan < rep.cells:
-		fmt.Fprintf(stdout, "seconds      %.2f  (this run, which computed %d of the job's %d cells and merged them)\n", rep.Seconds, rep.cellsRan, rep.cells)
+		fmt.Fprintf(stdout, "seconds      %.2f  (this run, which computed %d of the job's %s and merged them)\n", rep.Seconds, rep.cellsRan, plural.Count(rep.cells, "cell"))
 	default:
 		fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	}

@@ -46,6 +46,13 @@ func ParseMethod(s string) (Method, error) {
 	return "", fmt.Errorf("ufmi: unknown method %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
+// KNN reports whether m is a kNN estimator (ksg, mixed-ksg, ross): it
+// estimates I(X;Y) directly from neighbours, without a forest, with the
+// settings EstimatorConfig.KNN.
+func (m Method) KNN() bool {
+	return m == MethodKSG || m == MethodMixedKSG || m == MethodRoss
+}
+
 // EstimatorConfig configures EstimateMI. Zero values are the defaults
 // (defaults.go), field by field. The runtime (seed, workers, progress) is
 // held once, here, and applies to every method: the nested UF, Forest and

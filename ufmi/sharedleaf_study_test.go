@@ -24,7 +24,7 @@ import (
 //
 //	UFMI_SHARED_LEAF_STUDY=1 go test -run TestSharedLeafCMIStudy -v -timeout 1h ./ufmi
 //
-// (about 20 minutes on 2 cores); docs/inference.md, "Leaves chosen by the
+// (about 2 minutes on 2 cores); docs/inference.md, "Leaves chosen by the
 // log-loss", gives the table.
 func TestSharedLeafCMIStudy(t *testing.T) {
 	if os.Getenv("UFMI_SHARED_LEAF_STUDY") == "" {

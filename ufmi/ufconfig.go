@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/engine"
 	"github.com/ufmi-dev/ufmi/internal/limits"
+	"github.com/ufmi-dev/ufmi/internal/presetname"
 	"math"
 	"strings"
 
@@ -457,6 +458,45 @@ func defaultUF20261129c() UFConfig {
 	return c
 }
 
+// ufPresets are the UF presets ParseUFPreset knows, in the order its
+// error lists them.
+var ufPresets = []struct {
+	name string
+	uf   func() UFConfig
+}{
+	{"default", DefaultUF},
+	{"capped-noise", cappedNoiseUF},
+	{"default-2026-11-29c", defaultUF20261129c},
+	{"default-2026-11-29b", defaultUF20261129b},
+	{"default-2026-11-29", defaultUF20261129},
+	{"default-2026-11-28", defaultUF20261128},
+	{"default-2026-11-27", defaultUF20261127},
+	{"default-2026-11-25", defaultUF20261125},
+	{"unsharpened", unsharpenedUF},
+	{"plugin", plugInUF},
+	{"paper", PaperUF},
+	{"authors", AuthorsUF},
+	{"oblique", ObliqueUF},
+	{"oblique-2026-11-29", obliqueUF20261129},
+	{"oblique-2026-11-28", obliqueUF20261128},
+	{"oblique-2026-11-25", obliqueUF20261125},
+}
+
+// ufPresetIndex is the index in ufPresets of the preset named name (any
+// case; presetname.Canonical).
+func ufPresetIndex(name string) (int, error) {
+	canonical := presetname.Canonical(name)
+	names := make([]string, len(ufPresets))
+	for i, p := range ufPresets {
+		if p.name == canonical {
+			return i, nil
+		}
+		names[i] = p.name
+	}
+	last := len(names) - 1
+	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
+}
+
 // ParseUFPreset returns the preset named "default", "capped-noise", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
@@ -466,41 +506,11 @@ func defaultUF20261129c() UFConfig {
 // had before it became the default, is DefaultUF. Names are read in any
 // case.
 func ParseUFPreset(name string) (UFConfig, error) {
-	switch strings.ToLower(name) {
-	case "paper":
-		return PaperUF(), nil
-	case "authors":
-		return AuthorsUF(), nil
-	case "", "default", "local-linear":
-		return DefaultUF(), nil
-	case "oblique":
-		return ObliqueUF(), nil
-	case "oblique-2026-11-25":
-		return obliqueUF20261125(), nil
-	case "oblique-2026-11-28":
-		return obliqueUF20261128(), nil
-	case "oblique-2026-11-29":
-		return obliqueUF20261129(), nil
-	case "plugin":
-		return plugInUF(), nil
-	case "unsharpened":
-		return unsharpenedUF(), nil
-	case "capped-noise":
-		return cappedNoiseUF(), nil
-	case "default-2026-11-29c":
-		return defaultUF20261129c(), nil
-	case "default-2026-11-25":
-		return defaultUF20261125(), nil
-	case "default-2026-11-27":
-		return defaultUF20261127(), nil
-	case "default-2026-11-28":
-		return defaultUF20261128(), nil
-	case "default-2026-11-29":
-		return defaultUF20261129(), nil
-	case "default-2026-11-29b":
-		return defaultUF20261129b(), nil
+	i, err := ufPresetIndex(name)
+	if err != nil {
+		return UFConfig{}, err
 	}
-	return UFConfig{}, fmt.Errorf("ufmi: unknown preset %q (want default, capped-noise, default-2026-11-29c, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25)", name)
+	return ufPresets[i].uf(), nil
 }
 
 // ObliqueUF is DefaultUF with oblique splits whose directions come from the

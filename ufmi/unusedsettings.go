@@ -19,9 +19,7 @@ func (cfg EstimatorConfig) checkUnusedSettings() error {
 			return unused("UF", err)
 		}
 	}
-	switch cfg.Method {
-	case MethodRFSplit, MethodRFOOB, MethodSigRF, MethodIRF:
-	default:
+	if cfg.Method == MethodUF || cfg.Method.KNN() {
 		if _, err := cfg.Forest.check(DefaultTrees); err != nil {
 			return unused("Forest", err)
 		}
@@ -33,9 +31,7 @@ func (cfg EstimatorConfig) checkUnusedSettings() error {
 			return unused("HeldOut", fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1) (0 means %v)", cfg.HeldOut, defaultHeldOut))
 		}
 	}
-	switch cfg.Method {
-	case MethodKSG, MethodMixedKSG, MethodRoss:
-	default:
+	if !cfg.Method.KNN() {
 		if cfg.KNN.K < 0 {
 			return unused("KNN", fmt.Errorf("ufmi: kNN neighbour count K=%d must be at least 1 (0 means the default)", cfg.KNN.K))
 		}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/plural"
+	"github.com/ufmi-dev/ufmi/internal/presetname"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
@@ -37,7 +38,7 @@ type estimatorFlags struct {
 func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	e.method, e.preset = defaultMethod, "default"
 	fs.Var(canonicalName{&e.method, canonicalMethod}, "method", "estimator `name`: uf, rf-split, rf-oob, sigrf, irf, ksg, mixed-ksg, ross")
-	fs.Var(canonicalName{&e.preset, canonicalPreset}, "preset", "`name` of the "+presetUsage)
+	fs.Var(canonicalName{&e.preset, presetname.Canonical}, "preset", "`name` of the "+presetUsage)
 	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, trees/5 in each of 5 folds, at least 5)")
 	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
@@ -70,16 +71,6 @@ func (c canonicalName) Set(s string) error {
 func canonicalMethod(s string) string {
 	if m, err := ufmi.ParseMethod(s); err == nil {
 		return string(m)
-	}
-	return s
-}
-
-// canonicalPreset is s in lower case (ufmi.ParseUFPreset reads any case),
-// with the default preset's other names mapped to "default".
-func canonicalPreset(s string) string {
-	s = strings.ToLower(s)
-	if s == "" || s == "local-linear" {
-		return "default"
 	}
 	return s
 }
@@ -159,7 +150,7 @@ func (e *estimatorFlags) checkClasses(target string, k, n int) error {
 
 // checkRows checks -k against the n rows of the data, for the kNN methods.
 func (e *estimatorFlags) checkRows(method ufmi.Method, n int) error {
-	if isKNN(method) && e.k >= n {
+	if method.KNN() && e.k >= n {
 		return fmt.Errorf("-k %d must be below the number of rows (%d)", e.k, n)
 	}
 	return nil
@@ -173,16 +164,11 @@ func ignoredFlags(fs *flag.FlagSet, method ufmi.Method) []string {
 		switch {
 		case f.Name == "preset" && method != ufmi.MethodUF:
 			notes = append(notes, fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", method))
-		case f.Name == "k" && !isKNN(method):
+		case f.Name == "k" && !method.KNN():
 			notes = append(notes, fmt.Sprintf("-k sets the kNN methods' neighbours (ksg, mixed-ksg, ross); method %s does not use it", method))
 		}
 	})
 	return notes
-}
-
-// isKNN reports whether method is one of the kNN estimators.
-func isKNN(method ufmi.Method) bool {
-	return method == ufmi.MethodKSG || method == ufmi.MethodMixedKSG || method == ufmi.MethodRoss
 }
 
 // parseFlags parses args, turning -h and flag errors into errUsage: -h

@@ -363,7 +363,7 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) []string {
 	logK := math.Log(float64(k))
 	cause := "too few rows, or rows per class, for the forest's leaves"
-	if isKNN(method) {
+	if method.KNN() {
 		cause = "the kNN estimator's error with these rows, in these units"
 	}
 	var notes []string

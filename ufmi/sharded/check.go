@@ -68,12 +68,7 @@ func newFacts(x *ufmi.Features, y []int, cfg ufmi.EstimatorConfig) (jobFacts, er
 	if err != nil {
 		return jobFacts{}, err
 	}
-	forest := true
-	switch m {
-	case ufmi.MethodKSG, ufmi.MethodMixedKSG, ufmi.MethodRoss:
-		forest = false
-	}
-	f := jobFacts{rows: x.Rows(), cols: x.Cols(), classes: k, hy: hy, logK: math.Log(float64(k)), method: m, forest: forest}
+	f := jobFacts{rows: x.Rows(), cols: x.Cols(), classes: k, hy: hy, logK: math.Log(float64(k)), method: m, forest: !m.KNN()}
 	f.maxH = f.logK
 	if m == ufmi.MethodUF {
 		uf, err := resolveUF(cfg)

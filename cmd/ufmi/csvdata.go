@@ -54,12 +54,14 @@ func (t *csvFile) column(name string) (int, error) {
 }
 
 // listed resolves the comma-separated column names of a flag (named in
-// errors); a name listed twice or left empty is an error.
+// errors; splitNames); a name listed twice or left empty is an error.
 func (t *csvFile) listed(flag, list string) ([]int, []string, error) {
-	names := strings.Split(list, ",")
+	names, err := splitNames(flag, list)
+	if err != nil {
+		return nil, nil, err
+	}
 	idx := make([]int, len(names))
-	for i, n := range names {
-		names[i] = strings.TrimSpace(n)
+	for i := range names {
 		if names[i] == "" {
 			return nil, nil, fmt.Errorf("-%s %q holds an empty column name", flag, list)
 		}

@@ -274,14 +274,18 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 }
 
 // options turns the flags into conversion options.
-func (f *tableFlags) options() uftable.Options {
+func (f *tableFlags) options() (uftable.Options, error) {
 	o := uftable.Options{NA: strings.Split(f.na, ","), DropMissingTarget: f.dropMissingTarget}
-	for _, c := range strings.Split(f.categorical, ",") {
-		if c = strings.TrimSpace(c); c != "" {
+	categorical, err := splitNames("categorical", f.categorical)
+	if err != nil {
+		return uftable.Options{}, err
+	}
+	for _, c := range categorical {
+		if c != "" {
 			o.Categorical = append(o.Categorical, c)
 		}
 	}
-	return o
+	return o, nil
 }
 
 // reportDropped notes on w the rows dropped for a missing target.

@@ -1012,3 +1012,44 @@ func TestOneDroppedRowIsSingular(t *testing.T) {
 		t.Errorf("table: want the notice \"dropped 1 row with a missing target\": exit %d, %s", code, errOut)
 	}
 }
+
+// A column whose name holds a comma is named in double quotes, as the
+// file's header writes it, in -features, -given, -drop and -categorical;
+// a name holding a quote needs none.
+func TestColumnNamesWithCommas(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\"income, net\",noise,\"a\"\"b\",label\n") // the third column is a"b
+	for i := range 200 {
+		c := i % 2
+		fmt.Fprintf(&b, "%d,%d,%d,%d\n", 3*c+i%4, (i*7)%5, i%3, c)
+	}
+	in := writeFile(t, "commas.csv", b.String())
+	mi := func(args ...string) map[string]any {
+		t.Helper()
+		out, errOut, code := runCLI(t, append([]string{"mi", "-in", in, "-target", "label", "-trees", "20", "-json"}, args...)...)
+		var rep map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+			t.Fatalf("%v: exit %d, %s%s", args, code, out, errOut)
+		}
+		return rep
+	}
+	named := mi("-features", `"income, net"`)
+	if named["mi"].(float64) < 0.3 {
+		t.Errorf("-features '\"income, net\"': MI %v, want the column's information (> 0.3)", named["mi"])
+	}
+	if all := mi("-drop", `noise, a"b`); all["mi"] != named["mi"] {
+		t.Errorf("-drop 'noise, a\"b' leaves \"income, net\" alone: MI %v, want %v", all["mi"], named["mi"])
+	}
+	if cmi := mi("-features", "noise", "-given", `"income, net"`); cmi["h_y_given_z"] == nil {
+		t.Errorf("-given '\"income, net\"': no H(Y|Z) in %v", cmi)
+	}
+	mi("-features", `"income, net"`, "-categorical", `"income, net"`) // an unknown categorical column is an error
+	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "income, net")
+	if code == 0 || !strings.Contains(errOut, `has no column "income"`) {
+		t.Errorf("-features 'income, net' unquoted names two columns; want an error naming \"income\": exit %d, %s", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-categorical", "income, net")
+	if code == 0 || !strings.Contains(errOut, `no categorical column "income"`) {
+		t.Errorf("-categorical 'income, net' unquoted names two columns; want an error naming \"income\": exit %d, %s", code, errOut)
+	}
+}

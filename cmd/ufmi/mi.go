@@ -75,7 +75,7 @@ func runMI(args []string, stdout, stderr io.Writer) error {
 func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	fs := flag.NewFlagSet("mi", flag.ContinueOnError)
 	var opts csvEstimateFlags
-	opts.register(fs, "comma-separated feature columns (default: every other column but the -given and -drop ones)", "print one JSON object")
+	opts.register(fs, "comma-separated feature columns, a name holding a comma in double quotes (default: every other column but the -given and -drop ones)", "print one JSON object")
 	given := fs.String("given", "", "comma-separated columns to condition on: prints I(Y; features | given)")
 	bound := fs.Bool("bound", false, "add the certified lower bounds on I(X;Y), the forest's and a logistic regression's (uf and rf-oob; with -ci's level, 0.95 without -ci; with screening it costs a second forest)")
 	perm := fs.Int("perm", 0, fmt.Sprintf("permutations for a p-value (of the labels; with -given, swaps of the features within pairs of rows), 0..%d (0: none)", limits.Permutations))
@@ -145,8 +145,12 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		return err
 	}
 	start := time.Now()
+	options, err := opts.options()
+	if err != nil {
+		return err
+	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, given: *given, drop: opts.drop,
-		options: opts.options(), private: sh.fromJob()})
+		options: options, private: sh.fromJob()})
 	if err != nil {
 		return err
 	}

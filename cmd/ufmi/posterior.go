@@ -67,7 +67,11 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 			drop = withColumn(drop, *id) // the training file's id column is no feature either
 		}
 	}
-	data, err := train.labelled(columnSpec{target: *target, features: *features, drop: drop, targetMayBeFeature: true, options: cells.options()})
+	options, err := cells.options()
+	if err != nil {
+		return err
+	}
+	data, err := train.labelled(columnSpec{target: *target, features: *features, drop: drop, targetMayBeFeature: true, options: options})
 	if err != nil {
 		return err
 	}
@@ -141,14 +145,16 @@ func fitPosteriorModel(method, preset string, trees int, seed uint64, workers in
 	return model.Fit(x, y, seed)
 }
 
-// withColumn adds name to a comma-separated list of columns unless it is
-// there already.
+// withColumn adds name to a comma-separated list of columns (splitNames)
+// unless it is there already; a list splitNames refuses is returned as it
+// is, for the error that names it.
 func withColumn(list, name string) string {
-	switch {
-	case strings.TrimSpace(list) == "":
-		return name
-	case slices.ContainsFunc(strings.Split(list, ","), func(n string) bool { return strings.TrimSpace(n) == name }):
+	if strings.TrimSpace(list) == "" {
+		return joinNames([]string{name})
+	}
+	names, err := splitNames("drop", list)
+	if err != nil || slices.Contains(names, name) {
 		return list
 	}
-	return list + "," + name
+	return joinNames(append(names, name))
 }

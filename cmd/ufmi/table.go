@@ -97,8 +97,12 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err := checkTestHasPerm(fs, *perm); err != nil {
 		return err
 	}
+	options, err := opts.options()
+	if err != nil {
+		return err
+	}
 	data, err := loadLabelled(opts.in, columnSpec{target: opts.target, features: opts.features, drop: opts.drop,
-		targetMayBeFeature: true, options: opts.options(), private: sh.fromJob()})
+		targetMayBeFeature: true, options: options, private: sh.fromJob()})
 	if err != nil {
 		return err
 	}

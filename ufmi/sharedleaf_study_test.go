@@ -88,7 +88,7 @@ func TestSharedLeafCMIStudy(t *testing.T) {
 				if i == 1 {
 					l = bestByLogLoss(b)
 				}
-				cmi, err := cmiFrom(g[l].HYGivenX, b[l], &g[l], 0.95)
+				cmi, err := cmiFrom(b[l], &g[l], 0.95)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -90,22 +90,26 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	if err != nil {
 		return CMIEstimate{}, err
 	}
-	hGivenA := both.HY
 	var a *Estimate
 	if len(given) > 0 {
 		fit, err := conditionalEntropy(x, y, given, second)
 		if err != nil {
 			return CMIEstimate{}, err
 		}
-		hGivenA, a = fit.HYGivenX, &fit
+		a = &fit
 	}
-	return cmiFrom(hGivenA, both, a, cfg.Confidence)
+	return cmiFrom(both, a, cfg.Confidence)
 }
 
-// cmiFrom is the conditional MI hGivenA - both.HYGivenX, with the interval
-// of the difference of both's and a's per-row contributions (a is nil
-// without given columns) at level, when both carries them.
-func cmiFrom(hGivenA float64, both Estimate, a *Estimate, level float64) (CMIEstimate, error) {
+// cmiFrom is the conditional MI H(Y|X_A) - H(Y|X_A, X_B) from the fit on
+// all columns (both) and the fit on the given ones (a; nil without given
+// columns, H(Y|X_A) is then H(Y)), with the interval of the difference of
+// their per-row contributions at level when both carries them.
+func cmiFrom(both Estimate, a *Estimate, level float64) (CMIEstimate, error) {
+	hGivenA := both.HY
+	if a != nil {
+		hGivenA = a.HYGivenX
+	}
 	res := CMIEstimate{HYGivenA: hGivenA, HYGivenAB: both.HYGivenX, CMI: hGivenA - both.HYGivenX}
 	if both.parts == nil {
 		return res, nil

@@ -482,3 +482,34 @@ func TestTableIntervalsAtLogK(t *testing.T) {
 		t.Errorf("stderr %q, want the note", errOut)
 	}
 }
+
+// A conditional MI with 5 or more classes notes that its two fits need
+// not share their bias and points to the conditional test; 3 classes, or
+// the test asked for, change the note or drop it.
+func TestManyClassConditionalNote(t *testing.T) {
+	cfg := ufmi.EstimatorConfig{}
+	if notes := manyClassConditional(cfg, 3, false); len(notes) != 0 {
+		t.Errorf("3 classes: %q, want no note", notes)
+	}
+	notes := manyClassConditional(cfg, 5, false)
+	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.057 nats") || !strings.Contains(notes[0], "add -perm 999") {
+		t.Errorf("5 classes: %q", notes)
+	}
+	if notes := manyClassConditional(cfg, 5, true); len(notes) != 1 || strings.Contains(notes[0], "add -perm") {
+		t.Errorf("5 classes with -perm: %q", notes)
+	}
+	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: ufmi.PaperUF()}, 5, false); len(notes) != 0 {
+		t.Errorf("the paper's plug-in: %q, want no note (measured for the one-step)", notes)
+	}
+	var b strings.Builder
+	b.WriteString("x1,x2,label\n")
+	for i := range 300 {
+		c := i % 5
+		fmt.Fprintf(&b, "%d,%d,%d\n", 2*c+i%3, (i*7)%11, c)
+	}
+	in := writeFile(t, "five.csv", b.String())
+	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x2", "-given", "x1", "-trees", "20")
+	if code != 0 || !strings.Contains(errOut, "a conditional MI's two fits need not share their bias") {
+		t.Errorf("mi -given with 5 classes: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -116,6 +116,9 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	}
 	if !sh.fromJob() {
 		printNotices(stderr, "table", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
+		if len(data.featureColumns()) > 1 { // rows with I(Y; X_out | X_in)
+			printNotices(stderr, "table", manyClassConditional(cfg, data.labels.K(), *perm > 0))
+		}
 	}
 	if sh.active() && *perm > 0 {
 		return fmt.Errorf("-perm with -results is not supported: shards run the subset fits only")

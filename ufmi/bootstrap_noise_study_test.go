@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -102,15 +101,7 @@ func TestLabelBootstrapStudy(t *testing.T) {
 		fmt.Printf("%s %d / %d | %d / %d |\n", bootstrapRow(c.name, c.truth, plain, corrected, shifts), cover, excl, coverMoved, exclMoved)
 	}
 	// Conditional MIs: each of the two fits corrected.
-	lines := func(k, per int, mu float64) dataset {
-		return func(r int) (*Features, []int) {
-			x, y, err := lineClassesData(k, per, mu, uint64(100+r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return x, y
-		}
-	}
+	lines := func(k, per int, mu float64) dataset { return lineClassesSets(t, k, per, mu) }
 	threeCMI := func(n int) dataset {
 		m := sim.MISimulation{Setting: sim.ThreeClass, N: n, D: 2, Prior: 0.5, Mu: 1}
 		return func(r int) (*Features, []int) { return simFeatures(t, m, uint64(5000+r)) }
@@ -162,7 +153,7 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws 
 				continue
 			}
 			drawn[i] = drawClass(rng, q[i])
-			truth += entropyOf(q[i])
+			truth += Entropy(q[i])
 			rows++
 		}
 		hDrawn, _ := bootstrapOneStep(f, drawn)
@@ -221,15 +212,4 @@ func drawClass(rng *rand.Rand, p []float64) int {
 		u -= v
 	}
 	return len(p) - 1
-}
-
-// entropyOf is the entropy of the probabilities p, in nats.
-func entropyOf(p []float64) float64 {
-	h := 0.0
-	for _, v := range p {
-		if v > 0 {
-			h -= v * math.Log(v)
-		}
-	}
-	return h
 }

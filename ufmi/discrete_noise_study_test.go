@@ -19,24 +19,15 @@ var (
 // less the level-weighted entropy of P(Y | level) (0.1383 nats); a noise
 // column adds nothing.
 func discreteLevelMI() float64 {
-	entropy := func(p []float64) float64 {
-		h := 0.0
-		for _, v := range p {
-			if v > 0 {
-				h -= v * math.Log(v)
-			}
-		}
-		return h
-	}
 	py := make([]float64, 3)
 	hGiven := 0.0
 	for l, w := range discreteLevelShares {
 		for c := range py {
 			py[c] += w * discreteLevelPosteriors[l][c]
 		}
-		hGiven += w * entropy(discreteLevelPosteriors[l])
+		hGiven += w * Entropy(discreteLevelPosteriors[l])
 	}
-	return entropy(py) - hGiven
+	return Entropy(py) - hGiven
 }
 
 // discreteLevelData draws n rows of the categorical column, with a
@@ -45,20 +36,10 @@ func discreteLevelMI() float64 {
 func discreteLevelData(t *testing.T, n int, noise bool, seed uint64) (*Features, []int, []int) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 23))
-	draw := func(p []float64) int {
-		u := rng.Float64()
-		for i, v := range p {
-			if u < v {
-				return i
-			}
-			u -= v
-		}
-		return len(p) - 1
-	}
 	levels, noiseValues, y, level := make([]float64, n), make([]float64, n), make([]int, n), make([]int, n)
 	for i := range n {
-		level[i] = draw(discreteLevelShares)
-		levels[i], y[i], noiseValues[i] = float64(level[i]), draw(discreteLevelPosteriors[level[i]]), rng.NormFloat64()
+		level[i] = drawClass(rng, discreteLevelShares)
+		levels[i], y[i], noiseValues[i] = float64(level[i]), drawClass(rng, discreteLevelPosteriors[level[i]]), rng.NormFloat64()
 	}
 	cols := []Column{{Name: "level", Kind: Categorical, Values: levels, Levels: []string{"a", "b", "c", "d", "e", "f"}}}
 	if noise {

@@ -36,15 +36,7 @@ func TestSharedLeafCMIStudy(t *testing.T) {
 			return simFeatures(t, sim.MISimulation{Setting: s, N: n, D: 2, Prior: 0.5, Mu: 1}, uint64(5000+r))
 		}
 	}
-	lines := func(k, per int, mu float64) dataset {
-		return func(r int) (*Features, []int) {
-			x, y, err := lineClassesData(k, per, mu, uint64(100+r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return x, y
-		}
-	}
+	lines := func(k, per int, mu float64) dataset { return lineClassesSets(t, k, per, mu) }
 	fmt.Println("| cell | exact | data sets | default: error | sd | intervals excluding 0 / containing the exact value | shared leaf chosen on the given column: error | sd | excluding 0 / containing | leaves 6 / 12 / 24 | shared leaf chosen on both columns: error | sd | excluding 0 / containing | leaves 6 / 12 / 24 |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range []struct {
@@ -162,4 +154,17 @@ func (t *cmiTally) row(withLeaves bool) string {
 		out += fmt.Sprintf(" | %d / %d / %d", t.leaves[0], t.leaves[1], t.leaves[2])
 	}
 	return out
+}
+
+// lineClassesSets returns data set r of K classes along one column with
+// per rows each and a noise column (lineClassesData, seed 100+r), as the
+// conditional-MI studies draw them.
+func lineClassesSets(t *testing.T, k, per int, mu float64) func(r int) (*Features, []int) {
+	return func(r int) (*Features, []int) {
+		x, y, err := lineClassesData(k, per, mu, uint64(100+r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x, y
+	}
 }

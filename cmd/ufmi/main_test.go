@@ -1048,6 +1048,12 @@ func TestColumnNamesWithCommas(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, `has no column "income"`) {
 		t.Errorf("-features 'income, net' unquoted names two columns; want an error naming \"income\": exit %d, %s", code, errOut)
 	}
+	// table names each subset's columns as -features reads them back.
+	out, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-features", `"income, net",noise`, "-trees", "20", "-json")
+	var rows []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 3 || rows[2]["features"] != `"income, net",noise` {
+		t.Errorf("table -json: want the full subset named \"income, net\",noise: exit %d, %s%s", code, out, errOut)
+	}
 	_, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-categorical", "income, net")
 	if code == 0 || !strings.Contains(errOut, `no categorical column "income"`) {
 		t.Errorf("-categorical 'income, net' unquoted names two columns; want an error naming \"income\": exit %d, %s", code, errOut)

@@ -162,7 +162,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		for j, g := range r.Groups {
 			in[j] = data.featureNames[g]
 		}
-		out[i] = subsetJSON{Features: strings.Join(in, ","), MIIn: r.MIIn.Mean, CMIOutGivenIn: r.CMIOutGivenIn.Mean,
+		out[i] = subsetJSON{Features: joinNames(in), MIIn: r.MIIn.Mean, CMIOutGivenIn: r.CMIOutGivenIn.Mean,
 			MIAll: r.MIAll.Mean, SDMIIn: r.MIIn.SD, SDCMI: r.CMIOutGivenIn.SD}
 		if cfg.Confidence > 0 {
 			out[i].MIInLow, out[i].MIInHigh = &r.MIIn.CI.Low, &r.MIIn.CI.High

@@ -78,8 +78,7 @@ func TestLabelBootstrapStudy(t *testing.T) {
 		for r := range sets {
 			x, y := c.data(r)
 			hy, _ := LabelEntropy(y)
-			h, excess := bootstrapCorrection(t, x, y, uint64(r+1), draws, 0)
-			_, fromPilot := bootstrapCorrection(t, x, y, uint64(r+1), draws, pilotTrees)
+			h, excess, fromPilot := bootstrapCorrection(t, x, y, uint64(r+1), draws, pilotTrees)
 			plain = append(plain, hy-h-c.truth)
 			corrected = append(corrected, hy-(h-excess)-c.truth)
 			piloted = append(piloted, hy-(h-fromPilot)-c.truth)
@@ -126,10 +125,8 @@ func TestLabelBootstrapStudy(t *testing.T) {
 			x, y := c.data(r)
 			xa, _ := x.SelectCols(c.given)
 			xab, _ := x.SelectCols(append(append([]int(nil), c.given...), c.target...))
-			ha, ea := bootstrapCorrection(t, xa, y, uint64(r+1), draws, 0)
-			hab, eab := bootstrapCorrection(t, xab, y, uint64(r+1), draws, 0)
-			_, pa := bootstrapCorrection(t, xa, y, uint64(r+1), draws, pilotTrees)
-			_, pab := bootstrapCorrection(t, xab, y, uint64(r+1), draws, pilotTrees)
+			ha, ea, pa := bootstrapCorrection(t, xa, y, uint64(r+1), draws, pilotTrees)
+			hab, eab, pab := bootstrapCorrection(t, xab, y, uint64(r+1), draws, pilotTrees)
 			plain = append(plain, ha-hab-c.truth)
 			corrected = append(corrected, (ha-ea)-(hab-eab)-c.truth)
 			piloted = append(piloted, (ha-pa)-(hab-pab)-c.truth)
@@ -140,27 +137,35 @@ func TestLabelBootstrapStudy(t *testing.T) {
 }
 
 // bootstrapCorrection fits the default UF (leaves of 6 on one column) on
-// x, y with seed and returns its one-step H(Y|X) and the mean excess over
-// draws label draws of the one-step over the drawn world's truth. The
-// labels are drawn from the forest's own out-of-sample posteriors, or with
-// pilotTrees > 0 from those of a forest of that many trees and another
-// seed (as a single-pass estimator could draw them, from its screening
-// pilot, before its own trees).
-func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws, pilotTrees int) (h, excess float64) {
+// x, y with seed and returns its one-step H(Y|X) and two estimates of the
+// one-step's excess: the mean over draws label draws of the one-step over
+// the drawn world's truth, the labels drawn from the forest's own
+// out-of-sample posteriors (own), and from those of a forest of
+// pilotTrees trees and another seed (fromPilot), as a single-pass
+// estimator could draw them, from its screening pilot, before its own
+// trees.
+func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws, pilotTrees int) (h, own, fromPilot float64) {
 	t.Helper()
 	f, err := FitUF(x, y, UFConfig{}, Runtime{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h, q := bootstrapOneStep(f, y)
-	if pilotTrees > 0 {
-		pilot, err := FitUF(x, y, UFConfig{Trees: pilotTrees}, Runtime{Seed: seed + 1_000_000})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, q = bootstrapOneStep(pilot, y)
+	pilot, err := FitUF(x, y, UFConfig{Trees: pilotTrees}, Runtime{Seed: seed + 1_000_000})
+	if err != nil {
+		t.Fatal(err)
 	}
+	_, qPilot := bootstrapOneStep(pilot, y)
+	return h, drawnExcess(f, y, q, seed, draws), drawnExcess(f, y, qPilot, seed, draws)
+}
+
+// drawnExcess is the mean over draws label draws from the posteriors q
+// (stream (seed, 41)) of forest f's one-step with the drawn labels less
+// the drawn world's truth, the mean entropy of the q_i; a row without a
+// posterior keeps its label y_i.
+func drawnExcess(f *Forest, y []int, q [][]float64, seed uint64, draws int) float64 {
 	rng := rand.New(rand.NewPCG(seed, 41))
+	excess := 0.0
 	for range draws {
 		drawn := make([]int, len(y))
 		truth, rows := 0.0, 0
@@ -176,7 +181,7 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws,
 		hDrawn, _ := bootstrapOneStep(f, drawn)
 		excess += (hDrawn - truth/float64(rows)) / float64(draws)
 	}
-	return h, excess
+	return excess
 }
 
 // bootstrapRow is one row of the label-bootstrap study's table, up to its

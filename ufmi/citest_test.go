@@ -318,7 +318,6 @@ func TestConditionalTestHoldsLevelWithManyWeakClasses(t *testing.T) {
 	t.Parallel()
 	const sets = 20
 	rejected := 0
-	var cmi float64
 	for s := range sets {
 		x, y, err := lineClassesData(9, 120, 1.0/3, uint64(100+s))
 		if err != nil {
@@ -332,15 +331,8 @@ func TestConditionalTestHoldsLevelWithManyWeakClasses(t *testing.T) {
 		if res.PValue <= 0.05 {
 			rejected++
 		}
-		if s < 4 {
-			c, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{UF: UFConfig{Trees: 100}, Runtime: Runtime{Seed: uint64(s + 1)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmi += c.CMI / 4
-		}
 	}
-	t.Logf("9 weak classes, x2 noise: conditional test rejected %d of %d at 0.05; the conditional MI of the first 4 data sets %+.4f", rejected, sets, cmi)
+	t.Logf("9 weak classes, x2 noise: conditional test rejected %d of %d at 0.05", rejected, sets)
 	if rejected > 3 {
 		t.Errorf("the conditional test rejected %d of %d null data sets at 0.05; want at most 3", rejected, sets)
 	}

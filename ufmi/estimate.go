@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 	"github.com/ufmi-dev/ufmi/ufmi/knn"
 )
@@ -402,23 +403,29 @@ func checkOOBTrees(votes []int, trees int) error {
 	// Trees needed at the observed out-of-bag rate.
 	rate := float64(total) / float64(len(votes)) / float64(trees)
 	need := int(math.Ceil(minOOBTrees / rate))
-	forest := fmt.Sprintf("%d trees", trees)
-	if trees == 1 {
-		forest = "1 tree"
-	}
+	forest := plural.Count(trees, "tree")
 	return fmt.Errorf("ufmi: rf-oob with %s: rows are out of bag in a median of %d of them; an out-of-bag posterior needs at least %d (with fewer, fully grown trees give posteriors of entropy near 0 and MI near H(Y), whatever the data): use more trees, about %d or more (the default is %d)",
 		forest, median, minOOBTrees, need, DefaultTrees)
+}
+
+// checkHeldOut refuses a held-out fraction outside (0, 1) other than 0
+// (defaultHeldOut).
+func checkHeldOut(held float64) error {
+	if held != 0 && !(held > 0 && held < 1) {
+		return fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1) (0 means %v)", held, defaultHeldOut)
+	}
+	return nil
 }
 
 // fromHeldOut fits on a random (1-HeldOut) share of the rows and averages
 // posterior entropies over the held-out rows (the paper's Algorithm 1).
 func (e *Estimate) fromHeldOut(x *Features, y []int, k int, cfg EstimatorConfig) error {
+	if err := checkHeldOut(cfg.HeldOut); err != nil {
+		return err
+	}
 	held := cfg.HeldOut
 	if held == 0 {
 		held = defaultHeldOut
-	}
-	if !(held > 0 && held < 1) {
-		return fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1) (0 means %v)", cfg.HeldOut, defaultHeldOut)
 	}
 	nTest := int(math.Round(held * float64(x.n)))
 	if nTest < 1 || x.n-nTest < 2 {

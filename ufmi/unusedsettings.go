@@ -1,9 +1,6 @@
 package ufmi
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // checkUnusedSettings refuses an invalid value in the settings of a method
 // other than cfg.Method (already parsed): EstimatorConfig holds every
@@ -27,16 +24,13 @@ func (cfg EstimatorConfig) checkUnusedSettings() error {
 	switch cfg.Method {
 	case MethodRFSplit, MethodSigRF, MethodIRF:
 	default:
-		if cfg.HeldOut != 0 && !(cfg.HeldOut > 0 && cfg.HeldOut < 1) {
-			return unused("HeldOut", fmt.Errorf("ufmi: held-out fraction %v must be in (0, 1) (0 means %v)", cfg.HeldOut, defaultHeldOut))
+		if err := checkHeldOut(cfg.HeldOut); err != nil {
+			return unused("HeldOut", err)
 		}
 	}
 	if !cfg.Method.KNN() {
-		if cfg.KNN.K < 0 {
-			return unused("KNN", fmt.Errorf("ufmi: kNN neighbour count K=%d must be at least 1 (0 means the default)", cfg.KNN.K))
-		}
-		if !(cfg.KNN.Jitter >= 0) || math.IsInf(cfg.KNN.Jitter, 0) {
-			return unused("KNN", fmt.Errorf("ufmi: kNN jitter %v must be a finite number >= 0", cfg.KNN.Jitter))
+		if err := cfg.KNN.Check(); err != nil {
+			return unused("KNN", err)
 		}
 	}
 	return nil

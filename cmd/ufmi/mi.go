@@ -333,7 +333,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 // (-many-classes) it may be far off either way (TestFewRowsPerClassStudy,
 // which also measures one column).
 func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
-	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || !cfg.UF.OneStep() || k < 3 {
+	if !oneStepUF(cfg) || k < 3 {
 		return nil
 	}
 	capped := cfg.UF.CappedNoise
@@ -361,6 +361,12 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	return []string{fmt.Sprintf("%d classes with about %d rows each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, n/k, strings.Join(parts, "; "))}
 }
 
+// oneStepUF reports whether cfg estimates with a UF's one-step, where the
+// many-class notes were measured.
+func oneStepUF(cfg ufmi.EstimatorConfig) bool {
+	return (cfg.Method == "" || cfg.Method == ufmi.MethodUF) && cfg.UF.OneStep()
+}
+
 // manyClassConditional returns a note for a conditional MI of the default
 // UF with 5 or more classes: its two fits need not carry the same bias
 // there, and the interval may exclude the truth (TestSharedLeafCMIStudy's
@@ -369,7 +375,7 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 // (TestConditionalTestHoldsLevelWithManyWeakClasses). tested says whether
 // the run gives the conditional test's p-value.
 func manyClassConditional(cfg ufmi.EstimatorConfig, k int, tested bool) []string {
-	if (cfg.Method != "" && cfg.Method != ufmi.MethodUF) || !cfg.UF.OneStep() || k < 5 {
+	if !oneStepUF(cfg) || k < 5 {
 		return nil
 	}
 	test := "add -perm 999 for the conditional test's p-value, which holds its level there"

@@ -174,6 +174,19 @@ func tieNoise(col []float64, what string) (amp float64, repeats int, err error) 
 	return amp, repeats, nil
 }
 
+// Check validates the settings that do not depend on the data: K at
+// least 0 (0: the default) and Jitter finite and at least 0. The number of
+// rows bounds K too, checked with the data.
+func (cfg Config) Check() error {
+	if cfg.K < 0 {
+		return fmt.Errorf("ufmi: kNN neighbour count K=%d must be at least 1 (0 means %d)", cfg.K, knnDefaultK)
+	}
+	if math.IsNaN(cfg.Jitter) || math.IsInf(cfg.Jitter, 0) || cfg.Jitter < 0 {
+		return fmt.Errorf("ufmi: kNN jitter %v must be a finite number >= 0", cfg.Jitter)
+	}
+	return nil
+}
+
 // knnDefaultK is the reference's number of neighbours.
 const knnDefaultK = 5
 
@@ -225,15 +238,15 @@ func newKNNData(x Matrix, y []int, cfg Config, seed uint64, workers int, breakTi
 		return nil, fmt.Errorf("ufmi: kNN estimate needs a non-empty feature matrix")
 	}
 	n, d := x.Rows(), x.Cols()
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
 	k := cfg.K
 	if k == 0 {
 		k = knnDefaultK
 	}
-	if k < 1 || k >= n {
+	if k >= n {
 		return nil, fmt.Errorf("ufmi: kNN neighbour count K=%d must satisfy 1 <= K < n = %d rows", k, n)
-	}
-	if math.IsNaN(cfg.Jitter) || math.IsInf(cfg.Jitter, 0) || cfg.Jitter < 0 {
-		return nil, fmt.Errorf("ufmi: kNN jitter %v must be a finite number >= 0", cfg.Jitter)
 	}
 	nClasses, err := classes.Check(y, n)
 	if err != nil {

@@ -280,6 +280,7 @@ type forestSums struct {
 	oos       *outOfSample // the rows' out-of-sample posteriors (nil: neither the one-step nor an interval)
 	oneStep   bool         // the estimate is oneStepOrPlugIn's, not the plug-in
 	interval  *intervalSum
+	draws     *labelDraws // the one-step's bootstrap of the vote labels (nil: none)
 }
 
 // newForestSums prepares the sums for the training rows' labels y (codes
@@ -311,6 +312,15 @@ func (s *forestSums) withInterval(iv *intervalSum) {
 	}
 }
 
+// withLabelDraws corrects the one-step by the label draws d (nil: none;
+// UFConfig.LabelDraws), which hold every tree's leaves as it passes.
+func (s *forestSums) withLabelDraws(d *labelDraws) *forestSums {
+	if s.oneStep {
+		s.draws = d
+	}
+	return s
+}
+
 // add takes tree t (trees come in order); its rowLeaf holds the leaf of
 // every training row.
 func (s *forestSums) add(t int, ft *forestTree) {
@@ -333,6 +343,9 @@ func (s *forestSums) add(t int, ft *forestTree) {
 	if s.interval != nil {
 		s.interval.add(t, ft, ft.rowLeaf, h, ok)
 	}
+	if s.draws != nil {
+		s.draws.hold(ft)
+	}
 }
 
 // entropy is the estimate of H(Y|X): at tree level the mean of the trees'
@@ -349,6 +362,16 @@ func (s *forestSums) entropy(prior []float64) float64 {
 	shift := 0.0
 	if s.oneStep {
 		oneStep := s.oos.oneStepEntropy(prior)
+		if s.draws != nil && oneStepOrPlugIn(h, oneStep, s.k) == oneStep {
+			// Corrected only where the one-step is the estimate; the
+			// interval takes the draws' Monte Carlo error.
+			hy, _ := LabelEntropy(s.oos.y)
+			s.draws.run(s.oos, prior, hy-oneStep)
+			oneStep -= s.draws.excess
+			if s.interval != nil {
+				s.interval.drawVariance = s.draws.variance
+			}
+		}
 		if s.extra == nil {
 			return oneStepOrPlugIn(h, oneStep, s.k)
 		}

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -70,37 +71,56 @@ func TestLabelBootstrapStudy(t *testing.T) {
 		cell{"categorical, 6 levels, and a noise column, n = 1,000", discrete(1000, true), discreteLevelMI()},
 		cell{"the same, n = 300", discrete(300, true), discreteLevelMI()},
 		cell{"the categorical column alone, n = 300", discrete(300, false), discreteLevelMI()})
-	fmt.Println("| cell | exact | data sets | one-step: error | sd | bootstrap-corrected: error | sd | mean correction of I | labels drawn from a pilot of 60 trees: error | sd | the default's 95% intervals containing the exact value / excluding 0: as estimated | moved by the correction |")
+	fmt.Println("| cell | exact | data sets | one-step: error | sd | bootstrap-corrected: error | sd | mean correction of I | labels drawn from a pilot of 60 trees: error | sd | labels drawn from posteriors shrunk to the estimated MI: error | sd |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|")
+	type intervalCounts struct{ cover, excl int }
+	var intervalRows []string
 	for _, c := range cells {
-		var plain, corrected, piloted, shifts []float64
-		var cover, coverMoved, excl, exclMoved int
+		var plain, corrected, piloted, matched, shifts, ses, drawSDs []float64
+		counts := make([]intervalCounts, 4)
 		for r := range sets {
 			x, y := c.data(r)
 			hy, _ := LabelEntropy(y)
-			h, excess, fromPilot := bootstrapCorrection(t, x, y, uint64(r+1), draws, pilotTrees)
-			plain = append(plain, hy-h-c.truth)
-			corrected = append(corrected, hy-(h-excess)-c.truth)
-			piloted = append(piloted, hy-(h-fromPilot)-c.truth)
-			shifts = append(shifts, excess)
+			b := bootstrapCorrection(t, x, y, uint64(r+1), draws, pilotTrees)
+			plain = append(plain, hy-b.h-c.truth)
+			corrected = append(corrected, hy-(b.h-b.own.mean)-c.truth)
+			piloted = append(piloted, hy-(b.h-b.fromPilot.mean)-c.truth)
+			matched = append(matched, hy-(b.h-b.matched.mean)-c.truth)
+			shifts = append(shifts, b.own.mean)
 			e, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			moved := Interval{Low: e.CI.Low + excess, High: e.CI.High + excess}
-			for _, iv := range []struct {
-				ci          Interval
-				cover, excl *int
-			}{{e.CI, &cover, &excl}, {moved, &coverMoved, &exclMoved}} {
-				if iv.ci.Low <= c.truth && c.truth <= iv.ci.High {
-					*iv.cover++
+			ses = append(ses, e.CI.SE)
+			drawSDs = append(drawSDs, b.own.miSD)
+			withMC := func(d drawnWorld) Interval {
+				iv := e.CI
+				iv.SE = math.Hypot(iv.SE, d.sd/math.Sqrt(float64(draws)))
+				return iv.at(e.MI+d.mean, 0.95)
+			}
+			drawnSE := e.CI
+			drawnSE.SE = math.Max(drawnSE.SE, b.own.miSD)
+			for v, iv := range []Interval{e.CI, withMC(b.own), withMC(b.matched), drawnSE.at(e.MI+b.own.mean, 0.95)} {
+				if iv.Contains(c.truth) {
+					counts[v].cover++
 				}
-				if iv.ci.Low > 0 {
-					*iv.excl++
+				if iv.Low > 0 {
+					counts[v].excl++
 				}
 			}
 		}
-		fmt.Printf("%s %d / %d | %d / %d |\n", bootstrapRow(c.name, c.truth, plain, corrected, piloted, shifts), cover, excl, coverMoved, exclMoved)
+		fmt.Println(bootstrapRow(c.name, c.truth, plain, corrected, piloted, shifts) + fmt.Sprintf(" %+.4f | %.4f |", meanOf(matched), sdOf(matched)))
+		row := fmt.Sprintf("| %s | %.4f | %.4f | %.4f |", c.name, sdOf(plain), meanOf(ses), meanOf(drawSDs))
+		for _, n := range counts {
+			row += fmt.Sprintf(" %d / %d |", n.cover, n.excl)
+		}
+		intervalRows = append(intervalRows, row)
+	}
+	fmt.Println()
+	fmt.Println("| cell | sd of the one-step's MI over data sets | mean SE of the default's interval | mean sd of the drawn worlds' MI | 95% intervals containing the exact value / excluding 0: the default's | corrected, SE with the draws' Monte Carlo error | corrected from shrunk posteriors, the same | corrected, SE at least the drawn worlds' sd |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, row := range intervalRows {
+		fmt.Println(row)
 	}
 	// Conditional MIs: each of the two fits corrected.
 	lines := func(k, per int, mu float64) dataset { return lineClassesSets(t, k, per, mu) }
@@ -120,31 +140,45 @@ func TestLabelBootstrapStudy(t *testing.T) {
 		{"9 classes, mu 1/3: I(Y; x2 \\| x1), n = 1,080", []int{0}, []int{1}, 0, lines(9, 120, 1.0/3)},
 		{"5 classes, mu 2: I(Y; x1 \\| x2), n = 1,000", []int{1}, []int{0}, lineClassesMI(5, 2), lines(5, 200, 2)},
 	} {
-		var plain, corrected, piloted, shifts []float64
+		var plain, corrected, piloted, matched, shifts []float64
 		for r := range sets {
 			x, y := c.data(r)
 			xa, _ := x.SelectCols(c.given)
 			xab, _ := x.SelectCols(append(append([]int(nil), c.given...), c.target...))
-			ha, ea, pa := bootstrapCorrection(t, xa, y, uint64(r+1), draws, pilotTrees)
-			hab, eab, pab := bootstrapCorrection(t, xab, y, uint64(r+1), draws, pilotTrees)
-			plain = append(plain, ha-hab-c.truth)
-			corrected = append(corrected, (ha-ea)-(hab-eab)-c.truth)
-			piloted = append(piloted, (ha-pa)-(hab-pab)-c.truth)
-			shifts = append(shifts, eab-ea)
+			a := bootstrapCorrection(t, xa, y, uint64(r+1), draws, pilotTrees)
+			ab := bootstrapCorrection(t, xab, y, uint64(r+1), draws, pilotTrees)
+			plain = append(plain, a.h-ab.h-c.truth)
+			corrected = append(corrected, (a.h-a.own.mean)-(ab.h-ab.own.mean)-c.truth)
+			piloted = append(piloted, (a.h-a.fromPilot.mean)-(ab.h-ab.fromPilot.mean)-c.truth)
+			matched = append(matched, (a.h-a.matched.mean)-(ab.h-ab.matched.mean)-c.truth)
+			shifts = append(shifts, ab.own.mean-a.own.mean)
 		}
-		fmt.Println(bootstrapRow(c.name, c.truth, plain, corrected, piloted, shifts) + " | |")
+		fmt.Println(bootstrapRow(c.name, c.truth, plain, corrected, piloted, shifts) + fmt.Sprintf(" %+.4f | %.4f |", meanOf(matched), sdOf(matched)))
 	}
 }
 
+// drawnWorld is what label draws from one set of posteriors measured:
+// the mean excess of the one-step over the drawn world's truth, the sd of
+// the draws' excesses, and the sd of the draws' MI (plug-in H of the drawn
+// labels less the one-step), the estimator's spread in that world.
+type drawnWorld struct{ mean, sd, miSD float64 }
+
+// bootstrapDraws are bootstrapCorrection's results.
+type bootstrapDraws struct {
+	h                       float64 // the forest's one-step H(Y|X)
+	own, fromPilot, matched drawnWorld
+}
+
 // bootstrapCorrection fits the default UF (leaves of 6 on one column) on
-// x, y with seed and returns its one-step H(Y|X) and two estimates of the
-// one-step's excess: the mean over draws label draws of the one-step over
-// the drawn world's truth, the labels drawn from the forest's own
-// out-of-sample posteriors (own), and from those of a forest of
-// pilotTrees trees and another seed (fromPilot), as a single-pass
-// estimator could draw them, from its screening pilot, before its own
-// trees.
-func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws, pilotTrees int) (h, own, fromPilot float64) {
+// x, y with seed and returns its one-step H(Y|X) and what draws label
+// draws measure with three sources of labels: the forest's own
+// out-of-sample posteriors (own); those of a forest of pilotTrees trees
+// and another seed (fromPilot), as a single-pass estimator could draw
+// them, from its screening pilot, before its own trees; and the own
+// posteriors shrunk towards their mean until the drawn world's MI is the
+// one-step's estimate of it (matched: shrinkToMI), so that at I = 0 the
+// drawn world holds no information.
+func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws, pilotTrees int) bootstrapDraws {
 	t.Helper()
 	f, err := FitUF(x, y, UFConfig{}, Runtime{Seed: seed})
 	if err != nil {
@@ -156,16 +190,83 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws,
 		t.Fatal(err)
 	}
 	_, qPilot := bootstrapOneStep(pilot, y)
-	return h, drawnExcess(f, y, q, seed, draws), drawnExcess(f, y, qPilot, seed, draws)
+	hy, _ := LabelEntropy(y)
+	return bootstrapDraws{h: h, own: drawnExcess(f, y, q, seed, draws), fromPilot: drawnExcess(f, y, qPilot, seed, draws),
+		matched: drawnExcess(f, y, shrinkToMI(q, hy-h), seed, draws)}
 }
 
-// drawnExcess is the mean over draws label draws from the posteriors q
-// (stream (seed, 41)) of forest f's one-step with the drawn labels less
-// the drawn world's truth, the mean entropy of the q_i; a row without a
-// posterior keeps its label y_i.
-func drawnExcess(f *Forest, y []int, q [][]float64, seed uint64, draws int) float64 {
+// shrinkToMI returns the posteriors q (nil rows kept nil) moved towards
+// their mean, q̄ + λ(q_i − q̄) with λ in [0, 1], so that the world they
+// define holds target nats of information, H(q̄) less the mean entropy of
+// the moved q_i (λ = 1 when q hold less; λ = 0 for target <= 0).
+func shrinkToMI(q [][]float64, target float64) [][]float64 {
+	var mean []float64
+	rows := 0
+	for _, p := range q {
+		if p == nil {
+			continue
+		}
+		if mean == nil {
+			mean = make([]float64, len(p))
+		}
+		for c, v := range p {
+			mean[c] += v
+		}
+		rows++
+	}
+	if rows == 0 {
+		return q
+	}
+	for c := range mean {
+		mean[c] /= float64(rows)
+	}
+	moved := func(lambda float64) [][]float64 {
+		out := make([][]float64, len(q))
+		for i, p := range q {
+			if p == nil {
+				continue
+			}
+			out[i] = make([]float64, len(p))
+			for c, v := range p {
+				out[i][c] = mean[c] + lambda*(v-mean[c])
+			}
+		}
+		return out
+	}
+	information := func(lambda float64) float64 {
+		h := 0.0
+		for _, p := range moved(lambda) {
+			if p != nil {
+				h += Entropy(p)
+			}
+		}
+		return Entropy(mean) - h/float64(rows)
+	}
+	switch {
+	case target <= 0:
+		return moved(0)
+	case information(1) <= target:
+		return q
+	}
+	lo, hi := 0.0, 1.0
+	for range 40 {
+		m := (lo + hi) / 2
+		if information(m) < target {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return moved((lo + hi) / 2)
+}
+
+// drawnExcess measures draws label draws from the posteriors q (stream
+// (seed, 41)) through forest f: each draw's one-step with the drawn labels
+// less the drawn world's truth, the mean entropy of the q_i, and its MI;
+// a row without a posterior keeps its label y_i.
+func drawnExcess(f *Forest, y []int, q [][]float64, seed uint64, draws int) drawnWorld {
 	rng := rand.New(rand.NewPCG(seed, 41))
-	excess := 0.0
+	var excess, mi []float64
 	for range draws {
 		drawn := make([]int, len(y))
 		truth, rows := 0.0, 0
@@ -179,9 +280,11 @@ func drawnExcess(f *Forest, y []int, q [][]float64, seed uint64, draws int) floa
 			rows++
 		}
 		hDrawn, _ := bootstrapOneStep(f, drawn)
-		excess += (hDrawn - truth/float64(rows)) / float64(draws)
+		hy, _ := LabelEntropy(drawn)
+		excess = append(excess, hDrawn-truth/float64(rows))
+		mi = append(mi, hy-hDrawn)
 	}
-	return excess
+	return drawnWorld{mean: meanOf(excess), sd: sdOf(excess), miSD: sdOf(mi)}
 }
 
 // bootstrapRow is one row of the label-bootstrap study's table, up to its
@@ -225,14 +328,6 @@ func bootstrapOneStep(f *Forest, y []int) (float64, [][]float64) {
 	return h, q
 }
 
-// drawClass draws a class from the probabilities p.
-func drawClass(rng *rand.Rand, p []float64) int {
-	u := rng.Float64()
-	for c, v := range p {
-		if u < v {
-			return c
-		}
-		u -= v
-	}
-	return len(p) - 1
-}
+// meanOf and sdOf are meanSD's two halves.
+func meanOf(v []float64) float64 { m, _ := meanSD(v); return m }
+func sdOf(v []float64) float64   { _, s := meanSD(v); return s }

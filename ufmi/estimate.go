@@ -350,11 +350,18 @@ func checkConfidence(cfg EstimatorConfig) error {
 }
 
 // resolveUF returns the UF configuration EstimateMI's uf method fits with
-// for cfg: cfg.UF checked, with every default filled in (the runtime is
-// cfg.Runtime).
+// for cfg, for a sharded run (ufmi/sharded): cfg.UF checked, with every
+// default filled in (the runtime is cfg.Runtime). Label draws are refused:
+// they need every tree's leaves after the pass, which no shard holds.
 func resolveUF(cfg EstimatorConfig) (UFConfig, error) {
+	if cfg.UF.LabelDraws != 0 {
+		return UFConfig{}, errShardedLabelDraws
+	}
 	return cfg.UF.resolved()
 }
+
+// errShardedLabelDraws refuses label draws in sharded runs.
+var errShardedLabelDraws = fmt.Errorf("ufmi: label draws (UFConfig.LabelDraws, the preset \"label-draws\") need every tree's leaves after the pass, which a sharded run's blocks do not keep; run the estimate unsharded or without them")
 
 func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 	f, err := FitRF(x, y, cfg.Forest, cfg.Runtime)

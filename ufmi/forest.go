@@ -16,6 +16,9 @@ type Forest struct {
 	trees  []forestTree
 	honest bool
 	rule   entropyRule // UF: how HonestConditionalEntropy turns the sums into H(Y|X)
+	// drawRuntime is the fit's seed and workers, which its label draws
+	// (UFConfig.LabelDraws) take.
+	drawRuntime Runtime
 }
 
 // forestTree is one tree with its leaf posteriors and index sets.

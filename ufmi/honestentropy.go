@@ -39,7 +39,7 @@ func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (
 	for i, c := range f.labels {
 		y[i] = int(c)
 	}
-	sums := newForestSums(y, f.k, treeLevel, true, f.rule, unlabeled)
+	sums := newForestSums(y, f.k, treeLevel, true, f.rule, unlabeled).withLabelDraws(newLabelDraws(f.rule.labelDraws, f.drawRuntime))
 	for t := range f.trees {
 		sums.add(t, &f.trees[t])
 	}
@@ -78,7 +78,8 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	if err != nil {
 		return 0, err
 	}
-	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRuleFor(x, y, k), unlabeled)
+	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRuleFor(x, y, k), unlabeled).
+		withLabelDraws(newLabelDraws(cfg.LabelDraws, rt))
 	if interval != nil {
 		sums.withInterval(interval)
 		interval.fitGroupsInBackground(rt)

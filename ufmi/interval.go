@@ -9,7 +9,7 @@ import (
 
 // Interval is a normal confidence interval for I(X;Y) or I(Y; X_B | X_A),
 // in nats, from one fit (two for a conditional MI): estimate ± z·SE with
-// SE² = SEData² + SEForest².
+// SE² = SEData² + SEForest² (+ SEDraws² with UFConfig.LabelDraws).
 //
 // SEData, the sampling variability of the data, is the influence-function
 // (delta-method) standard error. I(X;Y) = E[log p(Y|X)/p(Y)] has influence
@@ -54,9 +54,13 @@ import (
 type Interval struct {
 	Level     float64 // confidence level, e.g. 0.95; 0 when no interval was asked for
 	Low, High float64
-	SE        float64 // sqrt(SEData² + SEForest²)
+	SE        float64 // sqrt(SEData² + SEForest² + SEDraws²)
 	SEData    float64 // sampling variability of the data (influence function)
 	SEForest  float64 // Monte Carlo noise of the forest (groups of trees)
+	// SEDraws is the Monte Carlo error of the label draws' correction
+	// (UFConfig.LabelDraws: their sd over the square root of their
+	// number), 0 without draws.
+	SEDraws float64
 	// NoneMisclassified is set when every scored row's out-of-sample
 	// posterior put more than half its mass on the row's label, in the fit
 	// on all the quantity's columns (X for an MI; the given and target
@@ -91,6 +95,9 @@ type intervalParts struct {
 	phi    []float64 // per row: log p̂(y_i|x_i) - log p̂(y_i); NaN when not evaluated
 	groups []float64 // the MI estimate of each group of trees
 	bound  []float64 // per row: the lower bound's term (boundTerms); nil for differences and means of fits
+	// drawVariance is the Monte Carlo variance of the label draws'
+	// correction (UFConfig.LabelDraws; 0 without draws).
+	drawVariance float64
 	// misses counts the rows that φ's posteriors misclassify: one fit's
 	// (for a difference, the first fit's: all the quantity's columns);
 	// givenMisses, for a difference, the second fit's (the given columns).
@@ -115,7 +122,8 @@ func (p *intervalParts) errors() (Interval, error) {
 		return iv, fmt.Errorf("ufmi: no confidence interval: %d of the %d groups of trees have an estimate, and the forest's Monte Carlo error needs at least 2; use more trees", used, len(p.groups))
 	}
 	iv.SEForest = sd / math.Sqrt(float64(used))
-	iv.SE = math.Hypot(iv.SEData, iv.SEForest)
+	iv.SEDraws = math.Sqrt(p.drawVariance)
+	iv.SE = math.Hypot(math.Hypot(iv.SEData, iv.SEForest), iv.SEDraws)
 	if math.IsNaN(iv.SE) || math.IsInf(iv.SE, 0) {
 		return iv, fmt.Errorf("ufmi: no confidence interval: its standard error is %v (data %v, forest %v)", iv.SE, iv.SEData, iv.SEForest)
 	}
@@ -179,7 +187,7 @@ func sdSkippingNaN(v []float64) (sd float64, used int) {
 // same rows with the same number of tree groups.
 func (p *intervalParts) minus(q *intervalParts) *intervalParts {
 	out := &intervalParts{phi: make([]float64, len(p.phi)), groups: make([]float64, len(p.groups)),
-		misses: p.misses, givenMisses: q.misses, difference: true}
+		misses: p.misses, givenMisses: q.misses, difference: true, drawVariance: p.drawVariance + q.drawVariance}
 	for i := range out.phi {
 		out.phi[i] = p.phi[i] - q.phi[i]
 	}
@@ -206,6 +214,7 @@ func meanParts(ps []*intervalParts) *intervalParts {
 		for g, v := range p.groups {
 			out.groups[g] += v / r
 		}
+		out.drawVariance += p.drawVariance / (r * r) // the fits' draws are independent
 	}
 	return out
 }
@@ -235,6 +244,9 @@ type intervalSum struct {
 	// groupH when done; parts waits for it. The bits are the same.
 	background bool
 	fitting    chan struct{} // holds a token while a fit runs
+	// drawVariance is the label draws' Monte Carlo variance (forestSums.entropy
+	// sets it; 0 without draws).
+	drawVariance float64
 }
 
 // minIntervalTrees is the fewest trees an interval's parts need.
@@ -354,6 +366,7 @@ func (s *intervalSum) parts(hy float64) *intervalParts {
 		p.groups[g] = hy - h
 	}
 	p.bound = s.oos.boundTerms(s.prior)
+	p.drawVariance = s.drawVariance
 	p.misses = countMisses(p.phi, s.y, s.prior, hy)
 	return p
 }

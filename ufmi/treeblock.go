@@ -21,7 +21,9 @@ func growTreeBlock(x *Features, y []int, uf UFConfig, weights []float64, lo, hi 
 	if err != nil {
 		return engine.TreeBlock{}, err
 	}
-
+	if uf.LabelDraws != 0 {
+		return engine.TreeBlock{}, errShardedLabelDraws
+	}
 	if !uf.NoScreening != (weights != nil) {
 		return engine.TreeBlock{}, fmt.Errorf("ufmi: a tree block needs the screening pilot's weights exactly when the config screens features (%d pilot trees, %d weights)", uf.PilotTrees, len(weights))
 	}

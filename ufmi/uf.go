@@ -28,6 +28,7 @@ func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 		return nil, err
 	}
 	f.rule = cfg.entropyRuleFor(x, y, f.k)
+	f.drawRuntime = Runtime{Seed: rt.Seed, Workers: rt.Workers}
 	return f, nil
 }
 

@@ -24,12 +24,13 @@ const (
 	Pairing                       // the tie-breaking order of the conditional test's pairs of rows
 	PairSwap                      // the swaps within pairs of the conditional test's permutation i
 	ScreeningNull                 // the label permutation i of the screening pilot's null importances
+	LabelDraw                     // draw i of the labels sent through a UF's trees (UFConfig.LabelDraws)
 	purposes                      // the number of purposes
 )
 
 var names = [purposes]string{"tree", "pilot", "data", "eval-data", "fold", "fold-model", "split",
 	"permutation", "permutation-fit", "repetition", "jitter", "subsample", "bound",
-	"pairing", "pair-swap", "screening-null"}
+	"pairing", "pair-swap", "screening-null", "label-draw"}
 
 func (p Purpose) String() string {
 	if p < 0 || p >= purposes {
@@ -57,6 +58,7 @@ var salts = [purposes]uint64{
 	Pairing:        0x3C6EF372FE94F82B,
 	PairSwap:       0xA54FF53A5F1D36F1,
 	ScreeningNull:  0x510E527FADE682D1,
+	LabelDraw:      0x9B05688C2B3E6C1F,
 }
 
 // Stream returns the generator for work item index of the given purpose

@@ -1,0 +1,213 @@
+package ufmi
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/ufmi-dev/ufmi/internal/pool"
+	"github.com/ufmi-dev/ufmi/internal/seeds"
+)
+
+// A bootstrap of the vote labels (UFConfig.LabelDraws). An honest tree's
+// structure never sees its votes, so the noise of the rows' out-of-sample
+// posteriors can be drawn rather than expanded to second order as the
+// one-step's noise term does: each row gets a label drawn from its own
+// out-of-sample posterior q_i, the drawn labels vote in the same trees
+// (structure and roles as grown), and the one-step is taken again. Its mean
+// excess over that world's H(Y|X), the mean entropy of the q_i, estimates
+// the one-step's own excess and is taken off the estimate.
+//
+// The q_i are first moved towards their mean, q̄ + λ(q_i − q̄), until the
+// world they define holds the information the one-step estimated
+// (shrinkToInformation): out-of-sample posteriors carry noise of their
+// own, and at I = 0 the unmoved world holds spurious information whose
+// one-step reads lower than a world without it, so the correction
+// overshot there (docs/inference.md, "A discrete column beside noise").
+
+const (
+	// defaultLabelDraws is the number of draws of the preset "label-draws".
+	defaultLabelDraws = 20
+	// maxLabelDraws caps UFConfig.LabelDraws.
+	maxLabelDraws = 1000
+)
+
+// checkLabelDraws validates UFConfig.LabelDraws.
+func (cfg UFConfig) checkLabelDraws() error {
+	switch {
+	case cfg.LabelDraws == 0:
+		return nil
+	case cfg.LabelDraws < 0 || cfg.LabelDraws > maxLabelDraws:
+		return fmt.Errorf("ufmi: label draws %d must be in 1..%d (0: none)", cfg.LabelDraws, maxLabelDraws)
+	case !cfg.OneStep():
+		return fmt.Errorf("ufmi: label draws correct the one-step estimate, which PlugIn and TreeLevelEntropy do not use; leave LabelDraws 0")
+	case cfg.NoSharpening && !cfg.LocalLinearFit():
+		return fmt.Errorf("ufmi: label draws need every class's out-of-sample posterior, which NoSharpening without the local-linear fit does not keep; leave NoSharpening unset")
+	}
+	return nil
+}
+
+// labelDraws holds what the draws need of a forest's trees as they pass
+// (each tree's leaves of the rows and its rows' roles) and, once run, the
+// correction they measured.
+type labelDraws struct {
+	count   int    // draws
+	seed    uint64 // the estimate's seed: draw r takes stream (seed, LabelDraw, r)
+	workers int
+	trees   []votingTree
+	// excess is the mean over the draws of the one-step's excess over the
+	// drawn world's H(Y|X); variance is its Monte Carlo variance (the
+	// draws' sample variance over their count). Both 0 until run.
+	excess, variance float64
+}
+
+// newLabelDraws prepares count draws (nil for none) under runtime rt.
+func newLabelDraws(count int, rt Runtime) *labelDraws {
+	if count <= 0 {
+		return nil
+	}
+	return &labelDraws{count: count, seed: rt.Seed, workers: rt.Workers}
+}
+
+// hold keeps tree ft's leaves of the training rows and its roles.
+func (d *labelDraws) hold(ft *forestTree) {
+	d.trees = append(d.trees, votingTreeOf(ft, ft.rowLeaf))
+}
+
+// run measures the correction from the rows' out-of-sample sums oos (all
+// trees added), the class frequencies prior and the information the
+// one-step estimated, mi. Each draw's one-step is computed as oos's, with
+// the same fit, sketch and noise term; rows out of sample in no tree keep
+// their labels. The draws run on the workers, each in its own stream, and
+// are added up in draw order: the result does not depend on the workers.
+func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
+	q := shrinkToInformation(outOfSamplePosteriors(oos, prior), mi)
+	truth, rows := 0.0, 0
+	for _, p := range q {
+		if p != nil {
+			truth += Entropy(p)
+			rows++
+		}
+	}
+	if rows == 0 {
+		return
+	}
+	truth /= float64(rows)
+	excess := make([]float64, d.count)
+	// The draws return no error, so neither does ForEach.
+	_ = pool.ForEach(d.count, d.workers, nil, func(_, r int) error {
+		rng := seeds.Stream(d.seed, seeds.LabelDraw, r)
+		drawn := make([]int, len(oos.y))
+		for i, p := range q {
+			drawn[i] = oos.y[i]
+			if p != nil {
+				drawn[i] = drawClass(rng, p)
+			}
+		}
+		o := oos.emptyFor(drawn)
+		for _, t := range d.trees {
+			o.add(t, nil)
+		}
+		excess[r] = o.oneStepEntropy(prior) - truth
+		return nil
+	})
+	mean, sd := meanSD(excess)
+	d.excess, d.variance = mean, sd*sd/float64(d.count)
+}
+
+// outOfSamplePosteriors returns every row's out-of-sample posterior from
+// oos's sums (every class's: sharpened or fitted sums), mixed with one
+// pseudo-tree of the class frequencies prior as the log-loss is, fitted
+// sums below 0 taken as 0; nil for a row out of sample in no tree.
+func outOfSamplePosteriors(oos *outOfSample, prior []float64) [][]float64 {
+	k := oos.k
+	q := make([][]float64, len(oos.y))
+	cls, z := make([]float64, k), make([]float64, sketchWidth)
+	raw, zraw := make([]float64, oos.width), make([]float64, oos.sketchRow())
+	for i := range oos.y {
+		if oos.rowSince(i, nil, cls, z, raw, zraw) == 0 {
+			continue
+		}
+		p, total := make([]float64, k), 0.0
+		for c := range p {
+			p[c] = max(cls[c], 0) + prior[c]
+			total += p[c]
+		}
+		for c := range p {
+			p[c] /= total
+		}
+		q[i] = p
+	}
+	return q
+}
+
+// shrinkToInformation returns the posteriors q (rows without one kept
+// nil) moved towards their mean, q̄ + λ(q_i − q̄) with λ in [0, 1], so
+// that the world they define holds target nats of information: H(q̄)
+// less the mean entropy of the moved q_i, which grows with λ. λ = 1 when
+// q hold no more than target; λ = 0 when target <= 0.
+func shrinkToInformation(q [][]float64, target float64) [][]float64 {
+	var mean []float64
+	rows := 0
+	for _, p := range q {
+		if p == nil {
+			continue
+		}
+		if mean == nil {
+			mean = make([]float64, len(p))
+		}
+		for c, v := range p {
+			mean[c] += v
+		}
+		rows++
+	}
+	if rows == 0 {
+		return q
+	}
+	for c := range mean {
+		mean[c] /= float64(rows)
+	}
+	movedRow := func(p []float64, lambda float64, out []float64) []float64 {
+		for c, v := range p {
+			out[c] = mean[c] + lambda*(v-mean[c])
+		}
+		return out
+	}
+	moved := func(lambda float64) [][]float64 {
+		out := make([][]float64, len(q))
+		for i, p := range q {
+			if p != nil {
+				out[i] = movedRow(p, lambda, make([]float64, len(p)))
+			}
+		}
+		return out
+	}
+	scratch := make([]float64, len(mean))
+	information := func(lambda float64) float64 {
+		h := 0.0
+		for _, p := range q {
+			if p != nil {
+				h += Entropy(movedRow(p, lambda, scratch))
+			}
+		}
+		return Entropy(mean) - h/float64(rows)
+	}
+	switch {
+	case !(target > 0):
+		return moved(0)
+	case information(1) <= target:
+		return q
+	}
+	return moved(bisect(0, 1, func(l float64) bool { return information(l) >= target }))
+}
+
+// drawClass draws a class from the probabilities p (summing to 1).
+func drawClass(rng *rand.Rand, p []float64) int {
+	u := rng.Float64()
+	for c, v := range p {
+		if u < v {
+			return c
+		}
+		u -= v
+	}
+	return len(p) - 1
+}

@@ -178,9 +178,9 @@ func BenchmarkSharpeningFolds(b *testing.B) {
 	benchDefaultAgainst(b, "default-2026-11-29b", defaultUF20261129b())
 }
 
-// benchDefaultAgainst times the default against the preset before (name,
-// uf), each without and with its interval, at n = 10,000 and 1,000 (20
-// features).
+// benchDefaultAgainst times the default against a preset (name, uf; most
+// often the default before a change), each without and with its interval,
+// at n = 10,000 and 1,000 (20 features).
 func benchDefaultAgainst(b *testing.B, name string, uf UFConfig) {
 	for _, n := range []int{10000, 1000} {
 		x, y := benchData(n, 20, 1)
@@ -390,4 +390,11 @@ func BenchmarkLeafSelection(b *testing.B) {
 			})
 		})
 	}
+}
+
+// BenchmarkLabelDraws times the preset label-draws (20 draws of the vote
+// labels through the same trees) against the default, each without and
+// with its interval, at n = 10,000 and 1,000 (20 features).
+func BenchmarkLabelDraws(b *testing.B) {
+	benchDefaultAgainst(b, "label-draws", labelDrawsUF())
 }

@@ -189,3 +189,42 @@ func TestLabelDrawsConditionalManyWeakClasses(t *testing.T) {
 		t.Errorf("label draws: mean %+.4f (want within 0.02), %d of 6 intervals exclude 0 (want at most 1)", drawn, excluding)
 	}
 }
+
+// TestDrawnOneStepSharesTheSketch checks that a draw's one-step, which
+// takes the estimate's sketch instead of summing its own, is the one-step
+// of sums built from scratch with the drawn labels, bit for bit (without
+// sharpening, so that the one-step is the log-loss less the sketch's
+// noise term).
+func TestDrawnOneStepSharesTheSketch(t *testing.T) {
+	m := sim.MISimulation{Setting: sim.ThreeClass, N: 400, D: 3, Prior: 0.5, Mu: 1}
+	x, y := simFeatures(t, m, 2)
+	f, err := FitUF(x, y, UFConfig{Trees: 30, NoSharpening: true}, Runtime{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oos := newOutOfSample(y, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local)
+	var trees []votingTree
+	for i := range f.trees {
+		trees = append(trees, votingTreeOf(&f.trees[i], f.trees[i].rowLeaf))
+		oos.add(trees[i], nil)
+	}
+	drawn := make([]int, len(y))
+	for i := range drawn {
+		drawn[i] = (y[i] + i%2) % f.k
+	}
+	full := newOutOfSample(drawn, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local)
+	for _, tr := range trees {
+		full.add(tr, nil)
+	}
+	want := full.oneStepEntropy(f.prior)
+	unsketched := newOutOfSample(drawn, f.k, false, false, 0).withLocalLinear(f.rule.local)
+	for _, tr := range trees {
+		unsketched.add(tr, nil)
+	}
+	if f.rule.local == nil || unsketched.oneStepEntropy(f.prior) == want {
+		t.Fatal("the case has no local-linear fit or no noise term: it tests nothing")
+	}
+	if got := drawnOneStep(oos, drawn, trees, f.prior); got != want || math.IsNaN(got) {
+		t.Fatalf("drawn one-step %v, from sums of its own %v", got, want)
+	}
+}

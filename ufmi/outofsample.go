@@ -86,12 +86,8 @@ func (o *outOfSample) withLocalLinear(local *localCoordinates) *outOfSample {
 }
 
 // emptyLike returns empty sums of o's rows, layout, sketch and noise term.
-func (o *outOfSample) emptyLike() *outOfSample { return o.emptyFor(o.y) }
-
-// emptyFor returns empty sums of o's layout, sketch and noise term for
-// the labels y of o's rows (label draws).
-func (o *outOfSample) emptyFor(y []int) *outOfSample {
-	return newOutOfSample(y, o.k, o.oob, o.z != nil, o.sharpenFolds).withLocalLinear(o.local).withCappedNoise(o.capped)
+func (o *outOfSample) emptyLike() *outOfSample {
+	return newOutOfSample(o.y, o.k, o.oob, o.z != nil, o.sharpenFolds).withLocalLinear(o.local).withCappedNoise(o.capped)
 }
 
 // withCappedNoise makes o cap each class's share of its noise term

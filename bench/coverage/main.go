@@ -223,6 +223,18 @@ func ablations() []string {
 	return changed
 }
 
+// ablationFlags spells the flags ablations lists with their values, as
+// " -name value" each, for the table's header and command.
+func ablationFlags() string {
+	var b strings.Builder
+	flag.Visit(func(f *flag.Flag) {
+		if !docFlags[f.Name] && f.Value.String() != f.DefValue {
+			fmt.Fprintf(&b, " -%s %s", f.Name, f.Value)
+		}
+	})
+	return b.String()
+}
+
 // run measures every cell (or s.onlyCell), writes every estimate to
 // s.outPath after each cell, prints the table and, with s.docPath, writes
 // it there.
@@ -303,7 +315,7 @@ func (s study) run() error {
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
 			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, row.coverage, row.bias, row.width, row.sd, row.se, row.unbiased, time.Since(start).Round(time.Second))
 	}
-	text := formatTable(table, s.reps, s.trees, s.level, s.method, s.prior, s.mu, time.Since(start))
+	text := formatTable(table, s.reps, s.trees, s.level, s.method, s.prior, s.mu, ablationFlags(), time.Since(start))
 	fmt.Print(text)
 	reportBlockTables(os.Stderr, table)
 	if s.docPath != "" {
@@ -506,18 +518,22 @@ func hundreds(results []result, truth float64) []float64 {
 	return blocks
 }
 
-// formatTable renders the summaries as a Markdown table.
-func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Method, prior, mu float64, took time.Duration) string {
+// formatTable renders the summaries as a Markdown table; changed are the
+// ablation flags given (ablationFlags), which its header and command name.
+func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Method, prior, mu float64, changed string, took time.Duration) string {
 	var b strings.Builder
 	model := "ufmi's default UF"
-	if method != ufmi.MethodUF {
+	switch {
+	case method != ufmi.MethodUF:
 		model = string(method)
+	case changed != "":
+		model = "ufmi's UF with" + changed
 	}
 	binSE := math.Sqrt(level * (1 - level) / float64(reps))
 	fmt.Fprintf(&b, "Share of %g%% intervals containing the exact value, %s, %d trees, %d independent data sets per cell "+
 		"(prior %s, mu %g; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage%s`, %.0f minutes on 2 cores. "+
 		"The last column is the share of intervals containing the exact value plus the cell's mean bias.\n\n",
-		100*level, model, trees, reps, priorText(prior), mu, level, binSE, repsFlag(reps), took.Minutes())
+		100*level, model, trees, reps, priorText(prior), mu, level, binSE, repsFlag(reps)+changed, took.Minutes())
 	blocks := reps >= 200
 	if blocks {
 		b.WriteString("The two columns after the coverage are the coverage of the first 100 data sets of each cell (a table of 100 per cell) " +

@@ -10,30 +10,33 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// TestLabelBootstrapStudy measures a candidate against the noise term's
-// shortfall (docs/inference.md, "A discrete column beside noise"), not the
-// default: a parametric bootstrap of the vote labels through the fixed
-// forest. An honest forest's structure does not see its votes, so the
-// posteriors' noise at every order can be drawn: give each row a label
-// drawn from its own out-of-sample posterior q_i, send the drawn labels
-// through the same trees (the same structure and roles), and take the
-// one-step again; its mean excess over the mean entropy of the q_i, the
-// "truth" of that world, estimates what the one-step leaves of the noise
-// (and of the smoothing of already smoothed posteriors), and is taken off
-// the estimate. 20 draws per data set, 40 data sets per cell, the default
-// UF (on one column with leaves of 6: FitUF chooses none); errors of I(X;Y)
-// from the one-step as estimated (without the plug-in fallback) and
-// corrected, and how many of the default's 95% intervals (EstimateMI's,
-// whose centre is that one-step but on one column, where it chooses its
-// leaves) contain the exact value and exclude 0, as estimated and moved by
-// the correction (the candidate's own interval is not built); and the
-// correction with labels drawn from a pilot forest of 60 trees
-// (bootstrapCorrection). Conditional MIs correct each of their two fits. Run with
+// TestLabelBootstrapStudy measures the candidates behind UFConfig.LabelDraws
+// (labeldraws.go; docs/inference.md, "A discrete column beside noise"): a
+// parametric bootstrap of the vote labels through the fixed forest. An
+// honest forest's structure does not see its votes, so the posteriors'
+// noise at every order can be drawn: give each row a label drawn from its
+// own out-of-sample posterior q_i, send the drawn labels through the same
+// trees (the same structure and roles), and take the one-step again; its
+// mean excess over the mean entropy of the q_i, the "truth" of that world,
+// estimates what the one-step leaves of the noise (and of the smoothing of
+// already smoothed posteriors), and is taken off the estimate. 20 draws
+// per data set, 40 data sets per cell, the default UF (on one column with
+// leaves of 6: FitUF chooses none); errors of I(X;Y) from the one-step as
+// estimated (without the plug-in fallback) and corrected with labels drawn
+// from three sources (bootstrapCorrection): the q_i as they are, a pilot
+// forest of 60 trees' posteriors, and the q_i shrunk until their world
+// holds the estimated MI (shrinkToInformation, what LabelDraws does). A
+// second table counts the 95% intervals (EstimateMI's, whose centre is
+// that one-step but on one column, where it chooses its leaves) containing
+// the exact value and excluding 0: the default's, and the unified interval
+// (Interval.at) around each corrected centre, with the draws' Monte Carlo
+// error added to the SE or with an SE of at least the drawn worlds' spread.
+// Conditional MIs correct each of their two fits. Run with
 //
 //	UFMI_LABEL_BOOTSTRAP_STUDY=1 go test -run TestLabelBootstrapStudy -v -timeout 1h ./ufmi
 //
-// (about 14 minutes on 2 cores); docs/inference.md, "A discrete column
-// beside noise", gives the table.
+// (about 20 minutes on 2 cores); docs/inference.md, "A discrete column
+// beside noise", gives the tables.
 func TestLabelBootstrapStudy(t *testing.T) {
 	if os.Getenv("UFMI_LABEL_BOOTSTRAP_STUDY") == "" {
 		t.Skip("set UFMI_LABEL_BOOTSTRAP_STUDY=1 to run the label-bootstrap study")
@@ -176,8 +179,9 @@ type bootstrapDraws struct {
 // and another seed (fromPilot), as a single-pass estimator could draw
 // them, from its screening pilot, before its own trees; and the own
 // posteriors shrunk towards their mean until the drawn world's MI is the
-// one-step's estimate of it (matched: shrinkToMI), so that at I = 0 the
-// drawn world holds no information.
+// one-step's estimate of it (matched: shrinkToInformation, as
+// UFConfig.LabelDraws draws), so that at I = 0 the drawn world holds no
+// information.
 func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws, pilotTrees int) bootstrapDraws {
 	t.Helper()
 	f, err := FitUF(x, y, UFConfig{}, Runtime{Seed: seed})
@@ -192,72 +196,7 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws,
 	_, qPilot := bootstrapOneStep(pilot, y)
 	hy, _ := LabelEntropy(y)
 	return bootstrapDraws{h: h, own: drawnExcess(f, y, q, seed, draws), fromPilot: drawnExcess(f, y, qPilot, seed, draws),
-		matched: drawnExcess(f, y, shrinkToMI(q, hy-h), seed, draws)}
-}
-
-// shrinkToMI returns the posteriors q (nil rows kept nil) moved towards
-// their mean, q̄ + λ(q_i − q̄) with λ in [0, 1], so that the world they
-// define holds target nats of information, H(q̄) less the mean entropy of
-// the moved q_i (λ = 1 when q hold less; λ = 0 for target <= 0).
-func shrinkToMI(q [][]float64, target float64) [][]float64 {
-	var mean []float64
-	rows := 0
-	for _, p := range q {
-		if p == nil {
-			continue
-		}
-		if mean == nil {
-			mean = make([]float64, len(p))
-		}
-		for c, v := range p {
-			mean[c] += v
-		}
-		rows++
-	}
-	if rows == 0 {
-		return q
-	}
-	for c := range mean {
-		mean[c] /= float64(rows)
-	}
-	moved := func(lambda float64) [][]float64 {
-		out := make([][]float64, len(q))
-		for i, p := range q {
-			if p == nil {
-				continue
-			}
-			out[i] = make([]float64, len(p))
-			for c, v := range p {
-				out[i][c] = mean[c] + lambda*(v-mean[c])
-			}
-		}
-		return out
-	}
-	information := func(lambda float64) float64 {
-		h := 0.0
-		for _, p := range moved(lambda) {
-			if p != nil {
-				h += Entropy(p)
-			}
-		}
-		return Entropy(mean) - h/float64(rows)
-	}
-	switch {
-	case target <= 0:
-		return moved(0)
-	case information(1) <= target:
-		return q
-	}
-	lo, hi := 0.0, 1.0
-	for range 40 {
-		m := (lo + hi) / 2
-		if information(m) < target {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return moved((lo + hi) / 2)
+		matched: drawnExcess(f, y, shrinkToInformation(q, hy-h), seed, draws)}
 }
 
 // drawnExcess measures draws label draws from the posteriors q (stream

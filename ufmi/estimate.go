@@ -239,7 +239,7 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 	}
 	// Each candidate's forest in turn (three on one feature, else one);
 	// the one whose rows' out-of-sample log-loss is lowest is the estimate.
-	steps := uf.PilotTrees + uf.Trees
+	steps := uf.PilotTrees + uf.Trees + uf.LabelDraws
 	bestScore := math.Inf(-1)
 	for c, cand := range candidates {
 		var iv *intervalSum

@@ -64,7 +64,7 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	if unlabeled != nil && unlabeled.d != x.d {
 		return 0, fmt.Errorf("ufmi: unlabeled rows have %d features, the forest was fitted on %d", unlabeled.d, x.d)
 	}
-	cfg, rt, err := screened(x, y, cfg, rt)
+	cfg, rt, err := screened(x, y, cfg, rt, max(cfg.LabelDraws, 0))
 	if err != nil {
 		return 0, err
 	}

@@ -50,22 +50,24 @@ func (cfg UFConfig) checkLabelDraws() error {
 // (each tree's leaves of the rows and its rows' roles) and, once run, the
 // correction they measured.
 type labelDraws struct {
-	count   int    // draws
-	seed    uint64 // the estimate's seed: draw r takes stream (seed, LabelDraw, r)
-	workers int
-	trees   []votingTree
+	count int // draws
+	// rt runs the draws: its seed (draw r takes stream (Seed, LabelDraw,
+	// r)), workers and progress, the forest's stage, which counts the draws
+	// after the trees.
+	rt    Runtime
+	trees []votingTree
 	// excess is the mean over the draws of the one-step's excess over the
 	// drawn world's H(Y|X); variance is its Monte Carlo variance (the
 	// draws' sample variance over their count). Both 0 until run.
 	excess, variance float64
 }
 
-// newLabelDraws prepares count draws (nil for none) under runtime rt.
+// newLabelDraws prepares count draws (nil for none) run by rt.
 func newLabelDraws(count int, rt Runtime) *labelDraws {
 	if count <= 0 {
 		return nil
 	}
-	return &labelDraws{count: count, seed: rt.Seed, workers: rt.Workers}
+	return &labelDraws{count: count, rt: rt}
 }
 
 // hold keeps tree ft's leaves of the training rows and its roles.
@@ -93,9 +95,12 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	}
 	truth /= float64(rows)
 	excess := make([]float64, d.count)
+	// Draw r is step trees + r of the forest's stage.
+	trees := len(d.trees)
+	progress := func(done, _ int) { d.rt.report(trees+done, trees) }
 	// The draws return no error, so neither does ForEach.
-	_ = pool.ForEach(d.count, d.workers, nil, func(_, r int) error {
-		rng := seeds.Stream(d.seed, seeds.LabelDraw, r)
+	_ = pool.ForEach(d.count, d.rt.Workers, progress, func(_, r int) error {
+		rng := d.rt.stream(seeds.LabelDraw, r)
 		drawn := make([]int, len(oos.y))
 		for i, p := range q {
 			drawn[i] = oos.y[i]

@@ -135,8 +135,9 @@ func TestPilotProgressCountsEveryTree(t *testing.T) {
 }
 
 // An estimate with its cross-fitted lower bound (pilot A, its half of the
-// trees, pilot B, the other half) and a conditional MI (two fits) count
-// their steps as one run: never backwards, ending at the total.
+// trees, pilot B, the other half) and a conditional MI (two fits), with
+// and without label draws (after each fit's trees), count their steps as
+// one run: never backwards, out of one total, ending at it.
 func TestStagedProgressNeverGoesBack(t *testing.T) {
 	x, y := separatedData(200, 3, 5)
 	uf := UFConfig{Trees: 10, PilotTrees: 5}
@@ -149,11 +150,26 @@ func TestStagedProgressNeverGoesBack(t *testing.T) {
 			_, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{UF: uf, Runtime: rt})
 			return err
 		},
+		"estimate with label draws and a lower bound": func(rt Runtime) error {
+			drawn := uf
+			drawn.LabelDraws = 6
+			_, err := EstimateMI(x, y, EstimatorConfig{Confidence: 0.95, LowerBound: true, UF: drawn, Runtime: rt})
+			return err
+		},
+		"conditional MI with label draws": func(rt Runtime) error {
+			drawn := uf
+			drawn.LabelDraws = 6
+			_, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{UF: drawn, Runtime: rt})
+			return err
+		},
 	} {
-		last, lastTotal := 0, 0
+		last, lastTotal, firstTotal := 0, 0, 0
 		rt := Runtime{Seed: 1, Progress: func(done, total int) {
-			if done < last {
-				t.Errorf("%s: progress %d/%d after %d", name, done, total, last)
+			if firstTotal == 0 {
+				firstTotal = total
+			}
+			if done < last || total != firstTotal {
+				t.Errorf("%s: progress %d/%d after %d of %d", name, done, total, last, firstTotal)
 			}
 			last, lastTotal = done, total
 		}}

@@ -19,7 +19,7 @@ func FitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 // fitUF is FitUF without the check that every class has rows: the fast
 // test fits its structure half, a part of checked labels.
 func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
-	cfg, rt, err := screened(x, y, cfg, rt)
+	cfg, rt, err := screened(x, y, cfg, rt, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -34,19 +34,20 @@ func fitUF(x *Features, y []int, cfg UFConfig, rt Runtime) (*Forest, error) {
 
 // screened resolves cfg and, with screening, runs its pilot: it returns cfg
 // with the pilot's feature weights set, and the runtime of the forest that
-// follows (its progress counting on after the pilot's trees).
-func screened(x *Features, y []int, cfg UFConfig, rt Runtime) (UFConfig, Runtime, error) {
+// follows (its progress counting on after the pilot's trees, with
+// afterForest steps still to come after the forest's: the label draws).
+func screened(x *Features, y []int, cfg UFConfig, rt Runtime, afterForest int) (UFConfig, Runtime, error) {
 	cfg, err := cfg.resolved()
 	if err != nil {
 		return cfg, rt, err
 	}
 	if cfg.NoScreening {
-		return cfg, rt, nil
+		return cfg, rt.stage(0, afterForest), nil
 	}
-	w, err := screenFeatures(x, y, cfg, rt.stage(0, cfg.Trees))
+	w, err := screenFeatures(x, y, cfg, rt.stage(0, cfg.Trees+afterForest))
 	if err != nil {
 		return cfg, rt, err
 	}
 	cfg.Tree.FeatureWeights = w
-	return cfg, rt.stage(cfg.PilotTrees, 0), nil
+	return cfg, rt.stage(cfg.PilotTrees, afterForest), nil
 }

@@ -492,7 +492,7 @@ func TestManyClassConditionalNote(t *testing.T) {
 		t.Errorf("3 classes: %q, want no note", notes)
 	}
 	notes := manyClassConditional(cfg, 5, false)
-	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.057 nats") || !strings.Contains(notes[0], "add -perm 999") {
+	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.057 nats") || !strings.Contains(notes[0], "add -perm 999") || !strings.Contains(notes[0], "-preset label-draws") {
 		t.Errorf("5 classes: %q", notes)
 	}
 	if notes := manyClassConditional(cfg, 5, true); len(notes) != 1 || strings.Contains(notes[0], "add -perm") {
@@ -500,6 +500,13 @@ func TestManyClassConditionalNote(t *testing.T) {
 	}
 	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: ufmi.PaperUF()}, 5, false); len(notes) != 0 {
 		t.Errorf("the paper's plug-in: %q, want no note (measured for the one-step)", notes)
+	}
+	drawn, err := ufmi.ParseUFPreset("label-draws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: drawn}, 5, false); len(notes) != 0 {
+		t.Errorf("the label draws: %q, want no note (they take the bias out)", notes)
 	}
 	var b strings.Builder
 	b.WriteString("x1,x2,label\n")

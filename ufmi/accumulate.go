@@ -369,7 +369,7 @@ func (s *forestSums) entropy(prior []float64) float64 {
 			s.draws.run(s.oos, prior, hy-oneStep)
 			oneStep -= s.draws.excess
 			if s.interval != nil {
-				s.interval.drawVariance = s.draws.variance
+				s.interval.drawVariance, s.interval.drawSlope = s.draws.variance, s.draws.slope
 			}
 		}
 		if s.extra == nil {

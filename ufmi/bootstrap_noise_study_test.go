@@ -195,8 +195,9 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws,
 	}
 	_, qPilot := bootstrapOneStep(pilot, y)
 	hy, _ := LabelEntropy(y)
+	matched, _ := shrinkToInformation(q, hy-h)
 	return bootstrapDraws{h: h, own: drawnExcess(f, y, q, seed, draws), fromPilot: drawnExcess(f, y, qPilot, seed, draws),
-		matched: drawnExcess(f, y, shrinkToInformation(q, hy-h), seed, draws)}
+		matched: drawnExcess(f, y, matched, seed, draws)}
 }
 
 // drawnExcess measures draws label draws from the posteriors q (stream

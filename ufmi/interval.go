@@ -244,9 +244,10 @@ type intervalSum struct {
 	// groupH when done; parts waits for it. The bits are the same.
 	background bool
 	fitting    chan struct{} // holds a token while a fit runs
-	// drawVariance is the label draws' Monte Carlo variance (forestSums.entropy
-	// sets it; 0 without draws).
-	drawVariance float64
+	// drawVariance is the label draws' Monte Carlo variance and drawSlope
+	// how fast their correction grows with the estimate (forestSums.entropy
+	// sets them; 0 without draws).
+	drawVariance, drawSlope float64
 }
 
 // minIntervalTrees is the fewest trees an interval's parts need.
@@ -368,7 +369,24 @@ func (s *intervalSum) parts(hy float64) *intervalParts {
 	p.bound = s.oos.boundTerms(s.prior)
 	p.drawVariance = s.drawVariance
 	p.misses = countMisses(p.phi, s.y, s.prior, hy)
+	if s.drawSlope > 0 {
+		// The label draws' correction grows with the estimate: its
+		// spread, φ's and the groups', grows by 1 + slope.
+		stretchAroundMean(p.phi, 1+s.drawSlope)
+		stretchAroundMean(p.groups, 1+s.drawSlope)
+	}
 	return p
+}
+
+// stretchAroundMean multiplies the values of v that are not NaN by factor
+// around their mean: their mean stays, their spread grows by factor.
+func stretchAroundMean(v []float64, factor float64) {
+	mean := meanEvaluated(v)
+	for i, x := range v {
+		if !math.IsNaN(x) {
+			v[i] = mean + factor*(x-mean)
+		}
+	}
 }
 
 // intervalParts computes the interval's parts of a fitted forest on its

@@ -58,8 +58,10 @@ type labelDraws struct {
 	trees []votingTree
 	// excess is the mean over the draws of the one-step's excess over the
 	// drawn world's H(Y|X); variance is its Monte Carlo variance (the
-	// draws' sample variance over their count). Both 0 until run.
-	excess, variance float64
+	// draws' sample variance over their count); slope is how fast excess
+	// grows with the information the draws' world was shrunk to (0 where
+	// it was not). All 0 until run.
+	excess, variance, slope float64
 }
 
 // newLabelDraws prepares count draws (nil for none) run by rt.
@@ -81,38 +83,82 @@ func (d *labelDraws) hold(ft *forestTree) {
 // the same fit, sketch and noise term; rows out of sample in no tree keep
 // their labels. The draws run on the workers, each in its own stream, and
 // are added up in draw order: the result does not depend on the workers.
+//
+// Where the posteriors were shrunk to mi (0 < mi below the information
+// they hold), the correction depends on mi itself: an estimate reading a
+// little information by chance is corrected towards more. The same draws
+// (the same uniform number per row) from the posteriors shrunk to 0 give
+// the slope of that dependence, (excess at mi − excess at 0)/mi, taken as
+// 0 where it is negative; the interval scales the estimate's SE by 1 +
+// slope (the delta method through the correction). Elsewhere the slope
+// is 0 and the draws at 0 are not made.
 func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
-	q := shrinkToInformation(outOfSamplePosteriors(oos, prior), mi)
-	truth, rows := 0.0, 0
-	for _, p := range q {
-		if p != nil {
-			truth += Entropy(p)
-			rows++
-		}
+	posteriors := outOfSamplePosteriors(oos, prior)
+	q, shrunk := shrinkToInformation(posteriors, mi)
+	var null [][]float64
+	if shrunk && mi > 0 {
+		null, _ = shrinkToInformation(posteriors, 0)
 	}
+	truth, rows := meanEntropyOf(q)
 	if rows == 0 {
 		return
 	}
-	truth /= float64(rows)
-	excess := make([]float64, d.count)
+	nullTruth, _ := meanEntropyOf(null)
+	excess, nullExcess := make([]float64, d.count), make([]float64, d.count)
 	// Draw r is step trees + r of the forest's stage.
 	trees := len(d.trees)
 	progress := func(done, _ int) { d.rt.report(trees+done, trees) }
 	// The draws return no error, so neither does ForEach.
 	_ = pool.ForEach(d.count, d.rt.Workers, progress, func(_, r int) error {
 		rng := d.rt.stream(seeds.LabelDraw, r)
-		drawn := make([]int, len(oos.y))
+		u := make([]float64, len(q))
 		for i, p := range q {
-			drawn[i] = oos.y[i]
 			if p != nil {
-				drawn[i] = drawClass(rng, p)
+				u[i] = rng.Float64()
 			}
 		}
-		excess[r] = drawnOneStep(oos, drawn, d.trees, prior) - truth
+		excess[r] = drawnOneStep(oos, drawnLabels(oos.y, q, u), d.trees, prior) - truth
+		if null != nil {
+			nullExcess[r] = drawnOneStep(oos, drawnLabels(oos.y, null, u), d.trees, prior) - nullTruth
+		}
 		return nil
 	})
 	mean, sd := meanSD(excess)
 	d.excess, d.variance = mean, sd*sd/float64(d.count)
+	if null != nil {
+		nullMean, _ := meanSD(nullExcess)
+		d.slope = max(0, (mean-nullMean)/mi)
+	}
+}
+
+// meanEntropyOf is the mean entropy of the posteriors q that are not nil,
+// and how many there are.
+func meanEntropyOf(q [][]float64) (float64, int) {
+	sum, rows := 0.0, 0
+	for _, p := range q {
+		if p != nil {
+			sum += Entropy(p)
+			rows++
+		}
+	}
+	if rows == 0 {
+		return 0, 0
+	}
+	return sum / float64(rows), rows
+}
+
+// drawnLabels returns labels drawn from the posteriors q with the uniform
+// numbers u (row i's class is where u_i falls in q_i's distribution); a
+// row without a posterior keeps its label y_i.
+func drawnLabels(y []int, q [][]float64, u []float64) []int {
+	drawn := make([]int, len(y))
+	for i, p := range q {
+		drawn[i] = y[i]
+		if p != nil {
+			drawn[i] = classAt(u[i], p)
+		}
+	}
+	return drawn
 }
 
 // drawnOneStep is the one-step of trees with the vote labels drawn (the
@@ -160,8 +206,9 @@ func outOfSamplePosteriors(oos *outOfSample, prior []float64) [][]float64 {
 // nil) moved towards their mean, q̄ + λ(q_i − q̄) with λ in [0, 1], so
 // that the world they define holds target nats of information: H(q̄)
 // less the mean entropy of the moved q_i, which grows with λ. λ = 1 when
-// q hold no more than target; λ = 0 when target <= 0.
-func shrinkToInformation(q [][]float64, target float64) [][]float64 {
+// q hold no more than target; λ = 0 when target <= 0. shrunk reports
+// whether they were moved (λ < 1).
+func shrinkToInformation(q [][]float64, target float64) (moved [][]float64, shrunk bool) {
 	var mean []float64
 	rows := 0
 	for _, p := range q {
@@ -177,7 +224,7 @@ func shrinkToInformation(q [][]float64, target float64) [][]float64 {
 		rows++
 	}
 	if rows == 0 {
-		return q
+		return q, false
 	}
 	for c := range mean {
 		mean[c] /= float64(rows)
@@ -188,7 +235,7 @@ func shrinkToInformation(q [][]float64, target float64) [][]float64 {
 		}
 		return out
 	}
-	moved := func(lambda float64) [][]float64 {
+	movedBy := func(lambda float64) [][]float64 {
 		out := make([][]float64, len(q))
 		for i, p := range q {
 			if p != nil {
@@ -209,16 +256,18 @@ func shrinkToInformation(q [][]float64, target float64) [][]float64 {
 	}
 	switch {
 	case !(target > 0):
-		return moved(0)
+		return movedBy(0), true
 	case information(1) <= target:
-		return q
+		return q, false
 	}
-	return moved(bisect(0, 1, func(l float64) bool { return information(l) >= target }))
+	return movedBy(bisect(0, 1, func(l float64) bool { return information(l) >= target })), true
 }
 
 // drawClass draws a class from the probabilities p (summing to 1).
-func drawClass(rng *rand.Rand, p []float64) int {
-	u := rng.Float64()
+func drawClass(rng *rand.Rand, p []float64) int { return classAt(rng.Float64(), p) }
+
+// classAt is the class where u in [0, 1) falls in the distribution p.
+func classAt(u float64, p []float64) int {
 	for c, v := range p {
 		if u < v {
 			return c

@@ -87,7 +87,10 @@ func TestShrinkToInformation(t *testing.T) {
 	}
 	full := information(q)
 	for _, target := range []float64{0, full / 3, full / 2} {
-		got := shrinkToInformation(q, target)
+		got, shrunk := shrinkToInformation(q, target)
+		if !shrunk {
+			t.Errorf("target %.6f below what q hold: not shrunk", target)
+		}
 		if got[1] != nil {
 			t.Fatalf("a row without a posterior got %v", got[1])
 		}
@@ -95,7 +98,7 @@ func TestShrinkToInformation(t *testing.T) {
 			t.Errorf("target %.6f: the moved posteriors hold %.6f", target, v)
 		}
 	}
-	if got := shrinkToInformation(q, 2*full); got[0][0] != 0.9 || got[3][1] != 0.4 {
+	if got, shrunk := shrinkToInformation(q, 2*full); shrunk || got[0][0] != 0.9 || got[3][1] != 0.4 {
 		t.Errorf("a target above what q hold moved them: %v", got)
 	}
 }

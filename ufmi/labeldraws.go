@@ -93,6 +93,7 @@ func (d *labelDraws) hold(ft *forestTree) {
 // slope (the delta method through the correction). Elsewhere the slope
 // is 0 and the draws at 0 are not made.
 func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
+	d.excess, d.variance, d.slope = 0, 0, 0
 	posteriors := outOfSamplePosteriors(oos, prior)
 	q, shrunk := shrinkToInformation(posteriors, mi)
 	var null [][]float64

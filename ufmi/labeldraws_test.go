@@ -231,3 +231,37 @@ func TestDrawnOneStepSharesTheSketch(t *testing.T) {
 		t.Fatalf("drawn one-step %v, from sums of its own %v", got, want)
 	}
 }
+
+// TestLabelDrawsSlope checks the correction's slope, which the interval's
+// spread takes: where X carries nothing (overlapping, 10 columns) the
+// posteriors shrunk to a little information give a larger correction than
+// the null world's, so the slope is positive; where the target lies above
+// what the posteriors hold they are not shrunk and the slope is 0.
+func TestLabelDrawsSlope(t *testing.T) {
+	m := sim.MISimulation{Setting: sim.Overlapping, N: 500, D: 10, Prior: 0.5, Mu: 1}
+	x, y := simFeatures(t, m, 3004)
+	f, err := FitUF(x, y, UFConfig{LabelDraws: 20}, Runtime{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oos := newOutOfSample(y, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local)
+	d := newLabelDraws(20, f.drawRuntime)
+	for i := range f.trees {
+		oos.add(votingTreeOf(&f.trees[i], f.trees[i].rowLeaf), nil)
+		d.hold(&f.trees[i])
+	}
+	oneStep := oos.oneStepEntropy(f.prior)
+	_, held := meanEntropyOf(outOfSamplePosteriors(oos, f.prior))
+	if held == 0 || math.IsNaN(oneStep) {
+		t.Fatal("no out-of-sample posteriors")
+	}
+	d.run(oos, f.prior, 0.004)
+	if !(d.slope > 0) {
+		t.Errorf("at I = 0, shrunk to 0.004 nats: slope %v, want > 0", d.slope)
+	}
+	t.Logf("slope at 0.004 nats: %.3f (correction %+.5f)", d.slope, d.excess)
+	d.run(oos, f.prior, 10)
+	if d.slope != 0 {
+		t.Errorf("a target above the posteriors' information: slope %v, want 0", d.slope)
+	}
+}

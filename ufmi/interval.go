@@ -59,7 +59,9 @@ type Interval struct {
 	SEForest  float64 // Monte Carlo noise of the forest (groups of trees)
 	// SEDraws is the Monte Carlo error of the label draws' correction
 	// (UFConfig.LabelDraws: their sd over the square root of their
-	// number), 0 without draws.
+	// number), 0 without draws. Where the draws' world was shrunk to the
+	// estimate (near zero), SEData and SEForest are also 1 + the
+	// correction's slope times the uncorrected estimate's (labeldraws.go).
 	SEDraws float64
 	// NoneMisclassified is set when every scored row's out-of-sample
 	// posterior put more than half its mass on the row's label, in the fit

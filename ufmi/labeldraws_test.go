@@ -265,3 +265,20 @@ func TestLabelDrawsSlope(t *testing.T) {
 		t.Errorf("a target above the posteriors' information: slope %v, want 0", d.slope)
 	}
 }
+
+// TestLabelDrawsPermutationTest checks that the refit test runs with the
+// preset: its statistic is the plug-in, which the draws do not correct, so
+// they are left out of it (PlugIn with LabelDraws is otherwise an error).
+func TestLabelDrawsPermutationTest(t *testing.T) {
+	m := sim.MISimulation{Setting: sim.Separated, N: 200, D: 2, Prior: 0.5, Mu: 1}
+	x, y := simFeatures(t, m, 8)
+	uf := labelDrawsUF()
+	uf.Trees = 20
+	res, err := PermutationTest(x, y, MIStatistic(EstimatorConfig{UF: uf}), PermutationConfig{Permutations: 9, Runtime: Runtime{Seed: 1}})
+	if err != nil {
+		t.Fatalf("the refit test with label draws: %v", err)
+	}
+	if res.PValue != 0.1 {
+		t.Errorf("p-value %v on separated data, want 0.1 (the smallest of 9 permutations)", res.PValue)
+	}
+}

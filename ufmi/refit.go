@@ -38,10 +38,12 @@ func MIStatistic(cfg EstimatorConfig) Statistic {
 // nothing, while the one-step's log-loss is noisier, and the refit test
 // with it rejected a weak signal at n = 2,000 in 0.18 of data sets against
 // the plug-in's 0.46 (docs/inference.md, "Type-I error and power"). The
-// estimate reported beside the p-value stays EstimateMI's.
+// estimate reported beside the p-value stays EstimateMI's. Label draws
+// (UFConfig.LabelDraws), which correct the one-step, are left out of the
+// plug-in statistic.
 func testStatisticConfig(cfg EstimatorConfig) EstimatorConfig {
 	if isUF(cfg) && !cfg.UF.TreeLevelEntropy {
-		cfg.UF.PlugIn = true
+		cfg.UF.PlugIn, cfg.UF.LabelDraws = true, 0
 	}
 	return cfg
 }

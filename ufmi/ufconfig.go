@@ -195,17 +195,19 @@ type UFConfig struct {
 	// mean until the world they define holds the information estimated),
 	// sent through the same trees, and the one-step's mean excess over that
 	// world's H(Y|X) is taken off the estimate; the interval adds the
-	// draws' Monte Carlo error. It takes out what the one-step's
+	// draws' Monte Carlo error and, near zero, the correction's slope
+	// (Interval.SEDraws). It takes out what the one-step's
 	// second-order noise term leaves, e.g. a categorical column beside a
 	// noise column (-0.019 to +0.002 nats at n = 1,000) and conditional
 	// MIs of several classes (docs/inference.md, "A discrete column beside
-	// noise"). Each draw costs about a fifth of an estimate, and every
-	// tree's leaf of every row is held until the draws are done (4 bytes ×
-	// rows × trees). 0 (the default): no draws. At most
+	// noise"). Each draw costs an eighth to a sixteenth of an estimate,
+	// and every tree's leaf of every row is held until the draws are done
+	// (4 bytes × rows × trees). 0 (the default): no draws. At most
 	// maxLabelDraws; it needs the one-step with every class's posterior
 	// (not PlugIn, TreeLevelEntropy, or NoSharpening without the
 	// local-linear fit), and is not available in sharded runs. The
-	// permutation tests' statistics are computed without it.
+	// permutation tests' statistics (the plug-in, the fast and the
+	// conditional tests' own) are computed without it.
 	LabelDraws int
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
@@ -476,7 +478,7 @@ func cappedNoiseUF() UFConfig {
 
 // labelDrawsUF is DefaultUF with the bootstrap of the vote labels
 // (LabelDraws, defaultLabelDraws draws): less bias where the noise term
-// falls short, at about five times the cost; not the default because of
+// falls short, at 2 to 3.5 times the cost; not the default because of
 // that cost.
 func labelDrawsUF() UFConfig {
 	c := DefaultUF()

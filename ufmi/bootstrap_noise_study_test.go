@@ -119,12 +119,6 @@ func TestLabelBootstrapStudy(t *testing.T) {
 		}
 		intervalRows = append(intervalRows, row)
 	}
-	fmt.Println()
-	fmt.Println("| cell | sd of the one-step's MI over data sets | mean SE of the default's interval | mean sd of the drawn worlds' MI | 95% intervals containing the exact value / excluding 0: the default's | corrected, SE with the draws' Monte Carlo error | corrected from shrunk posteriors, the same | corrected, SE at least the drawn worlds' sd |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
-	for _, row := range intervalRows {
-		fmt.Println(row)
-	}
 	// Conditional MIs: each of the two fits corrected.
 	lines := func(k, per int, mu float64) dataset { return lineClassesSets(t, k, per, mu) }
 	threeCMI := func(n int) dataset {
@@ -157,6 +151,12 @@ func TestLabelBootstrapStudy(t *testing.T) {
 			shifts = append(shifts, ab.own.mean-a.own.mean)
 		}
 		fmt.Println(bootstrapRow(c.name, c.truth, plain, corrected, piloted, shifts) + fmt.Sprintf(" %+.4f | %.4f |", meanOf(matched), sdOf(matched)))
+	}
+	fmt.Println()
+	fmt.Println("| cell | sd of the one-step's MI over data sets | mean SE of the default's interval | mean sd of the drawn worlds' MI | 95% intervals containing the exact value / excluding 0: the default's | corrected, SE with the draws' Monte Carlo error | corrected from shrunk posteriors, the same | corrected, SE at least the drawn worlds' sd |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, row := range intervalRows {
+		fmt.Println(row)
 	}
 }
 

@@ -362,15 +362,8 @@ func (s *forestSums) entropy(prior []float64) float64 {
 	shift := 0.0
 	if s.oneStep {
 		oneStep := s.oos.oneStepEntropy(prior)
-		if s.draws != nil && oneStepOrPlugIn(h, oneStep, s.k) == oneStep {
-			// Corrected only where the one-step is the estimate; the
-			// interval takes the draws' Monte Carlo error.
-			hy, _ := LabelEntropy(s.oos.y)
-			s.draws.run(s.oos, prior, hy-oneStep)
-			oneStep -= s.draws.excess
-			if s.interval != nil {
-				s.interval.drawVariance, s.interval.drawSlope = s.draws.variance, s.draws.slope
-			}
+		if s.draws != nil {
+			oneStep = s.correctedByDraws(oneStep, prior)
 		}
 		if s.extra == nil {
 			return oneStepOrPlugIn(h, oneStep, s.k)
@@ -383,6 +376,24 @@ func (s *forestSums) entropy(prior []float64) float64 {
 		h = (h*float64(n) + me*float64(m)) / float64(n+m)
 	}
 	return h + shift
+}
+
+// correctedByDraws is the one-step less the label draws' mean excess
+// where the one-step is the estimate (oneStepKept), before and after the
+// correction; the interval then takes the draws' Monte Carlo error and
+// slope. Elsewhere the one-step is returned as it is and no draw is made.
+func (s *forestSums) correctedByDraws(oneStep float64, prior []float64) float64 {
+	if !oneStepKept(oneStep, s.k) {
+		s.draws.skip()
+		return oneStep
+	}
+	hy, _ := LabelEntropy(s.oos.y)
+	s.draws.run(s.oos, prior, hy-oneStep)
+	corrected := oneStep - s.draws.excess
+	if s.interval != nil && oneStepKept(corrected, s.k) {
+		s.interval.drawVariance, s.interval.drawSlope = s.draws.variance, s.draws.slope
+	}
+	return corrected
 }
 
 // treeMeanEntropy is one tree's mean leaf-posterior entropy over its

@@ -271,3 +271,6 @@ func bootstrapOneStep(f *Forest, y []int) (float64, [][]float64) {
 // meanOf and sdOf are meanSD's two halves.
 func meanOf(v []float64) float64 { m, _ := meanSD(v); return m }
 func sdOf(v []float64) float64   { _, s := meanSD(v); return s }
+
+// drawClass draws a class from the probabilities p (summing to 1).
+func drawClass(rng *rand.Rand, p []float64) int { return classAt(rng.Float64(), p) }

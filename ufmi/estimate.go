@@ -256,7 +256,7 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 		score := 0.0
 		if iv != nil {
 			parts = iv.parts(e.HY)
-			score = meanEvaluated(parts.phi) // H(Y) less the out-of-sample log-loss
+			score = parts.meanPhi // H(Y) less the out-of-sample log-loss
 		}
 		if len(candidates) > 1 && !(score > bestScore) {
 			continue

@@ -3,6 +3,7 @@ package ufmi
 import (
 	"fmt"
 
+	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -77,6 +78,15 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	k, plan, err := honestPlan(x, y, cfg, rt, seeds.Tree)
 	if err != nil {
 		return 0, err
+	}
+	if cfg.LabelDraws > 0 {
+		// The draws hold every tree (their leaves of the rows, posteriors
+		// and roles): counted as the whole forest, on the safe side.
+		size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees - plan.first, sampleRows: plan.sampler.sampleRows(),
+			workers: pool.Workers(rt.Workers), honest: true, splitBytes: plan.params.SplitBytes()}
+		if err := size.checkMany(1, fmt.Sprintf("holding %d trees on %d rows for the label draws", size.trees, x.n)); err != nil {
+			return 0, err
+		}
 	}
 	sums := newForestSums(y, k, cfg.TreeLevelEntropy, cfg.EmptyLeaf == EmptyAbstain, cfg.entropyRuleFor(x, y, k), unlabeled).
 		withLabelDraws(newLabelDraws(cfg.LabelDraws, rt))

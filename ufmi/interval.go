@@ -98,8 +98,14 @@ type intervalParts struct {
 	groups []float64 // the MI estimate of each group of trees
 	bound  []float64 // per row: the lower bound's term (boundTerms); nil for differences and means of fits
 	// drawVariance is the Monte Carlo variance of the label draws'
-	// correction (UFConfig.LabelDraws; 0 without draws).
+	// correction (UFConfig.LabelDraws; 0 without draws). A difference adds
+	// its fits' variances: both fits draw with the same seed, so their
+	// draws are correlated, and the sum is on the safe side.
 	drawVariance float64
+	// meanPhi is φ's mean over the evaluated rows before the label draws'
+	// slope stretched φ (H(Y) less the out-of-sample log-loss: the score
+	// leaf selection compares).
+	meanPhi float64
 	// misses counts the rows that φ's posteriors misclassify: one fit's
 	// (for a difference, the first fit's: all the quantity's columns);
 	// givenMisses, for a difference, the second fit's (the given columns).
@@ -216,7 +222,7 @@ func meanParts(ps []*intervalParts) *intervalParts {
 		for g, v := range p.groups {
 			out.groups[g] += v / r
 		}
-		out.drawVariance += p.drawVariance / (r * r) // the fits' draws are independent
+		out.drawVariance += p.drawVariance / (r * r) // the repeats' seeds differ: their draws are independent
 	}
 	return out
 }
@@ -371,6 +377,7 @@ func (s *intervalSum) parts(hy float64) *intervalParts {
 	p.bound = s.oos.boundTerms(s.prior)
 	p.drawVariance = s.drawVariance
 	p.misses = countMisses(p.phi, s.y, s.prior, hy)
+	p.meanPhi = meanEvaluated(p.phi)
 	if s.drawSlope > 0 {
 		// The label draws' correction grows with the estimate: its
 		// spread, φ's and the groups', grows by 1 + slope.

@@ -2,7 +2,6 @@ package ufmi
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -36,8 +35,10 @@ func (cfg UFConfig) checkLabelDraws() error {
 	switch {
 	case cfg.LabelDraws == 0:
 		return nil
-	case cfg.LabelDraws < 0 || cfg.LabelDraws > maxLabelDraws:
-		return fmt.Errorf("ufmi: label draws %d must be in 1..%d (0: none)", cfg.LabelDraws, maxLabelDraws)
+	case cfg.LabelDraws < 2 || cfg.LabelDraws > maxLabelDraws:
+		return fmt.Errorf("ufmi: label draws %d must be in 2..%d (0: none; their Monte Carlo error needs two)", cfg.LabelDraws, maxLabelDraws)
+	case cfg.EvalShare > 0:
+		return fmt.Errorf("ufmi: label draws send drawn labels through the trees' votes, and the evaluation rows' posteriors (EvalShare %v) come from leaves voted with the given labels; leave EvalShare 0", cfg.EvalShare)
 	case !cfg.OneStep():
 		return fmt.Errorf("ufmi: label draws correct the one-step estimate, which PlugIn and TreeLevelEntropy do not use; leave LabelDraws 0")
 	case cfg.NoSharpening && !cfg.LocalLinearFit():
@@ -72,6 +73,13 @@ func newLabelDraws(count int, rt Runtime) *labelDraws {
 	return &labelDraws{count: count, rt: rt}
 }
 
+// skip reports the draws done without making them: the estimate is not
+// the one-step, or no row has a posterior to draw from.
+func (d *labelDraws) skip() {
+	trees := len(d.trees)
+	d.rt.report(trees+d.count, trees)
+}
+
 // hold keeps tree ft's leaves of the training rows and its roles.
 func (d *labelDraws) hold(ft *forestTree) {
 	d.trees = append(d.trees, votingTreeOf(ft, ft.rowLeaf))
@@ -88,10 +96,12 @@ func (d *labelDraws) hold(ft *forestTree) {
 // they hold), the correction depends on mi itself: an estimate reading a
 // little information by chance is corrected towards more. The same draws
 // (the same uniform number per row) from the posteriors shrunk to 0 give
-// the slope of that dependence, (excess at mi − excess at 0)/mi, taken as
-// 0 where it is negative; the interval scales the estimate's SE by 1 +
-// slope (the delta method through the correction). Elsewhere the slope
-// is 0 and the draws at 0 are not made.
+// the slope of that dependence, (excess at mi − excess at 0) over mi or
+// slopeStep, whichever is larger, taken as 0 where it is negative; the
+// interval scales the estimate's SE by 1 + slope (the delta method
+// through the correction). Elsewhere the slope is 0 and the draws at 0
+// are not made. Where no row has a posterior nothing is drawn and the
+// progress jumps to the draws' end.
 func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	d.excess, d.variance, d.slope = 0, 0, 0
 	posteriors := outOfSamplePosteriors(oos, prior)
@@ -102,6 +112,7 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	}
 	truth, rows := meanEntropyOf(q)
 	if rows == 0 {
+		d.skip()
 		return
 	}
 	nullTruth, _ := meanEntropyOf(null)
@@ -128,9 +139,19 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	d.excess, d.variance = mean, sd*sd/float64(d.count)
 	if null != nil {
 		nullMean, _ := meanSD(nullExcess)
-		d.slope = max(0, (mean-nullMean)/mi)
+		d.slope = max(0, (mean-nullMean)/max(mi, slopeStep(oos.k, len(oos.y))))
 	}
 }
+
+// slopeStep is the smallest step in information over which the
+// correction's slope is taken: (k−1)/n nats for k classes and n rows, the
+// scale of the information a sample without any reads by chance (twice
+// Miller and Madow's bias of a plug-in entropy). Below it the two worlds
+// differ in a few labels, and their difference over the step itself
+// would be Monte Carlo noise divided by almost nothing (an estimate of
+// 1e-7 nats read a slope of 370); over the step the slope goes to 0 with
+// the estimate.
+func slopeStep(k, n int) float64 { return float64(k-1) / float64(n) }
 
 // meanEntropyOf is the mean entropy of the posteriors q that are not nil,
 // and how many there are.
@@ -263,9 +284,6 @@ func shrinkToInformation(q [][]float64, target float64) (moved [][]float64, shru
 	}
 	return movedBy(bisect(0, 1, func(l float64) bool { return information(l) >= target })), true
 }
-
-// drawClass draws a class from the probabilities p (summing to 1).
-func drawClass(rng *rand.Rand, p []float64) int { return classAt(rng.Float64(), p) }
 
 // classAt is the class where u in [0, 1) falls in the distribution p.
 func classAt(u float64, p []float64) int {

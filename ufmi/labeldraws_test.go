@@ -51,8 +51,10 @@ func TestLabelDrawsRefusals(t *testing.T) {
 		uf   UFConfig
 		want string
 	}{
-		{UFConfig{LabelDraws: -1}, "label draws -1 must be in 1..1000"},
-		{UFConfig{LabelDraws: 1001}, "label draws 1001 must be in 1..1000"},
+		{UFConfig{LabelDraws: -1}, "label draws -1 must be in 2..1000"},
+		{UFConfig{LabelDraws: 1}, "label draws 1 must be in 2..1000"},
+		{UFConfig{LabelDraws: 1001}, "label draws 1001 must be in 2..1000"},
+		{UFConfig{LabelDraws: 5, EvalShare: 0.4}, "leave EvalShare 0"},
 		{UFConfig{LabelDraws: 5, PlugIn: true}, "PlugIn and TreeLevelEntropy"},
 		{UFConfig{LabelDraws: 5, TreeLevelEntropy: true}, "PlugIn and TreeLevelEntropy"},
 		{UFConfig{LabelDraws: 5, NoSharpening: true, NoLocalLinear: true}, "every class's out-of-sample posterior"},

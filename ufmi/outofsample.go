@@ -644,8 +644,14 @@ func (o *outOfSample) copyTo(before *outOfSample) {
 // down, not that X carries negative information. No null estimate measured
 // comes near that margin (they lie within 0.03 nats of H(Y)).
 func oneStepOrPlugIn(plugIn, oneStep float64, k int) float64 {
-	if math.IsNaN(oneStep) || oneStep < 0 || oneStep > math.Log(float64(k))+float64(k-1)/2 {
+	if !oneStepKept(oneStep, k) {
 		return plugIn
 	}
 	return oneStep
+}
+
+// oneStepKept reports whether oneStepOrPlugIn keeps the one-step of k
+// classes rather than fall back to the plug-in.
+func oneStepKept(oneStep float64, k int) bool {
+	return !math.IsNaN(oneStep) && oneStep >= 0 && oneStep <= math.Log(float64(k))+float64(k-1)/2
 }

@@ -198,16 +198,19 @@ type UFConfig struct {
 	// draws' Monte Carlo error and, near zero, the correction's slope
 	// (Interval.SEDraws). It takes out what the one-step's
 	// second-order noise term leaves, e.g. a categorical column beside a
-	// noise column (-0.019 to +0.002 nats at n = 1,000) and conditional
+	// noise column (-0.0175 to -0.0010 nats at n = 1,000) and conditional
 	// MIs of several classes (docs/inference.md, "A discrete column beside
 	// noise"). Each draw costs an eighth to a sixteenth of an estimate,
 	// and every tree's leaf of every row is held until the draws are done
-	// (4 bytes × rows × trees). 0 (the default): no draws. At most
-	// maxLabelDraws; it needs the one-step with every class's posterior
-	// (not PlugIn, TreeLevelEntropy, or NoSharpening without the
-	// local-linear fit), and is not available in sharded runs. The
+	// (at least 4 bytes × rows × trees; checked). 0 (the default): no
+	// draws; else 2..maxLabelDraws. It needs the one-step with every
+	// class's posterior (not PlugIn, TreeLevelEntropy, or NoSharpening
+	// without the local-linear fit) and every row voting (EvalShare 0),
+	// and is not available in sharded runs. The
 	// permutation tests' statistics (the plug-in, the fast and the
-	// conditional tests' own) are computed without it.
+	// conditional tests' own) and the certified lower bound
+	// (EstimatorConfig.LowerBound, a bound whatever the model) are
+	// computed without it.
 	LabelDraws int
 	// keepLeaves keeps Tree.MinSamplesLeaf as configured on small data
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on

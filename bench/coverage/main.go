@@ -215,24 +215,27 @@ var docFlags = map[string]bool{"reps": true, "trees": true, "level": true, "meth
 // -doc does not accept (as -name).
 func ablations() []string {
 	var changed []string
-	flag.Visit(func(f *flag.Flag) {
-		if !docFlags[f.Name] && f.Value.String() != f.DefValue {
-			changed = append(changed, "-"+f.Name)
-		}
-	})
+	visitAblations(func(f *flag.Flag) { changed = append(changed, "-"+f.Name) })
 	return changed
 }
 
 // ablationFlags spells the flags ablations lists with their values, as
-// " -name value" each, for the table's header and command.
+// " -name=value" each (the form a bool flag needs), for the table's
+// header and command.
 func ablationFlags() string {
 	var b strings.Builder
+	visitAblations(func(f *flag.Flag) { fmt.Fprintf(&b, " -%s=%s", f.Name, f.Value) })
+	return b.String()
+}
+
+// visitAblations calls visit for each flag given at other than its default
+// value that -doc does not accept.
+func visitAblations(visit func(*flag.Flag)) {
 	flag.Visit(func(f *flag.Flag) {
 		if !docFlags[f.Name] && f.Value.String() != f.DefValue {
-			fmt.Fprintf(&b, " -%s %s", f.Name, f.Value)
+			visit(f)
 		}
 	})
-	return b.String()
 }
 
 // run measures every cell (or s.onlyCell), writes every estimate to

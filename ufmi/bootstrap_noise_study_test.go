@@ -206,22 +206,19 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws,
 // a row without a posterior keeps its label y_i.
 func drawnExcess(f *Forest, y []int, q [][]float64, seed uint64, draws int) drawnWorld {
 	rng := rand.New(rand.NewPCG(seed, 41))
+	truth, _ := meanEntropyOf(q)
 	var excess, mi []float64
 	for range draws {
 		drawn := make([]int, len(y))
-		truth, rows := 0.0, 0
 		for i := range y {
 			drawn[i] = y[i]
-			if q[i] == nil {
-				continue
+			if q[i] != nil {
+				drawn[i] = drawClass(rng, q[i])
 			}
-			drawn[i] = drawClass(rng, q[i])
-			truth += Entropy(q[i])
-			rows++
 		}
 		hDrawn, _ := bootstrapOneStep(f, drawn)
 		hy, _ := LabelEntropy(drawn)
-		excess = append(excess, hDrawn-truth/float64(rows))
+		excess = append(excess, hDrawn-truth)
 		mi = append(mi, hy-hDrawn)
 	}
 	return drawnWorld{mean: meanOf(excess), sd: sdOf(excess), miSD: sdOf(mi)}
@@ -247,25 +244,7 @@ func bootstrapOneStep(f *Forest, y []int) (float64, [][]float64) {
 		oos.add(votingTreeOf(&f.trees[t], f.trees[t].rowLeaf), nil)
 	}
 	h := oos.oneStepEntropy(f.prior)
-	q := make([][]float64, len(y))
-	cls, z := make([]float64, f.k), make([]float64, sketchWidth)
-	raw, zraw := make([]float64, oos.width), make([]float64, oos.sketchRow())
-	for i := range y {
-		m := oos.rowSince(i, nil, cls, z, raw, zraw)
-		if m == 0 {
-			continue
-		}
-		q[i] = make([]float64, f.k)
-		total := 0.0
-		for c := range q[i] {
-			q[i][c] = max(cls[c], 0) + f.prior[c]
-			total += q[i][c]
-		}
-		for c := range q[i] {
-			q[i][c] /= total
-		}
-	}
-	return h, q
+	return h, outOfSamplePosteriors(oos, f.prior)
 }
 
 // meanOf and sdOf are meanSD's two halves.

@@ -55,15 +55,20 @@ type growPlan struct {
 	rt      Runtime       // tree t draws from the stream (rt.Seed, purpose, t)
 }
 
+// size describes, for the memory check, trees trees of plan on x (k
+// classes) grown by workers goroutines.
+func (plan growPlan) size(x *Features, k, trees, workers int) forestSize {
+	return forestSize{n: x.n, d: x.d, k: k, trees: trees, sampleRows: plan.sampler.sampleRows(),
+		workers: workers, honest: plan.voter.needsRowLeaves(), splitBytes: plan.params.SplitBytes()}
+}
+
 // growForest grows plan.trees trees on x, y (K = k classes). Tree t draws
 // its rows and splits from the stream (plan.rt.Seed, purpose, t) only, so the forest
 // does not depend on the number of workers.
 // It first checks that the forest fits in the available memory.
 func growForest(x *Features, y []int, k int, plan growPlan) (*Forest, error) {
 	nWorkers := min(pool.Workers(plan.rt.Workers), plan.trees)
-	size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees, sampleRows: plan.sampler.sampleRows(),
-		workers: nWorkers, honest: plan.voter.needsRowLeaves(), splitBytes: plan.params.SplitBytes()}
-	if err := size.check(); err != nil {
+	if err := plan.size(x, k, plan.trees, nWorkers).check(); err != nil {
 		return nil, err
 	}
 	f := newForest(x, y, k, plan.trees)
@@ -119,9 +124,7 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 	nw := min(pool.Workers(plan.rt.Workers), plan.trees-plan.first)
 	window := 2 * nw
 	// The memory check counts the trees in flight, not the forest.
-	size := forestSize{n: x.n, d: x.d, k: k, trees: min(window, plan.trees-plan.first), sampleRows: plan.sampler.sampleRows(),
-		workers: nw, honest: plan.voter.needsRowLeaves(), splitBytes: plan.params.SplitBytes()}
-	if err := size.check(); err != nil {
+	if err := plan.size(x, k, min(window, plan.trees-plan.first), nw).check(); err != nil {
 		return err
 	}
 	sorted := tree.NewPresort(x.cols, x.categorical())

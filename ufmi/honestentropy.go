@@ -82,9 +82,9 @@ func streamHonestEntropy(x *Features, y []int, cfg UFConfig, rt Runtime, unlabel
 	if cfg.LabelDraws > 0 {
 		// The draws hold every tree (their leaves of the rows, posteriors
 		// and roles): counted as the whole forest, on the safe side.
-		size := forestSize{n: x.n, d: x.d, k: k, trees: plan.trees - plan.first, sampleRows: plan.sampler.sampleRows(),
-			workers: pool.Workers(rt.Workers), honest: true, splitBytes: plan.params.SplitBytes()}
-		if err := size.checkMany(1, fmt.Sprintf("holding %d trees on %d rows for the label draws", size.trees, x.n)); err != nil {
+		held := plan.trees - plan.first
+		size := plan.size(x, k, held, pool.Workers(rt.Workers))
+		if err := size.checkMany(1, fmt.Sprintf("holding %d trees on %d rows for the label draws", held, x.n)); err != nil {
 			return 0, err
 		}
 	}

@@ -148,8 +148,8 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 // scale of the information a sample without any reads by chance (twice
 // Miller and Madow's bias of a plug-in entropy). Below it the two worlds
 // differ in a few labels, and their difference over the step itself
-// would be Monte Carlo noise divided by almost nothing (an estimate of
-// 1e-7 nats read a slope of 370); over the step the slope goes to 0 with
+// would be Monte Carlo noise divided by almost nothing, growing without
+// bound as the estimate goes to 0; over the step the slope goes to 0 with
 // the estimate.
 func slopeStep(k, n int) float64 { return float64(k-1) / float64(n) }
 
@@ -187,8 +187,8 @@ func drawnLabels(y []int, q [][]float64, u []float64) []int {
 // trees' structure and roles as grown), computed as oos's: the same
 // layout, fit and noise term. The sketch of a row's weights on the other
 // rows' votes depends on the trees and roles only, not on the labels, so
-// the draw takes oos's instead of summing it again (a third of a draw's
-// cost): the same values bit for bit.
+// the draw takes oos's instead of summing it again: the same values bit
+// for bit.
 func drawnOneStep(oos *outOfSample, drawn []int, trees []votingTree, prior []float64) float64 {
 	o := newOutOfSample(drawn, oos.k, oos.oob, false, oos.sharpenFolds).withLocalLinear(oos.local).withCappedNoise(oos.capped)
 	for _, t := range trees {

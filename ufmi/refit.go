@@ -148,9 +148,7 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 		return 0, err
 	}
 	// One tree in memory at a time.
-	size := forestSize{n: x.n, d: x.d, k: k, trees: 1, sampleRows: plan.sampler.sampleRows(), workers: 1, honest: true,
-		splitBytes: plan.params.SplitBytes()}
-	if err := size.check(); err != nil {
+	if err := plan.size(x, k, 1, 1).check(); err != nil {
 		return 0, err
 	}
 	voter := plan.voter.(honestVoter)

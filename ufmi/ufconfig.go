@@ -200,7 +200,7 @@ type UFConfig struct {
 	// second-order noise term leaves, e.g. a categorical column beside a
 	// noise column (-0.0175 to -0.0010 nats at n = 1,000) and conditional
 	// MIs of several classes (docs/inference.md, "A discrete column beside
-	// noise"). Each draw costs an eighth to a sixteenth of an estimate,
+	// noise"). Each draw costs 6 to 8% of an estimate,
 	// and every tree's leaf of every row is held until the draws are done
 	// (at least 4 bytes × rows × trees; checked). 0 (the default): no
 	// draws; else 2..maxLabelDraws. It needs the one-step with every
@@ -481,7 +481,7 @@ func cappedNoiseUF() UFConfig {
 
 // labelDrawsUF is DefaultUF with the bootstrap of the vote labels
 // (LabelDraws, defaultLabelDraws draws): less bias where the noise term
-// falls short, at 2 to 3.5 times the cost; not the default because of
+// falls short, at 2 to 2.5 times the cost; not the default because of
 // that cost.
 func labelDrawsUF() UFConfig {
 	c := DefaultUF()

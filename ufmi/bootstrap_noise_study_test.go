@@ -196,15 +196,15 @@ func bootstrapCorrection(t *testing.T, x *Features, y []int, seed uint64, draws,
 	_, qPilot := bootstrapOneStep(pilot, y)
 	hy, _ := LabelEntropy(y)
 	matched, _ := shrinkToInformation(q, hy-h)
-	return bootstrapDraws{h: h, own: drawnExcess(f, y, q, seed, draws), fromPilot: drawnExcess(f, y, qPilot, seed, draws),
-		matched: drawnExcess(f, y, matched, seed, draws)}
+	return bootstrapDraws{h: h, own: measureDraws(f, y, q, seed, draws), fromPilot: measureDraws(f, y, qPilot, seed, draws),
+		matched: measureDraws(f, y, matched, seed, draws)}
 }
 
-// drawnExcess measures draws label draws from the posteriors q (stream
+// measureDraws measures draws label draws from the posteriors q (stream
 // (seed, 41)) through forest f: each draw's one-step with the drawn labels
 // less the drawn world's truth, the mean entropy of the q_i, and its MI;
 // a row without a posterior keeps its label y_i.
-func drawnExcess(f *Forest, y []int, q [][]float64, seed uint64, draws int) drawnWorld {
+func measureDraws(f *Forest, y []int, q [][]float64, seed uint64, draws int) drawnWorld {
 	rng := rand.New(rand.NewPCG(seed, 41))
 	truth, _ := meanEntropyOf(q)
 	var excess, mi []float64

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -14,7 +15,10 @@ import (
 // out-of-sample posterior q_i, the drawn labels vote in the same trees
 // (structure and roles as grown), and the one-step is taken again. Its mean
 // excess over that world's H(Y|X), the mean entropy of the q_i, estimates
-// the one-step's own excess and is taken off the estimate.
+// the one-step's own excess and is taken off the estimate; each draw's
+// excess is taken over the drawn labels' log-loss under the q_i, whose
+// expectation is that entropy and which moves with the draw's one-step
+// (drawnExcess: a control variate).
 //
 // The q_i are first moved towards their mean, q̄ + λ(q_i − q̄), until the
 // world they define holds the information the one-step estimated
@@ -25,7 +29,7 @@ import (
 
 const (
 	// defaultLabelDraws is the number of draws of the preset "label-draws".
-	defaultLabelDraws = 20
+	defaultLabelDraws = 10
 	// maxLabelDraws caps UFConfig.LabelDraws.
 	maxLabelDraws = 1000
 )
@@ -110,12 +114,10 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	if shrunk && mi > 0 {
 		null, _ = shrinkToInformation(posteriors, 0)
 	}
-	truth, rows := meanEntropyOf(q)
-	if rows == 0 {
+	if _, rows := meanEntropyOf(q); rows == 0 {
 		d.skip()
 		return
 	}
-	nullTruth, _ := meanEntropyOf(null)
 	excess, nullExcess := make([]float64, d.count), make([]float64, d.count)
 	// Draw r is step trees + r of the forest's stage.
 	trees := len(d.trees)
@@ -129,9 +131,9 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 				u[i] = rng.Float64()
 			}
 		}
-		excess[r] = drawnOneStep(oos, drawnLabels(oos.y, q, u), d.trees, prior) - truth
+		excess[r] = drawnExcess(oos, q, u, d.trees, prior)
 		if null != nil {
-			nullExcess[r] = drawnOneStep(oos, drawnLabels(oos.y, null, u), d.trees, prior) - nullTruth
+			nullExcess[r] = drawnExcess(oos, null, u, d.trees, prior)
 		}
 		return nil
 	})
@@ -141,6 +143,32 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 		nullMean, _ := meanSD(nullExcess)
 		d.slope = max(0, (mean-nullMean)/max(mi, slopeStep(oos.k, len(oos.y))))
 	}
+}
+
+// drawnExcess is one draw's excess: the one-step of trees with vote labels
+// drawn from the posteriors q with the uniform numbers u, less the drawn
+// labels' log-loss under q itself. That log-loss has the drawn world's
+// H(Y|X), the mean entropy of the q_i, as its expectation, so the
+// difference has the one-step's excess as its expectation too; but it
+// moves with the one-step from draw to draw (both score the same drawn
+// labels), so it varies less than the one-step less that entropy: a
+// control variate, with coefficient 1 so that it adds no bias.
+func drawnExcess(oos *outOfSample, q [][]float64, u []float64, trees []votingTree, prior []float64) float64 {
+	drawn := drawnLabels(oos.y, q, u)
+	return drawnOneStep(oos, drawn, trees, prior) - logLossOf(q, drawn)
+}
+
+// logLossOf is the mean of −log q_i(y_i) over the rows whose posterior
+// q_i is not nil.
+func logLossOf(q [][]float64, y []int) float64 {
+	sum, rows := 0.0, 0
+	for i, p := range q {
+		if p != nil {
+			sum -= math.Log(p[y[i]])
+			rows++
+		}
+	}
+	return sum / float64(rows)
 }
 
 // slopeStep is the smallest step in information over which the
@@ -186,13 +214,18 @@ func drawnLabels(y []int, q [][]float64, u []float64) []int {
 // drawnOneStep is the one-step of trees with the vote labels drawn (the
 // trees' structure and roles as grown), computed as oos's: the same
 // layout, fit and noise term. The sketch of a row's weights on the other
-// rows' votes depends on the trees and roles only, not on the labels, so
-// the draw takes oos's instead of summing it again: the same values bit
-// for bit.
+// rows' votes depends on the trees and roles only, not on the labels, and
+// so do the local-linear fit's sums of the neighbours' coordinates and
+// their products: the draw takes oos's instead of summing them again, the
+// same values bit for bit.
 func drawnOneStep(oos *outOfSample, drawn []int, trees []votingTree, prior []float64) float64 {
 	o := newOutOfSample(drawn, oos.k, oos.oob, false, oos.sharpenFolds).withLocalLinear(oos.local).withCappedNoise(oos.capped)
+	o.labelsOnly = o.local != nil
 	for _, t := range trees {
 		o.add(t, nil)
+	}
+	if o.labelsOnly {
+		o.takeLabelFreeFit(oos)
 	}
 	o.z = oos.z
 	return o.oneStepEntropy(prior)

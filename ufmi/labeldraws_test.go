@@ -207,12 +207,7 @@ func TestDrawnOneStepSharesTheSketch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oos := newOutOfSample(y, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local)
-	var trees []votingTree
-	for i := range f.trees {
-		trees = append(trees, votingTreeOf(&f.trees[i], f.trees[i].rowLeaf))
-		oos.add(trees[i], nil)
-	}
+	oos, trees := heldSums(f, y)
 	drawn := make([]int, len(y))
 	for i := range drawn {
 		drawn[i] = (y[i] + i%2) % f.k
@@ -232,6 +227,19 @@ func TestDrawnOneStepSharesTheSketch(t *testing.T) {
 	if got := drawnOneStep(oos, drawn, trees, f.prior); got != want || math.IsNaN(got) {
 		t.Fatalf("drawn one-step %v, from sums of its own %v", got, want)
 	}
+}
+
+// heldSums returns the out-of-sample sums of the held forest f's trees
+// with the vote labels y, as the estimate builds them (its sketch and
+// local-linear fit), and the trees as the draws hold them.
+func heldSums(f *Forest, y []int) (*outOfSample, []votingTree) {
+	oos := newOutOfSample(y, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local)
+	trees := make([]votingTree, len(f.trees))
+	for i := range f.trees {
+		trees[i] = votingTreeOf(&f.trees[i], f.trees[i].rowLeaf)
+		oos.add(trees[i], nil)
+	}
+	return oos, trees
 }
 
 // TestLabelDrawsSlope checks the correction's slope, which the interval's

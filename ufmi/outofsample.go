@@ -35,8 +35,13 @@ type outOfSample struct {
 	// capped caps each class's share of the noise term (cappedNoiseOf;
 	// UFConfig.CappedNoise); it needs every class's sums (width >= k).
 	capped bool
-	sum    []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
-	trees  []int32   // per row: how many trees that is
+	// labelsOnly leaves out of the local-linear fit's sums the parts that
+	// do not depend on the labels (the neighbours' coordinates and their
+	// products): a label draw takes them from the estimate's sums
+	// (takeLabelFreeFit) instead of summing them again.
+	labelsOnly bool
+	sum        []float64 // per row: the sum of its out-of-sample trees' p(y_i), or of their posteriors
+	trees      []int32   // per row: how many trees that is
 	// decided is set once the one-step of all the trees has chosen between
 	// the unsharpened and the sharpened log-loss (oneStepEntropy);
 	// sharpened then holds every row's sharpened log p̂(y_i|x_i)
@@ -104,7 +109,7 @@ func (o *outOfSample) withCappedNoise(capped bool) *outOfSample {
 // reset empties the sums for labels y, reusing their storage (and drops
 // the local-linear fit and the capped noise term).
 func (o *outOfSample) reset(y []int, k int, oob, sketch bool, sharpenFolds int) {
-	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpenFolds, o.fitted, o.capped = y, k, oob, nil, false, nil, sharpenFolds, nil, false
+	o.y, o.k, o.oob, o.sharpened, o.decided, o.local, o.sharpenFolds, o.fitted, o.capped, o.labelsOnly = y, k, oob, nil, false, nil, sharpenFolds, nil, false, false
 	o.width = entropyRule{oneStep: true, sharpenFolds: sharpenFolds}.outWidth(k)
 	o.sum, o.trees = resize(o.sum, len(y)*o.width), resize(o.trees, len(y))
 	o.z = nil
@@ -324,12 +329,15 @@ func (o *outOfSample) addRowFit(dst []float64, i int) {
 	const m = localLinearColumns
 	k := o.k
 	x := o.local.row(i)
-	at := m
-	for c := 0; c < m; c++ {
-		dst[c] += x[c]
-		for e := c; e < m; e++ {
-			dst[at] += x[c] * x[e]
-			at++
+	at := labelFreeFitWidth
+	if !o.labelsOnly {
+		at = m
+		for c := 0; c < m; c++ {
+			dst[c] += x[c]
+			for e := c; e < m; e++ {
+				dst[at] += x[c] * x[e]
+				at++
+			}
 		}
 	}
 	for c := 0; c < m; c++ {
@@ -350,23 +358,26 @@ func (o *outOfSample) addLeafFit(i, l int, ownVote bool, m int32) {
 	x := o.local.row(i)
 	counts := o.voteCounts[l*k : l*k+k]
 	w, others := 1/float64(m), float64(m)
-	var s1 [localLinearColumns]float64
-	for c := 0; c < mm; c++ {
-		s1[c] = leaf[c]
-		if ownVote {
-			s1[c] -= x[c]
-		}
-		row[c] += (s1[c] - others*x[c]) * w
-	}
-	at := mm
-	for c := 0; c < mm; c++ {
-		for e := c; e < mm; e++ {
-			s2 := leaf[at]
+	at := labelFreeFitWidth
+	if !o.labelsOnly {
+		var s1 [localLinearColumns]float64
+		for c := 0; c < mm; c++ {
+			s1[c] = leaf[c]
 			if ownVote {
-				s2 -= x[c] * x[e]
+				s1[c] -= x[c]
 			}
-			row[at] += (s2 - x[c]*s1[e] - x[e]*s1[c] + others*x[c]*x[e]) * w
-			at++
+			row[c] += (s1[c] - others*x[c]) * w
+		}
+		at = mm
+		for c := 0; c < mm; c++ {
+			for e := c; e < mm; e++ {
+				s2 := leaf[at]
+				if ownVote {
+					s2 -= x[c] * x[e]
+				}
+				row[at] += (s2 - x[c]*s1[e] - x[e]*s1[c] + others*x[c]*x[e]) * w
+				at++
+			}
 		}
 	}
 	for c := 0; c < mm; c++ {
@@ -378,6 +389,22 @@ func (o *outOfSample) addLeafFit(i, l int, ownVote bool, m int32) {
 			}
 			row[at+c*k+kk] += (sy - x[c]*count) * w
 		}
+	}
+}
+
+// labelFreeFitWidth is the number of a row's (or a leaf's) local-linear
+// fit sums that do not depend on the labels: the coordinates and their
+// products (upper triangle); the class places follow them.
+const labelFreeFitWidth = localLinearColumns + localLinearColumns*(localLinearColumns+1)/2
+
+// takeLabelFreeFit copies into o's rows the label-free parts of the
+// local-linear fit's sums from from's (the same rows, trees and roles,
+// other labels); o must sum with labelsOnly.
+func (o *outOfSample) takeLabelFreeFit(from *outOfSample) {
+	w, k := o.width, o.k
+	for i := range o.y {
+		at := i*w + k
+		copy(o.sum[at:at+labelFreeFitWidth], from.sum[at:at+labelFreeFitWidth])
 	}
 }
 

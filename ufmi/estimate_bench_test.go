@@ -392,7 +392,7 @@ func BenchmarkLeafSelection(b *testing.B) {
 	}
 }
 
-// BenchmarkLabelDraws times the preset label-draws (10 draws of the vote
+// BenchmarkLabelDraws times the preset label-draws (4 draws of the vote
 // labels through the same trees) against the default, each without and
 // with its interval, at n = 10,000 and 1,000 (20 features).
 func BenchmarkLabelDraws(b *testing.B) {

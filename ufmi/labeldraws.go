@@ -29,7 +29,7 @@ import (
 
 const (
 	// defaultLabelDraws is the number of draws of the preset "label-draws".
-	defaultLabelDraws = 10
+	defaultLabelDraws = 4
 	// maxLabelDraws caps UFConfig.LabelDraws.
 	maxLabelDraws = 1000
 )
@@ -147,15 +147,42 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 
 // drawnExcess is one draw's excess: the one-step of trees with vote labels
 // drawn from the posteriors q with the uniform numbers u, less the drawn
-// labels' log-loss under q itself. That log-loss has the drawn world's
-// H(Y|X), the mean entropy of the q_i, as its expectation, so the
-// difference has the one-step's excess as its expectation too; but it
-// moves with the one-step from draw to draw (both score the same drawn
-// labels), so it varies less than the one-step less that entropy: a
-// control variate, with coefficient 1 so that it adds no bias.
+// labels' log-loss under q itself, plus the first-order term of the
+// difference (firstOrderTerm). The log-loss has the drawn world's H(Y|X),
+// the mean entropy of the q_i, as its expectation, and the first-order
+// term has 0, so the result has the one-step's excess over that world's
+// H(Y|X) as its expectation; but both move with the one-step from draw to
+// draw (they score the same drawn labels with the same votes), so the
+// result varies less than the one-step less that entropy: two control
+// variates, each with coefficient 1 so that they add no bias.
 func drawnExcess(oos *outOfSample, q [][]float64, u []float64, trees []votingTree, prior []float64) float64 {
 	drawn := drawnLabels(oos.y, q, u)
-	return drawnOneStep(oos, drawn, trees, prior) - logLossOf(q, drawn)
+	o := drawnSums(oos, drawn, trees)
+	firstOrder := firstOrderTerm(o, q, prior)
+	return o.oneStepEntropy(prior) - logLossOf(q, drawn) + firstOrder
+}
+
+// firstOrderTerm is the mean, over the rows whose posterior q_i is not nil,
+// of p_i(y_i)/q_i(y_i) − 1, where y_i is the drawn label in o and p_i the
+// row's raw out-of-sample vote posterior in o (its sums as the trees gave
+// them, without the fit or the sharpening, mixed with one pseudo-tree of
+// prior). p_i is made of the other rows' drawn labels only and sums to 1,
+// and y_i is drawn from q_i apart from them, so the term's expectation is
+// exactly 0. Its negative is the first-order part of the log-loss's excess
+// over q's, −log p_i(y) = −log q_i(y) − (p_i(y)/q_i(y) − 1) + ..., which
+// is most of a draw's spread about its mean excess.
+func firstOrderTerm(o *outOfSample, q [][]float64, prior []float64) float64 {
+	sum, rows := 0.0, 0
+	for i, p := range q {
+		if p == nil {
+			continue
+		}
+		c := o.y[i]
+		vote := (o.own(i) + prior[c]) / float64(o.trees[i]+1)
+		sum += vote/p[c] - 1
+		rows++
+	}
+	return sum / float64(rows)
 }
 
 // logLossOf is the mean of −log q_i(y_i) over the rows whose posterior
@@ -211,14 +238,14 @@ func drawnLabels(y []int, q [][]float64, u []float64) []int {
 	return drawn
 }
 
-// drawnOneStep is the one-step of trees with the vote labels drawn (the
-// trees' structure and roles as grown), computed as oos's: the same
-// layout, fit and noise term. The sketch of a row's weights on the other
-// rows' votes depends on the trees and roles only, not on the labels, and
-// so do the local-linear fit's sums of the neighbours' coordinates and
-// their products: the draw takes oos's instead of summing them again, the
-// same values bit for bit.
-func drawnOneStep(oos *outOfSample, drawn []int, trees []votingTree, prior []float64) float64 {
+// drawnSums are the out-of-sample sums of trees with the vote labels drawn
+// (the trees' structure and roles as grown), laid out as oos's, with its
+// fit and noise term, so that their one-step is computed as oos's. The
+// sketch of a row's weights on the other rows' votes depends on the trees
+// and roles only, not on the labels, and so do the local-linear fit's
+// sums of the neighbours' coordinates and their products: the draw takes
+// oos's instead of summing them again, the same values bit for bit.
+func drawnSums(oos *outOfSample, drawn []int, trees []votingTree) *outOfSample {
 	o := newOutOfSample(drawn, oos.k, oos.oob, false, oos.sharpenFolds).withLocalLinear(oos.local).withCappedNoise(oos.capped)
 	o.labelsOnly = o.local != nil
 	for _, t := range trees {
@@ -228,7 +255,7 @@ func drawnOneStep(oos *outOfSample, drawn []int, trees []votingTree, prior []flo
 		o.takeLabelFreeFit(oos)
 	}
 	o.z = oos.z
-	return o.oneStepEntropy(prior)
+	return o
 }
 
 // outOfSamplePosteriors returns every row's out-of-sample posterior from

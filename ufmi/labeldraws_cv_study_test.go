@@ -10,19 +10,20 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// TestLabelDrawsControlVariateStudy measures what the control variate of
+// TestLabelDrawsControlVariateStudy measures what the control variates of
 // the label draws (drawnExcess: a draw's one-step less the drawn labels'
-// log-loss under the posteriors they were drawn from) saves against the
-// draw's one-step less its world's truth, the mean entropy of those
-// posteriors, which has the same expectation: the sd of one draw's excess
-// each way, on the same draws (the same uniform numbers), beside the
-// interval's SE without the draws' Monte Carlo error, and how much that
-// error widens the interval with 20 and with 10 draws. 8 data sets per
-// cell, the preset label-draws (its trees held by FitUF). Run with
+// log-loss under the posteriors they were drawn from, plus the first-order
+// term) save against the draw's one-step less its world's truth, the mean
+// entropy of those posteriors, which has the same expectation: the sd of
+// one draw's excess each way (over 20 draws, the same uniform numbers for
+// each), beside the interval's SE without the draws' Monte Carlo error,
+// and how much that error, with both variates, widens the interval with 4
+// draws (the preset's) and with 2. 8 data sets per cell, the preset
+// label-draws (its trees held by FitUF). Run with
 //
 //	UFMI_DRAWS_CV_STUDY=1 go test -run TestLabelDrawsControlVariateStudy -v -timeout 1h ./ufmi
 //
-// (about 2 minutes on 2 cores); docs/inference.md, "A discrete column
+// (about 20 seconds on 2 cores); docs/inference.md, "A discrete column
 // beside noise", gives the table.
 func TestLabelDrawsControlVariateStudy(t *testing.T) {
 	if os.Getenv("UFMI_DRAWS_CV_STUDY") == "" {
@@ -54,10 +55,10 @@ func TestLabelDrawsControlVariateStudy(t *testing.T) {
 		{"categorical, 6 levels, and a noise column, n = 1,000", discrete(1000)},
 		{"the same, n = 300", discrete(300)},
 	}
-	fmt.Println("| cell | data sets | mean SE without the draws' error | sd of a draw's excess over its world's entropy | over the drawn labels' log-loss (the control variate) | ratio | the interval widened by the draws' error: 20 draws | 10 draws |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| cell | data sets | mean SE without the draws' error | sd of a draw's excess over its world's entropy | over the drawn labels' log-loss | and with the first-order term (drawnExcess) | ratio | the interval widened by the draws' error: 4 draws | 2 draws |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cells {
-		var se, plain, controlled []float64
+		var se, plain, logLoss, controlled []float64
 		for r := range sets {
 			x, y := c.data(r)
 			rt := Runtime{Seed: uint64(r + 1)}
@@ -66,31 +67,32 @@ func TestLabelDrawsControlVariateStudy(t *testing.T) {
 				t.Fatal(err)
 			}
 			se = append(se, math.Sqrt(e.CI.SE*e.CI.SE-e.CI.SEDraws*e.CI.SEDraws))
-			p, cv := drawnExcessBothWays(t, x, y, rt, e.MI, draws)
-			plain, controlled = append(plain, p), append(controlled, cv)
+			p, ll, cv := drawnExcessThreeWays(t, x, y, rt, draws)
+			plain, logLoss, controlled = append(plain, p), append(logLoss, ll), append(controlled, cv)
 		}
 		s, p, cv := meanOf(se), meanOf(plain), meanOf(controlled)
 		widened := func(n float64) float64 { return math.Sqrt(1 + cv*cv/n/(s*s)) }
-		fmt.Printf("| %s | %d | %.4f | %.4f | %.4f | %.2f | %.3f | %.3f |\n", c.name, sets, s, p, cv, p/cv, widened(draws), widened(10))
+		fmt.Printf("| %s | %d | %.4f | %.4f | %.4f | %.4f | %.2f | %.3f | %.3f |\n", c.name, sets, s, p, meanOf(logLoss), cv, p/cv, widened(defaultLabelDraws), widened(2))
 	}
 }
 
-// drawnExcessBothWays fits the preset label-draws on x, y and makes draws
-// label draws as labelDraws.run does (posteriors shrunk to the estimate
-// mi, stream LabelDraw), returning the sd over the draws of each draw's
-// excess taken two ways: over its world's entropy, and over the drawn
-// labels' log-loss (drawnExcess).
-func drawnExcessBothWays(t *testing.T, x *Features, y []int, rt Runtime, mi float64, draws int) (plain, controlled float64) {
+// drawnExcessThreeWays fits the preset label-draws on x, y and makes draws
+// label draws as labelDraws.run does (posteriors shrunk to the
+// uncorrected one-step's MI, stream LabelDraw), returning the sd over the draws of each draw's
+// excess taken three ways: over its world's entropy, over the drawn
+// labels' log-loss, and over that log-loss with the first-order term
+// (drawnExcess).
+func drawnExcessThreeWays(t *testing.T, x *Features, y []int, rt Runtime, draws int) (plain, logLoss, controlled float64) {
 	t.Helper()
 	f, err := FitUF(x, y, labelDrawsUF(), rt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	oos, trees := heldSums(f, y)
-	oos.oneStepEntropy(f.prior)
-	q, _ := shrinkToInformation(outOfSamplePosteriors(oos, f.prior), mi)
+	hy, _ := LabelEntropy(y)
+	q, _ := shrinkToInformation(outOfSamplePosteriors(oos, f.prior), hy-oos.oneStepEntropy(f.prior))
 	truth, _ := meanEntropyOf(q)
-	var overTruth, overLogLoss []float64
+	var overTruth, overLogLoss, both []float64
 	for r := range draws {
 		rng := f.drawRuntime.stream(seeds.LabelDraw, r)
 		u := make([]float64, len(q))
@@ -100,9 +102,12 @@ func drawnExcessBothWays(t *testing.T, x *Features, y []int, rt Runtime, mi floa
 			}
 		}
 		drawn := drawnLabels(y, q, u)
-		h := drawnOneStep(oos, drawn, trees, f.prior)
+		o := drawnSums(oos, drawn, trees)
+		firstOrder := firstOrderTerm(o, q, f.prior)
+		h := o.oneStepEntropy(f.prior)
 		overTruth = append(overTruth, h-truth)
 		overLogLoss = append(overLogLoss, h-logLossOf(q, drawn))
+		both = append(both, h-logLossOf(q, drawn)+firstOrder)
 	}
-	return sdOf(overTruth), sdOf(overLogLoss)
+	return sdOf(overTruth), sdOf(overLogLoss), sdOf(both)
 }

@@ -2,6 +2,7 @@ package ufmi
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -196,10 +197,11 @@ func TestLabelDrawsConditionalManyWeakClasses(t *testing.T) {
 }
 
 // TestDrawnOneStepSharesTheSketch checks that a draw's one-step, which
-// takes the estimate's sketch instead of summing its own, is the one-step
-// of sums built from scratch with the drawn labels, bit for bit (without
-// sharpening, so that the one-step is the log-loss less the sketch's
-// noise term).
+// takes the estimate's sketch and label-free fit sums instead of summing
+// its own, is the one-step of sums built from scratch with the drawn
+// labels, bit for bit (without sharpening, so that the one-step is the
+// log-loss less the sketch's noise term), and that with the default's
+// sharpening and with a capped noise term the sums are those from scratch.
 func TestDrawnOneStepSharesTheSketch(t *testing.T) {
 	m := sim.MISimulation{Setting: sim.ThreeClass, N: 400, D: 3, Prior: 0.5, Mu: 1}
 	x, y := simFeatures(t, m, 2)
@@ -224,16 +226,31 @@ func TestDrawnOneStepSharesTheSketch(t *testing.T) {
 	if f.rule.local == nil || unsketched.oneStepEntropy(f.prior) == want {
 		t.Fatal("the case has no local-linear fit or no noise term: it tests nothing")
 	}
-	if got := drawnOneStep(oos, drawn, trees, f.prior); got != want || math.IsNaN(got) {
+	if got := drawnSums(oos, drawn, trees).oneStepEntropy(f.prior); got != want || math.IsNaN(got) {
 		t.Fatalf("drawn one-step %v, from sums of its own %v", got, want)
+	}
+	for _, uf := range []UFConfig{{Trees: 30}, {Trees: 30, CappedNoise: true}} {
+		f, err := FitUF(x, y, uf, Runtime{Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		oos, trees := heldSums(f, y)
+		full := newOutOfSample(drawn, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local).withCappedNoise(f.rule.cappedNoise)
+		for _, tr := range trees {
+			full.add(tr, nil)
+		}
+		got := drawnSums(oos, drawn, trees)
+		if !slices.Equal(got.sum, full.sum) || !slices.Equal(got.trees, full.trees) || got.oneStepEntropy(f.prior) != full.oneStepEntropy(f.prior) {
+			t.Errorf("%+v: a draw's sums differ from those summed from scratch", uf)
+		}
 	}
 }
 
 // heldSums returns the out-of-sample sums of the held forest f's trees
 // with the vote labels y, as the estimate builds them (its sketch and
-// local-linear fit), and the trees as the draws hold them.
+// local-linear fit and noise term), and the trees as the draws hold them.
 func heldSums(f *Forest, y []int) (*outOfSample, []votingTree) {
-	oos := newOutOfSample(y, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local)
+	oos := newOutOfSample(y, f.k, false, true, f.rule.sharpenFolds).withLocalLinear(f.rule.local).withCappedNoise(f.rule.cappedNoise)
 	trees := make([]votingTree, len(f.trees))
 	for i := range f.trees {
 		trees[i] = votingTreeOf(&f.trees[i], f.trees[i].rowLeaf)

@@ -199,9 +199,9 @@ type UFConfig struct {
 	// draws' Monte Carlo error and, near zero, the correction's slope
 	// (Interval.SEDraws). It takes out what the one-step's
 	// second-order noise term leaves, e.g. a categorical column beside a
-	// noise column (-0.0175 to -0.0005 nats at n = 1,000) and conditional
+	// noise column (-0.0175 to -0.0000 nats at n = 1,000) and conditional
 	// MIs of several classes (docs/inference.md, "A discrete column beside
-	// noise"). Each draw costs 4 to 6% of an estimate,
+	// noise"). Each draw costs 5 to 6% of an estimate,
 	// and every tree's leaf of every row is held until the draws are done
 	// (at least 4 bytes × rows × trees; checked). 0 (the default): no
 	// draws; else 2..maxLabelDraws. It needs the one-step with every
@@ -482,7 +482,7 @@ func cappedNoiseUF() UFConfig {
 
 // labelDrawsUF is DefaultUF with the bootstrap of the vote labels
 // (LabelDraws, defaultLabelDraws draws): less bias where the noise term
-// falls short, at 1.4 to 1.6 times the cost; not the default because of
+// falls short, at 1.2 to 1.25 times the cost; not the default because of
 // that cost.
 func labelDrawsUF() UFConfig {
 	c := DefaultUF()

@@ -244,7 +244,7 @@ func bootstrapOneStep(f *Forest, y []int) (float64, [][]float64) {
 		oos.add(votingTreeOf(&f.trees[t], f.trees[t].rowLeaf), nil)
 	}
 	h := oos.oneStepEntropy(f.prior)
-	return h, outOfSamplePosteriors(oos, f.prior)
+	return h, outOfSamplePosteriors(oos, f.prior, true)
 }
 
 // meanOf and sdOf are meanSD's two halves.

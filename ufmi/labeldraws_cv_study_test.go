@@ -90,7 +90,7 @@ func drawnExcessThreeWays(t *testing.T, x *Features, y []int, rt Runtime, draws 
 	}
 	oos, trees := heldSums(f, y)
 	hy, _ := LabelEntropy(y)
-	q, _ := shrinkToInformation(outOfSamplePosteriors(oos, f.prior), hy-oos.oneStepEntropy(f.prior))
+	q, _ := shrinkToInformation(outOfSamplePosteriors(oos, f.prior, false), hy-oos.oneStepEntropy(f.prior))
 	truth, _ := meanEntropyOf(q)
 	var overTruth, overLogLoss, both []float64
 	for r := range draws {

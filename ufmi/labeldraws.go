@@ -78,7 +78,8 @@ func newLabelDraws(count int, rt Runtime) *labelDraws {
 }
 
 // skip reports the draws done without making them: the estimate is not
-// the one-step, or no row has a posterior to draw from.
+// the one-step, no row has a posterior to draw from, or none is
+// misclassified (noneMisclassified).
 func (d *labelDraws) skip() {
 	trees := len(d.trees)
 	d.rt.report(trees+d.count, trees)
@@ -109,11 +110,11 @@ func (d *labelDraws) hold(ft *forestTree) {
 // draws' end.
 func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	d.excess, d.variance, d.slope = 0, 0, 0
-	posteriors := outOfSamplePosteriors(oos, prior, false)
-	if noneMisclassified(posteriors, oos.y) {
+	if noneMisclassified(oos, prior) {
 		d.skip()
 		return
 	}
+	posteriors := outOfSamplePosteriors(oos, prior, false)
 	q, shrunk := shrinkToInformation(posteriors, mi)
 	var null [][]float64
 	if shrunk && mi > 0 {
@@ -211,22 +212,24 @@ func logLossOf(q [][]float64, y []int) float64 {
 	return sum / float64(rows)
 }
 
-// noneMisclassified reports whether the rows have posteriors q and every
-// one puts more than half its mass on the row's label y_i. The rows then
-// show no label noise, and the draws' world would be made of the
-// posteriors' smoothing across the classes' boundaries alone: on nearly
-// separable data the draws moved estimates that were right down, below
-// intervals of almost no width (scaled, mu 2, n = 500: coverage 0.82
-// where the default's is 1.00, docs/inference.md). The interval's
-// separable limit (separable.go) covers those data sets; the estimate is
-// left uncorrected.
-func noneMisclassified(q [][]float64, y []int) bool {
+// noneMisclassified reports whether oos's rows have out-of-sample
+// posteriors and none puts half or less of its mass on the row's label
+// (the posterior the log-loss scores, as the interval's separable limit
+// counts it: separable.go). The rows then show no label noise, and the
+// draws' world would be made of the posteriors' smoothing across the
+// classes' boundaries alone: on nearly separable data the draws moved
+// estimates that were right down, below intervals of almost no width
+// (scaled, mu 2, n = 500: coverage 0.82 where the default's is 1.00,
+// docs/inference.md). The interval's separable limit covers those data
+// sets; the estimate is left uncorrected.
+func noneMisclassified(oos *outOfSample, prior []float64) bool {
 	rows := 0
-	for i, p := range q {
-		if p == nil {
+	for i := range oos.y {
+		lp := oos.logProb(i, prior)
+		if math.IsNaN(lp) {
 			continue
 		}
-		if p[y[i]] <= 0.5 {
+		if lp <= -math.Ln2 {
 			return false
 		}
 		rows++
@@ -390,13 +393,19 @@ func shrinkToInformation(q [][]float64, target float64) (moved [][]float64, shru
 	return movedBy(bisect(0, 1, func(l float64) bool { return information(l) >= target })), true
 }
 
-// classAt is the class where u in [0, 1) falls in the distribution p.
+// classAt is the class where u in [0, 1) falls in the distribution p; if
+// rounding carries u past p's sum, the last class p gives mass to (never
+// one of probability 0, whose log-loss would be infinite).
 func classAt(u float64, p []float64) int {
+	last := len(p) - 1
 	for c, v := range p {
 		if u < v {
 			return c
 		}
 		u -= v
+		if v > 0 {
+			last = c
+		}
 	}
-	return len(p) - 1
+	return last
 }

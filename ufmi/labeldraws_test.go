@@ -217,6 +217,19 @@ func TestLabelDrawsLeaveSeparableDataAlone(t *testing.T) {
 	}
 }
 
+// TestClassAtNeverDrawsAZero checks that rounding past a distribution's
+// sum falls back on the last class with mass, not on a class of
+// probability 0 (whose log-loss in a draw would be infinite).
+func TestClassAtNeverDrawsAZero(t *testing.T) {
+	p := []float64{0.001, 0.059, 0.94, 0}
+	if c := classAt(math.Nextafter(1, 0), p); c != 2 {
+		t.Errorf("classAt(1-ulp, %v) = %d, want 2", p, c)
+	}
+	if c := classAt(0.0005, p); c != 0 {
+		t.Errorf("classAt(0.0005, %v) = %d, want 0", p, c)
+	}
+}
+
 // TestLabelDrawsConditionalManyWeakClasses checks a conditional MI of zero
 // whose two fits' biases do not cancel by default: 9 classes along x1
 // (mean class/3), x2 noise, I(Y; x2 | x1) = 0, n = 1,080, where the

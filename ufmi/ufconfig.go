@@ -199,7 +199,7 @@ type UFConfig struct {
 	// draws' Monte Carlo error and, near zero, the correction's slope
 	// (Interval.SEDraws). It takes out what the one-step's
 	// second-order noise term leaves, e.g. a categorical column beside a
-	// noise column (-0.0175 to -0.0000 nats at n = 1,000) and conditional
+	// noise column (-0.0175 to +0.0000 nats at n = 1,000) and conditional
 	// MIs of several classes (docs/inference.md, "A discrete column beside
 	// noise"). Each draw costs 5 to 6% of an estimate,
 	// and every tree's leaf of every row is held until the draws are done

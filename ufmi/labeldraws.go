@@ -3,6 +3,7 @@ package ufmi
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -79,7 +80,7 @@ func newLabelDraws(count int, rt Runtime) *labelDraws {
 
 // skip reports the draws done without making them: the estimate is not
 // the one-step, no row has a posterior to draw from, or none is
-// misclassified (noneMisclassified).
+// misclassified (scoredMisses).
 func (d *labelDraws) skip() {
 	trees := len(d.trees)
 	d.rt.report(trees+d.count, trees)
@@ -106,11 +107,11 @@ func (d *labelDraws) hold(ft *forestTree) {
 // interval scales the estimate's SE by 1 + slope (the delta method
 // through the correction). Elsewhere the slope is 0 and the draws at 0
 // are not made. Where no row has a posterior, or none is misclassified
-// (noneMisclassified), nothing is drawn and the progress jumps to the
-// draws' end.
+// (scoredMisses), nothing is drawn and the progress jumps to the draws'
+// end.
 func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	d.excess, d.variance, d.slope = 0, 0, 0
-	if noneMisclassified(oos, prior) {
+	if m := scoredMisses(oos, prior); m.scored == 0 || m.separable() {
 		d.skip()
 		return
 	}
@@ -120,23 +121,13 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	if shrunk && mi > 0 {
 		null, _ = shrinkToInformation(posteriors, 0)
 	}
-	if _, rows := meanEntropyOf(q); rows == 0 {
-		d.skip()
-		return
-	}
 	excess, nullExcess := make([]float64, d.count), make([]float64, d.count)
 	// Draw r is step trees + r of the forest's stage.
 	trees := len(d.trees)
 	progress := func(done, _ int) { d.rt.report(trees+done, trees) }
 	// The draws return no error, so neither does ForEach.
 	_ = pool.ForEach(d.count, d.rt.Workers, progress, func(_, r int) error {
-		rng := d.rt.stream(seeds.LabelDraw, r)
-		u := make([]float64, len(q))
-		for i, p := range q {
-			if p != nil {
-				u[i] = rng.Float64()
-			}
-		}
+		u := drawUniforms(d.rt.stream(seeds.LabelDraw, r), q)
 		excess[r] = drawnExcess(oos, q, u, d.trees, prior)
 		if null != nil {
 			nullExcess[r] = drawnExcess(oos, null, u, d.trees, prior)
@@ -189,9 +180,9 @@ func firstOrderTerm(o *outOfSample, q [][]float64, prior []float64) float64 {
 		sum += (o.own(i)+prior[c])/votes/p[c] - 1
 		// Classes q_i gives 0 are never drawn: their vote share is what
 		// the sum over drawn classes lacks of 1.
-		for c, v := range p {
+		for other, v := range p {
 			if v == 0 {
-				sum += (o.sum[i*o.width+c] + prior[c]) / votes
+				sum += (o.sum[i*o.width+other] + prior[other]) / votes
 			}
 		}
 		rows++
@@ -212,29 +203,40 @@ func logLossOf(q [][]float64, y []int) float64 {
 	return sum / float64(rows)
 }
 
-// noneMisclassified reports whether oos's rows have out-of-sample
-// posteriors and none puts half or less of its mass on the row's label
-// (the posterior the log-loss scores, as the interval's separable limit
-// counts it: separable.go). The rows then show no label noise, and the
-// draws' world would be made of the posteriors' smoothing across the
-// classes' boundaries alone: on nearly separable data the draws moved
-// estimates that were right down, below intervals of almost no width
-// (scaled, mu 2, n = 500: coverage 0.82 where the default's is 1.00,
-// docs/inference.md). The interval's separable limit covers those data
-// sets; the estimate is left uncorrected.
-func noneMisclassified(oos *outOfSample, prior []float64) bool {
-	rows := 0
+// scoredMisses counts oos's rows that have an out-of-sample posterior and
+// those the posterior the log-loss scores misclassifies, as the
+// interval's separable limit counts them (separable.go). Where it
+// misclassifies none the rows show no label noise, and the draws' world
+// would be made of the posteriors' smoothing across the classes'
+// boundaries alone: on nearly separable data the draws moved estimates
+// that were right down, below intervals of almost no width (scaled, mu 2,
+// n = 500: coverage 0.82 where the default's is 1.00, docs/inference.md).
+// The interval's separable limit covers those data sets, so run leaves
+// the estimate uncorrected.
+func scoredMisses(oos *outOfSample, prior []float64) missCount {
+	m := missCount{k: oos.k}
 	for i := range oos.y {
-		lp := oos.logProb(i, prior)
-		if math.IsNaN(lp) {
-			continue
+		if lp := oos.logProb(i, prior); !math.IsNaN(lp) {
+			m.scored++
+			if misclassifies(lp) {
+				m.missed++
+			}
 		}
-		if lp <= -math.Ln2 {
-			return false
-		}
-		rows++
 	}
-	return rows > 0
+	return m
+}
+
+// drawUniforms returns one uniform number from rng for each row with a
+// posterior in q (0 for the others), in row order: a draw's labels
+// (drawnLabels) and, where the slope is measured, the null world's.
+func drawUniforms(rng *rand.Rand, q [][]float64) []float64 {
+	u := make([]float64, len(q))
+	for i, p := range q {
+		if p != nil {
+			u[i] = rng.Float64()
+		}
+	}
+	return u
 }
 
 // slopeStep is the smallest step in information over which the
@@ -246,22 +248,6 @@ func noneMisclassified(oos *outOfSample, prior []float64) bool {
 // bound as the estimate goes to 0; over the step the slope goes to 0 with
 // the estimate.
 func slopeStep(k, n int) float64 { return float64(k-1) / float64(n) }
-
-// meanEntropyOf is the mean entropy of the posteriors q that are not nil,
-// and how many there are.
-func meanEntropyOf(q [][]float64) (float64, int) {
-	sum, rows := 0.0, 0
-	for _, p := range q {
-		if p != nil {
-			sum += Entropy(p)
-			rows++
-		}
-	}
-	if rows == 0 {
-		return 0, 0
-	}
-	return sum / float64(rows), rows
-}
 
 // drawnLabels returns labels drawn from the posteriors q with the uniform
 // numbers u (row i's class is where u_i falls in q_i's distribution); a

@@ -94,14 +94,7 @@ func drawnExcessThreeWays(t *testing.T, x *Features, y []int, rt Runtime, draws 
 	truth, _ := meanEntropyOf(q)
 	var overTruth, overLogLoss, both []float64
 	for r := range draws {
-		rng := f.drawRuntime.stream(seeds.LabelDraw, r)
-		u := make([]float64, len(q))
-		for i, p := range q {
-			if p != nil {
-				u[i] = rng.Float64()
-			}
-		}
-		drawn := drawnLabels(y, q, u)
+		drawn := drawnLabels(y, q, drawUniforms(f.drawRuntime.stream(seeds.LabelDraw, r), q))
 		o := drawnSums(oos, drawn, trees)
 		firstOrder := firstOrderTerm(o, q, f.prior)
 		h := o.oneStepEntropy(f.prior)

@@ -359,3 +359,19 @@ func TestLabelDrawsPermutationTest(t *testing.T) {
 		t.Errorf("p-value %v on separated data, want 0.1 (the smallest of 9 permutations)", res.PValue)
 	}
 }
+
+// meanEntropyOf is the mean entropy of the posteriors q that are not nil,
+// and how many there are.
+func meanEntropyOf(q [][]float64) (float64, int) {
+	sum, rows := 0.0, 0
+	for _, p := range q {
+		if p != nil {
+			sum += Entropy(p)
+			rows++
+		}
+	}
+	if rows == 0 {
+		return 0, 0
+	}
+	return sum / float64(rows), rows
+}

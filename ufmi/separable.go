@@ -49,12 +49,17 @@ func countMisses(phi []float64, y []int, prior []float64, hy float64) missCount 
 			continue
 		}
 		m.scored++
-		if v+math.Log(prior[y[i]]) <= -math.Ln2 {
+		if misclassifies(v + math.Log(prior[y[i]])) {
 			m.missed++
 		}
 	}
 	return m
 }
+
+// misclassifies reports whether a row whose out-of-sample posterior of its
+// label is exp(logProb) counts as misclassified: that posterior is at most
+// one half.
+func misclassifies(logProb float64) bool { return logProb <= -math.Ln2 }
 
 // separable reports whether m's fit scored rows and misclassified none.
 func (m missCount) separable() bool { return m.scored > 0 && m.missed == 0 }

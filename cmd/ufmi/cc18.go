@@ -121,7 +121,7 @@ func parseIDs(s string, load cc18.LoadOptions) ([]int, error) {
 	case "available":
 		ids := cc18.Available(load)
 		if len(ids) == 0 {
-			return nil, fmt.Errorf("no CC18 mirror found: set UFMI_MIRROR or -mirror, or name datasets with -ids")
+			return nil, noMirrorError(load.MirrorDir)
 		}
 		return ids, nil
 	case "all":
@@ -220,4 +220,23 @@ func cc18Subfolder(size string, seed uint64) string {
 		return size
 	}
 	return fmt.Sprintf("%s-seed%d", size, seed)
+}
+
+// noMirrorError says why -ids available found no dataset: no mirror named
+// (dir empty, UFMI_MIRROR unset), or the folder named holds none, with a
+// hint where it is the mirror's root rather than its cc18 folder.
+func noMirrorError(dir string) error {
+	where, named := dir, "-mirror"
+	if dir == "" {
+		m := os.Getenv("UFMI_MIRROR")
+		if m == "" {
+			return fmt.Errorf("no CC18 mirror found: set UFMI_MIRROR or -mirror, or name datasets with -ids")
+		}
+		where, named = filepath.Join(m, "cc18"), "$UFMI_MIRROR/cc18"
+	}
+	hint := ""
+	if _, err := os.Stat(filepath.Join(where, "cc18", "column_types.csv")); err == nil {
+		hint = fmt.Sprintf(" (its subfolder cc18 holds one: give -mirror %s)", filepath.Join(where, "cc18"))
+	}
+	return fmt.Errorf("no CC18 dataset found in %s = %s: a mirror folder holds column_types.csv and the datasets' gzip'd CSV files%s; or name datasets with -ids to download them", named, where, hint)
 }

@@ -646,6 +646,13 @@ func badInputs(t *testing.T) []badInput {
 	for _, c := range "a,y\n1,p\n2,q\n" {
 		utf16BE = append(utf16BE, 0, byte(c))
 	}
+	mirrorRoot := t.TempDir() // a mirror's root: its cc18 folder holds the listing
+	if err := os.MkdirAll(filepath.Join(mirrorRoot, "cc18"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mirrorRoot, "cc18", "column_types.csv"), []byte("did,file,column,type\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return []badInput{
 		// Files and headers.
 		{"missing file", []string{"mi", "-in", "/no/such/file.csv", "-target", "label"}, "cannot open"},
@@ -658,6 +665,8 @@ func badInputs(t *testing.T) []badInput {
 		{"UTF-16 file", []string{"mi", "-in", raw(utf16), "-target", "y"}, "in.csv is encoded in UTF-16 (little-endian; byte-order mark FF FE); ufmi reads UTF-8: save the file as CSV in UTF-8"},
 		{"UTF-16 big-endian file", []string{"mi", "-in", raw(utf16BE), "-target", "y"}, "is encoded in UTF-16 (big-endian; byte-order mark FE FF)"},
 		{"UTF-16 file without a byte-order mark", []string{"mi", "-in", raw(utf16[2:]), "-target", "y"}, "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
+		{"Latin-1 file", []string{"mi", "-in", raw([]byte("a,y\n1,caf\xe9\n2,th\xe8\n3,caf\xe9\n")), "-target", "y"}, `in.csv: line 2, column "y": byte 0xE9 is not UTF-8 text (the file is in another encoding, such as Latin-1 or Windows-1252); ufmi reads UTF-8: save the file as CSV in UTF-8`},
+		{"Latin-1 header", []string{"mi", "-in", raw([]byte("na\xefve,y\n1,p\n2,q\n")), "-target", "y"}, "in.csv: line 1, header column 1: byte 0xEF is not UTF-8 text"},
 		{"semicolon-separated file", []string{"mi", "-in", csv("a;b;y\n1,5;2;p\n2,5;3;q\n"), "-target", "y"}, `the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
 		{"tab-separated file", []string{"mi", "-in", csv("a\tb\ty\n1.5\t2\tp\n2.5\t3\tq\n"), "-target", "y"}, "holding tabs: the file looks tab-separated"},
 		{"a row of too few fields", []string{"mi", "-in", csv("a,b,y\n1,2,p\n2,3\n"), "-target", "y"}, "record on line 3: wrong number of fields: it has 2, the header 3"},
@@ -726,6 +735,7 @@ func badInputs(t *testing.T) []badInput {
 		{"cell Inf", cell("Inf"), `"Inf", which is not a decimal number`},
 		{"cell +Inf", cell("+Inf"), `"+Inf", which is not a decimal number`},
 		{"cell 1e999", cell("1e999"), `"1e999" is out of range`},
+		{"cell of 500,000 digits", cell(strings.Repeat("7", 500000)), `data row 2: "7777777777777777777777777777777777777777"... (500000 characters) is out of range`},
 		{"cell with a decimal comma", cell(`"1,5"`), `column "a" holds numbers with a comma, such as "1,5" in data row 2: a decimal comma or a thousands separator, which ufmi reads as neither`},
 		{"column of decimal commas", []string{"mi", "-in", csv("a,y\n\"0,041\",p\n\"1,5\",q\n\"-2,25\",q\n"), "-target", "y"}, `column "a" holds numbers with a comma, such as "0,041" in data row 1`},
 		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, `column "a" is missing in all 3 rows, and no other feature column remains`},
@@ -765,6 +775,8 @@ func badInputs(t *testing.T) []badInput {
 		{"-trees-per-cell with ksg", mi("-method", "ksg", "-trees-per-cell", "25", "-results", t.TempDir()), "-trees-per-cell splits a uf forest; method ksg grows none"},
 		{"-trees-per-cell above -trees", mi("-trees", "10", "-trees-per-cell", "20", "-results", t.TempDir()), "-trees-per-cell 20: want 1..10 (the forest's trees, -trees)"},
 		{"table -perm with -results", table("-perm", "9", "-results", t.TempDir()), "-perm with -results is not supported: shards run the subset fits only"},
+		{"cc18 -mirror the mirror's root", []string{"cc18", "-mirror", mirrorRoot, "-results", ""}, "no CC18 dataset found in -mirror = " + mirrorRoot + ": a mirror folder holds column_types.csv and the datasets' gzip'd CSV files (its subfolder cc18 holds one: give -mirror " + filepath.Join(mirrorRoot, "cc18") + ")"},
+		{"-shards -3 without a task index", mi("-shards", "-3", "-results", t.TempDir()), "-3 shards; want 1..100000"},
 		{"-trees-per-cell with -perm", mi("-trees-per-cell", "25", "-perm", "9", "-results", t.TempDir()), "-trees-per-cell with -perm is not supported"},
 	}
 }

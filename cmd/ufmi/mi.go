@@ -6,15 +6,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/sharded"
-	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 // miReport is what "ufmi mi" prints.
@@ -257,7 +254,13 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	}
 	if !sh.fromJob() {
 		printNotices(stderr, "mi", kNNUnits(cfg.Method))
-		printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
+		printNotices(stderr, "mi", kNNTies(cfg.Method, x))
+		if cfg.Method.KNN() && rep.HYGivenZ == nil {
+			// The kNN estimators are not bounded: any MI outside [0, H(Y)].
+			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, rep.HY, rep.MI))
+		} else {
+			printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
+		}
 	}
 	if err := checkPrintable(number{"H(Y)", &rep.HY}, number{"H(Y|X)", &rep.HYGivenX}, number{"H(Y|Z)", rep.HYGivenZ},
 		number{"I(X;Y)", &rep.MI}, number{"the interval's low end", rep.CILow}, number{"the interval's high end", rep.CIHigh},
@@ -287,7 +290,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		fmt.Fprintf(stdout, "I(X;Y)       %.4f nats\n", rep.MI)
 	}
 	if rep.CILevel != nil {
-		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats", fmt.Sprintf("%g%% CI", 100**rep.CILevel), *rep.CILow, *rep.CIHigh)
+		fmt.Fprintf(stdout, "%-12s [%.4f, %.4f] nats", percent(*rep.CILevel)+" CI", *rep.CILow, *rep.CIHigh)
 		if rep.CINoneMisclassified {
 			fmt.Fprint(stdout, "   (no row misclassified out of sample: the low end reaches Fano's limit)")
 		}
@@ -320,140 +323,6 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		fmt.Fprintf(stdout, "seconds      %.2f\n", rep.Seconds)
 	}
 	return nil
-}
-
-// fewRowsPerClass returns a note when cfg estimates by the UF's one-step
-// and its noise term is measured to move the estimate (docs/inference.md,
-// "Many classes, few rows per class" and "Many classes with signal"): 3 or
-// more classes with fewer than 100 rows per class on average, where the
-// estimate reads low when X says little about Y (TestManyClassesBiasStudy)
-// and, capped (UFConfig.CappedNoise), with signal too; unless capped, 10 or
-// more classes, where it reads high when X separates groups of classes
-// (TestNoiseTermSignalStudy); with fewer than 5 rows per class
-// (-many-classes) it may be far off either way (TestFewRowsPerClassStudy,
-// which also measures one column).
-func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
-	if !oneStepUF(cfg) || k < 3 {
-		return nil
-	}
-	capped := cfg.UF.CappedNoise
-	var parts []string
-	switch {
-	case n < 5*k:
-		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way "+
-			"(60 classes of 3 rows on independent data read -0.25 to +0.58 by default, 2 of 3 intervals excluding 0, and -2.3 to -2.9 with -preset capped-noise)")
-	case n < 100*k && capped:
-		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
-			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.03 to -0.10 with signal, 20 to 50 rows per class; "+
-			"far more with fewer rows or one column: -2.0 at I = 0 with 20 classes of 8 rows on one column)")
-	case n < 100*k:
-		parts = append(parts, "with fewer than 100 rows per class the estimate reads low where X says little about Y "+
-			"(on two columns -0.04 to -0.27 nats at I = 0, 20 to 100 rows per class; "+
-			"far more with fewer rows or one column: -1.26 to -1.38 with 20 classes of 8 rows on one column)")
-	}
-	if k >= 10 && !capped && n >= 5*k {
-		parts = append(parts, "with 10 or more classes it reads high where X separates groups of classes in few columns "+
-			"(+0.05 to +0.30 nats with 10 to 20 classes of 50 to 1,000 rows along one column; -preset capped-noise read -0.01 to -0.10 there)")
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	return []string{fmt.Sprintf("%d classes with about %d rows each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, n/k, strings.Join(parts, "; "))}
-}
-
-// oneStepUF reports whether cfg estimates with a UF's one-step, where the
-// many-class notes were measured.
-func oneStepUF(cfg ufmi.EstimatorConfig) bool {
-	return (cfg.Method == "" || cfg.Method == ufmi.MethodUF) && cfg.UF.OneStep()
-}
-
-// manyClassConditional returns a note for a conditional MI of the default
-// UF with 5 or more classes: its two fits need not carry the same bias
-// there, and the interval may exclude the truth (TestSharedLeafCMIStudy's
-// default column, measured with 5 to 10 classes along one given column);
-// the conditional test holds its level
-// (TestConditionalTestHoldsLevelWithManyWeakClasses), and the label draws
-// take most of the bias out (TestLabelDrawsConditionalManyWeakClasses):
-// with them there is no note. tested says whether the run gives the
-// conditional test's p-value.
-func manyClassConditional(cfg ufmi.EstimatorConfig, k int, tested bool) []string {
-	if !oneStepUF(cfg) || k < 5 || cfg.UF.LabelDraws > 0 {
-		return nil
-	}
-	test := "add -perm 999 for the conditional test's p-value, which holds its level there"
-	if tested {
-		test = "the conditional test's p-value holds its level there"
-	}
-	return []string{fmt.Sprintf("with %d classes a conditional MI's two fits need not share their bias: with 5 to 10 classes along one given column it read -0.015 to +0.057 nats off, and in two of five such cells most intervals missed the true value (docs/inference.md, \"Leaves chosen by the log-loss\"); %s; -preset label-draws takes most of that bias out (+0.052 to +0.003 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
-}
-
-// aboveLogK returns a note when an estimate of a conditional entropy,
-// H(Y|X) or H(Y|Z) (nil when absent), exceeds log K, the most any entropy
-// of K classes can be, by more than a tenth of it (an estimate that far
-// off comes from too few rows, or rows per class, for the forest's
-// leaves: docs/inference.md, "At and near zero"), or lies below 0 by as
-// much (a kNN estimator's, in some units).
-func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) []string {
-	logK := math.Log(float64(k))
-	cause := "too few rows, or rows per class, for the forest's leaves"
-	if method.KNN() {
-		cause = "the kNN estimator's error with these rows, in these units"
-	}
-	var notes []string
-	for _, h := range []struct {
-		name  string
-		value *float64
-	}{{"H(Y|X)", &hyGivenX}, {"H(Y|Z)", hyGivenZ}} {
-		if h.name == "H(Y|X)" && hyGivenZ != nil {
-			h.name = "H(Y|X,Z)" // as the output names it
-		}
-		switch {
-		case h.value == nil:
-		case *h.value > 1.1*logK:
-			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, %.2f above log %d = %.4f, the most it can be: "+
-				"it is off by at least that much, and the estimate of the information with it (%s); "+
-				"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-logK, k, logK, cause))
-		case *h.value < -0.1*logK:
-			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, below 0, the least it can be: it is off by at least that much, and the estimate of the information with it", h.name, *h.value))
-		}
-	}
-	return notes
-}
-
-// kNNUnits is the note for the kNN estimators that put the class code
-// among the coordinates (KSG, Mixed-KSG): their distances weigh the
-// features' units against the codes' spacing of 1.
-func kNNUnits(method ufmi.Method) []string {
-	if method != ufmi.MethodKSG && method != ufmi.MethodMixedKSG {
-		return nil
-	}
-	return []string{fmt.Sprintf("%s treats the class code as a coordinate beside the features (as the paper's peers did), so its estimate depends on the features' units: "+
-		"the same data in other units give another number; ross and uf do not (docs/reference.md, \"kNN estimators\")", method)}
-}
-
-// singleRowClasses returns a note naming the classes of a single row, if
-// any: an honest forest lets each row grow a tree or vote in it, never
-// both, so nothing it learns ties such a class to x, and the uf estimate
-// misses that class's share of I(X;Y).
-func singleRowClasses(path string, labels *uftable.Labels) []string {
-	counts := make([]int, labels.K())
-	for _, c := range labels.Codes {
-		counts[c]++
-	}
-	var names []string
-	for c, n := range counts {
-		if n == 1 {
-			names = append(names, strconv.Quote(labels.Classes[c]))
-		}
-	}
-	if len(names) == 0 {
-		return nil
-	}
-	which := "class " + names[0] + " has"
-	if len(names) > 1 {
-		which = "classes " + firstOf(names, 3, ", ") + " have"
-	}
-	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it", path, which)}
 }
 
 // parseMITest reads mi's -test against -given: with -given the only test
@@ -531,7 +400,7 @@ func (r *miReport) setInterval(iv ufmi.Interval) {
 // what it holds for, the bound and its SE, and a word when the limit is not
 // above 0 (a valid bound that certifies nothing, printed as it is).
 func writeBoundLine(w io.Writer, source string, limit, level, bound, se float64) {
-	fmt.Fprintf(w, "I(X;Y) >=    %.4f nats   (%g%% one-sided, %s; bound %.4f, SE %.4f", limit, 100*level, source, bound, se)
+	fmt.Fprintf(w, "I(X;Y) >=    %.4f nats   (%s one-sided, %s; bound %.4f, SE %.4f", limit, percent(level), source, bound, se)
 	if limit <= 0 {
 		fmt.Fprint(w, "; not above 0, it certifies no information")
 	}

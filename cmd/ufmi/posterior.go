@@ -87,6 +87,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	printNotices(stderr, "posterior", unseenLevels(data.x, xtest))
 	model, err := fitPosteriorModel(*method, *preset, trees, *seed, workers, data.x, labels.Codes)
 	if err != nil {
 		return err

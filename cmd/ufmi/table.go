@@ -199,6 +199,15 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if notes := tooSmallNotices(out); len(notes) > 0 {
 		printNotices(stderr, "table", notes)
 	}
+	if !sh.fromJob() {
+		// After the fits, which may refuse the data, as mi's notes.
+		if cfg.Method == "" || cfg.Method == ufmi.MethodUF {
+			printNotices(stderr, "table", singleRowClasses(opts.in, data.labels))
+		}
+		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
+		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))
+		printNotices(stderr, "table", kNNTies(cfg.Method, data.x))
+	}
 	if len(capped) > 0 {
 		k := data.labels.K()
 		printNotices(stderr, "table", []string{fmt.Sprintf("%d subsets (X_in %s) have an interval whose high end was brought down to log %d = %.4f, the most an MI of %d classes can be; "+
@@ -248,7 +257,7 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, repeated
 		width = max(width, utf8.RuneCountInString(r.Features)) // fmt pads by code points
 	}
 	if confidence > 0 {
-		ci := fmt.Sprintf("%g%% CI", 100*confidence)
+		ci := percent(confidence) + " CI"
 		fmt.Fprintf(w, "%-*s %10s %18s", width, "X_in", "I(Y;X_in)", ci)
 		if repeated {
 			fmt.Fprintf(w, " %10s", "sd")

@@ -47,6 +47,9 @@ func New(index, count int) (Spec, error) {
 // FromEnv returns shard I of count, I read from the first of IndexVariables
 // that getenv finds set.
 func FromEnv(count int, getenv func(string) string) (Spec, error) {
+	if count < 1 || count > MaxShards {
+		return New(0, count) // the count's own error, whatever the variables
+	}
 	for _, name := range IndexVariables {
 		v := getenv(name)
 		if v == "" {

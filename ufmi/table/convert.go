@@ -56,7 +56,7 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 		r.text[i] = c
 		v, ok := parseDecimal(c)
 		if ok && math.IsInf(v, 0) {
-			return r, fmt.Errorf("ufmi: column %q, data row %d: %q is out of range", name, i+1, c)
+			return r, fmt.Errorf("ufmi: column %q, data row %d: %s is out of range", name, i+1, quoteCell(c))
 		}
 		if !ok && firstText < 0 {
 			firstText = i
@@ -287,18 +287,18 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			if row < 0 {
 				row = slices.Index(raw.missing, false) // no cell is a number
 			}
-			return nil, fmt.Errorf("ufmi: column %q must hold numbers (as where the forest was fitted), but data row %d holds %q, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
-				name, row+1, raw.text[row])
+			return nil, fmt.Errorf("ufmi: column %q must hold numbers (as where the forest was fitted), but data row %d holds %s, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
+				name, row+1, quoteCell(raw.text[row]))
 		}
 		if raw.commaRow >= 0 && !categorical {
-			return nil, fmt.Errorf("ufmi: column %q holds numbers with a comma, such as %q in data row %d: a decimal comma or a thousands separator, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text",
-				name, raw.text[raw.commaRow], raw.commaRow+1)
+			return nil, fmt.Errorf("ufmi: column %q holds numbers with a comma, such as %s in data row %d: a decimal comma or a thousands separator, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text",
+				name, quoteCell(raw.text[raw.commaRow]), raw.commaRow+1)
 		}
 		if raw.mixedRow >= 0 && !categorical {
 			distinct, numbers := raw.distinct()
 			if distinct > MaxMixedLevels && 2*numbers >= distinct {
-				return nil, fmt.Errorf("ufmi: column %q holds numbers and, in data row %d, %q, which is not a decimal number such as -1.5e3: correct the cell, mark it missing, or declare the column categorical",
-					name, raw.mixedRow+1, raw.text[raw.mixedRow])
+				return nil, fmt.Errorf("ufmi: column %q holds numbers and, in data row %d, %s, which is not a decimal number such as -1.5e3: correct the cell, mark it missing, or declare the column categorical",
+					name, raw.mixedRow+1, quoteCell(raw.text[raw.mixedRow]))
 			}
 			categorical = true
 			d.Notices = append(d.Notices, raw.mixedNotice(distinct, numbers))
@@ -358,11 +358,25 @@ func (r rawColumn) mixedNotice(distinct, numbers int) string {
 	if 2*numbers < distinct {
 		for i, t := range r.text {
 			if _, ok := parseDecimal(t); ok && !r.missing[i] {
-				return fmt.Sprintf("column %q mixes text and numbers (%d distinct values, %d of them numbers, such as %q in data row %d); read as categorical",
-					r.name, distinct, numbers, t, i+1)
+				return fmt.Sprintf("column %q mixes text and numbers (%d distinct values, %d of them numbers, such as %s in data row %d); read as categorical",
+					r.name, distinct, numbers, quoteCell(t), i+1)
 			}
 		}
 	}
-	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %q in data row %d); read as categorical",
-		r.name, distinct, distinct-numbers, r.text[r.mixedRow], r.mixedRow+1)
+	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %s in data row %d); read as categorical",
+		r.name, distinct, distinct-numbers, quoteCell(r.text[r.mixedRow]), r.mixedRow+1)
+}
+
+// quotedCellRunes is how much of a cell an error quotes (quoteCell).
+const quotedCellRunes = 40
+
+// quoteCell quotes a cell for a message: whole when short, else its first
+// quotedCellRunes characters and its length, so that a cell of a million
+// digits does not make a message of a megabyte.
+func quoteCell(c string) string {
+	runes := []rune(c)
+	if len(runes) <= quotedCellRunes+10 {
+		return strconv.Quote(c)
+	}
+	return fmt.Sprintf("%s... (%d characters)", strconv.Quote(string(runes[:quotedCellRunes])), len(runes))
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
 )
@@ -143,6 +144,9 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 				path, header[0], sep, sep)
 		}
 	}
+	if err := checkUTF8(r, header, nil); err != nil {
+		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
+	}
 	if err := checkHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 	}
@@ -156,6 +160,9 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("ufmi: %s: %w%s", path, err, delimiterHint(rec))
+		}
+		if err := checkUTF8(r, rec, header); err != nil {
+			return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 		}
 		rows = append(rows, rec)
 	}
@@ -240,10 +247,41 @@ func (c crToLF) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// checkHeader trims the header names in place and rejects an empty or
-// repeated name: a repeated one would make every lookup find its first
-// column only.
+// checkUTF8 rejects a record r has just read (header nil: the header
+// itself) holding a cell that is not UTF-8 text, such as a file saved in
+// Latin-1 or Windows-1252, whose accented letters would all become one
+// replacement character: two class names could then print as one.
+func checkUTF8(r *csv.Reader, rec, header []string) error {
+	for j, c := range rec {
+		if utf8.ValidString(c) {
+			continue
+		}
+		at := 0
+		for at < len(c) {
+			ch, size := utf8.DecodeRuneInString(c[at:])
+			if ch == utf8.RuneError && size == 1 {
+				break
+			}
+			at += size
+		}
+		line, _ := r.FieldPos(j)
+		where := fmt.Sprintf("header column %d", j+1)
+		if header != nil {
+			where = fmt.Sprintf("column %q", header[j])
+		}
+		return fmt.Errorf("line %d, %s: byte 0x%02X is not UTF-8 text (the file is in another encoding, such as Latin-1 or Windows-1252); ufmi reads UTF-8: save the file as CSV in UTF-8", line, where, c[at])
+	}
+	return nil
+}
+
+// checkHeader trims the header names in place (and byte-order marks
+// before the first, where a file was saved with more than one) and
+// rejects an empty or repeated name: a repeated one would make every
+// lookup find its first column only.
 func checkHeader(header []string) error {
+	if len(header) > 0 {
+		header[0] = strings.TrimLeft(header[0], "\ufeff")
+	}
 	for j, h := range header {
 		header[j] = strings.TrimSpace(h)
 		if header[j] == "" {

@@ -1,0 +1,288 @@
+package main
+
+// The notes the commands print on stderr beside an estimate: where the
+// data or the method make the number less than it seems, measured and
+// named, never a silent change of the number.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ufmi-dev/ufmi/internal/plural"
+	"github.com/ufmi-dev/ufmi/ufmi"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
+)
+
+// fewRowsPerClass returns a note when cfg estimates by the UF's one-step
+// and its noise term is measured to move the estimate (docs/inference.md,
+// "Many classes, few rows per class" and "Many classes with signal"): 3 or
+// more classes with fewer than 100 rows per class on average, where the
+// estimate reads low when X says little about Y (TestManyClassesBiasStudy)
+// and, capped (UFConfig.CappedNoise), with signal too; unless capped, 10 or
+// more classes, where it reads high when X separates groups of classes
+// (TestNoiseTermSignalStudy); with fewer than 5 rows per class
+// (-many-classes) it may be far off either way (TestFewRowsPerClassStudy,
+// which also measures one column).
+func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
+	if !oneStepUF(cfg) || k < 3 {
+		return nil
+	}
+	capped := cfg.UF.CappedNoise
+	var parts []string
+	switch {
+	case n < 5*k:
+		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way "+
+			"(60 classes of 3 rows on independent data read -0.25 to +0.58 by default, 2 of 3 intervals excluding 0, and -2.3 to -2.9 with -preset capped-noise)")
+	case n < 100*k && capped:
+		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
+			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.03 to -0.10 with signal, 20 to 50 rows per class; "+
+			"far more with fewer rows or one column: -2.0 at I = 0 with 20 classes of 8 rows on one column)")
+	case n < 100*k:
+		parts = append(parts, "with fewer than 100 rows per class the estimate reads low where X says little about Y "+
+			"(on two columns -0.04 to -0.27 nats at I = 0, 20 to 100 rows per class; "+
+			"far more with fewer rows or one column: -1.26 to -1.38 with 20 classes of 8 rows on one column)")
+	}
+	if k >= 10 && !capped && n >= 5*k {
+		parts = append(parts, "with 10 or more classes it reads high where X separates groups of classes in few columns "+
+			"(+0.05 to +0.30 nats with 10 to 20 classes of 50 to 1,000 rows along one column; -preset capped-noise read -0.01 to -0.10 there)")
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	if t := cfg.UF.Trees; t > 0 && t < ufmi.DefaultTrees {
+		parts = append(parts, fmt.Sprintf("these figures are with %d trees; with %d it can be further off", ufmi.DefaultTrees, t))
+	}
+	return []string{fmt.Sprintf("%d classes with about %s each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, plural.Count(n/k, "row"), strings.Join(parts, "; "))}
+}
+
+// oneStepUF reports whether cfg estimates with a UF's one-step, where the
+// many-class notes were measured.
+func oneStepUF(cfg ufmi.EstimatorConfig) bool {
+	return (cfg.Method == "" || cfg.Method == ufmi.MethodUF) && cfg.UF.OneStep()
+}
+
+// manyClassConditional returns a note for a conditional MI of the default
+// UF with 5 or more classes: its two fits need not carry the same bias
+// there, and the interval may exclude the truth (TestSharedLeafCMIStudy's
+// default column, measured with 5 to 10 classes along one given column);
+// the conditional test holds its level
+// (TestConditionalTestHoldsLevelWithManyWeakClasses), and the label draws
+// take most of the bias out (TestLabelDrawsConditionalManyWeakClasses):
+// with them there is no note. tested says whether the run gives the
+// conditional test's p-value.
+func manyClassConditional(cfg ufmi.EstimatorConfig, k int, tested bool) []string {
+	if !oneStepUF(cfg) || k < 5 || cfg.UF.LabelDraws > 0 {
+		return nil
+	}
+	test := "add -perm 999 for the conditional test's p-value, which holds its level there"
+	if tested {
+		test = "the conditional test's p-value holds its level there"
+	}
+	return []string{fmt.Sprintf("with %d classes a conditional MI's two fits need not share their bias: with 5 to 10 classes along one given column it read -0.015 to +0.057 nats off, and in two of five such cells most intervals missed the true value (docs/inference.md, \"Leaves chosen by the log-loss\"); %s; -preset label-draws takes most of that bias out (+0.052 to +0.003 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
+}
+
+// aboveLogK returns a note when an estimate of a conditional entropy,
+// H(Y|X) or H(Y|Z) (nil when absent), exceeds log K, the most any entropy
+// of K classes can be, by more than a tenth of it (an estimate that far
+// off comes from too few rows, or rows per class, for the forest's
+// leaves: docs/inference.md, "At and near zero"), or lies below 0 by as
+// much (a kNN estimator's, in some units).
+func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) []string {
+	logK := math.Log(float64(k))
+	cause := "too few rows, or rows per class, for the forest's leaves"
+	if method.KNN() {
+		cause = "the kNN estimator's error with these rows, in these units"
+	}
+	var notes []string
+	for _, h := range []struct {
+		name  string
+		value *float64
+	}{{"H(Y|X)", &hyGivenX}, {"H(Y|Z)", hyGivenZ}} {
+		if h.name == "H(Y|X)" && hyGivenZ != nil {
+			h.name = "H(Y|X,Z)" // as the output names it
+		}
+		switch {
+		case h.value == nil:
+		case *h.value > 1.1*logK:
+			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, %.2f above log %d = %.4f, the most it can be: "+
+				"it is off by at least that much, and the estimate of the information with it (%s); "+
+				"see docs/inference.md, \"At and near zero\"", h.name, *h.value, *h.value-logK, k, logK, cause))
+		case *h.value < -0.1*logK:
+			notes = append(notes, fmt.Sprintf("%s reads %.4f nats, below 0, the least it can be: it is off by at least that much, and the estimate of the information with it", h.name, *h.value))
+		}
+	}
+	return notes
+}
+
+// kNNUnits is the note for the kNN estimators that put the class code
+// among the coordinates (KSG, Mixed-KSG): their distances weigh the
+// features' units against the codes' spacing of 1.
+func kNNUnits(method ufmi.Method) []string {
+	if method != ufmi.MethodKSG && method != ufmi.MethodMixedKSG {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s treats the class code as a coordinate beside the features (as the paper's peers did), so its estimate depends on the features' units: "+
+		"the same data in other units give another number; ross and uf do not (docs/reference.md, \"kNN estimators\")", method)}
+}
+
+// singleRowClasses returns a note naming the classes of a single row, if
+// any: an honest forest lets each row grow a tree or vote in it, never
+// both, so nothing it learns ties such a class to x, and the uf estimate
+// misses that class's share of I(X;Y).
+func singleRowClasses(path string, labels *uftable.Labels) []string {
+	counts := make([]int, labels.K())
+	for _, c := range labels.Codes {
+		counts[c]++
+	}
+	var names []string
+	for c, n := range counts {
+		if n == 1 {
+			names = append(names, strconv.Quote(labels.Classes[c]))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	which := "class " + names[0] + " has"
+	if len(names) > 1 {
+		which = "classes " + firstOf(names, 3, ", ") + " have"
+	}
+	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it", path, which)}
+}
+
+// kNNOutsideRange returns a note when a kNN estimate of I(X;Y) (method
+// ksg, mixed-ksg or ross; nil for the others) lies outside [0, H(Y)], the
+// range of any MI with discrete labels of entropy hy. The kNN estimators
+// are not bounded as the forests' are: a number outside the range is off
+// by at least its distance to it, and is printed as it came.
+func kNNOutsideRange(method ufmi.Method, hy, mi float64) []string {
+	if !method.KNN() {
+		return nil
+	}
+	switch {
+	case mi > hy:
+		return []string{fmt.Sprintf("I(X;Y) reads %.4f nats, %.4f above H(Y) = %.4f, the most it can be: %s's estimate is off by at least that much "+
+			"(kNN estimators are not bounded; with tied or discrete features, or features in units far from the class codes' spacing, they can be far off); uf is bounded by H(Y)", mi, mi-hy, hy, method)}
+	case mi < 0:
+		return []string{fmt.Sprintf("I(X;Y) reads %.4f nats, below 0, the least it can be: %s's estimate is off by at least that much "+
+			"(kNN estimators are not bounded below: near independence they scatter about 0; far below it, suspect the features' units or ties)", mi, method)}
+	}
+	return nil
+}
+
+// kNNTies returns a note when ksg or ross (which assume continuous
+// features) meets rows of x that repeat another row's features exactly:
+// their nearest-neighbour distances of 0 break the estimator's counts.
+// Mixed-KSG is built for such ties.
+func kNNTies(method ufmi.Method, x *ufmi.Features) []string {
+	if method != ufmi.MethodKSG && method != ufmi.MethodRoss {
+		return nil
+	}
+	tied := tiedRows(x)
+	if tied == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s assumes continuous features, but %s of %d repeat another row's features exactly (discrete or rounded columns): "+
+		"distances of 0 bias its estimate; mixed-ksg is built for such ties, and uf does not mind them", method, plural.Count(tied, "row"), x.Rows())}
+}
+
+// tiedRows counts the rows of x whose features (all columns) equal another
+// row's.
+func tiedRows(x *ufmi.Features) int {
+	seen := make(map[string]int, x.Rows())
+	row := make([]float64, x.Cols())
+	key := make([]byte, 0, 17*x.Cols())
+	for i := range x.Rows() {
+		row = x.Row(i, row)
+		key = key[:0]
+		for _, v := range row {
+			key = append(strconv.AppendUint(key, math.Float64bits(v), 16), ' ')
+		}
+		seen[string(key)]++
+	}
+	tied := 0
+	for _, n := range seen {
+		if n > 1 {
+			tied += n
+		}
+	}
+	return tied
+}
+
+// unseenLevels returns a note for each categorical column of test holding
+// levels the training rows train never had: the forest routes such a
+// cell as it routes a missing one.
+func unseenLevels(train, test *ufmi.Features) []string {
+	var notes []string
+	for j := range test.Cols() {
+		if test.Kind(j) != ufmi.Categorical || j >= train.Cols() || train.Kind(j) != ufmi.Categorical {
+			continue
+		}
+		known := make(map[string]bool, len(train.Levels(j)))
+		for _, l := range train.Levels(j) {
+			known[l] = true
+		}
+		rows, first := 0, ""
+		levels := test.Levels(j)
+		for _, v := range test.Column(j) {
+			if math.IsNaN(v) || known[levels[int(v)]] {
+				continue
+			}
+			if rows == 0 {
+				first = levels[int(v)]
+			}
+			rows++
+		}
+		if rows > 0 {
+			verb := "hold"
+			if rows == 1 {
+				verb = "holds"
+			}
+			notes = append(notes, fmt.Sprintf("column %q: %s of the -test file %s a level the training rows never had (the first: %q); the forest routes such a cell as it routes a missing one",
+				test.Name(j), plural.Count(rows, "row"), verb, first))
+		}
+	}
+	return notes
+}
+
+// outsideMIRange returns a note naming the subsets of a table whose
+// I(Y;X_in) or I(Y;X) lies outside [0, H(Y)] (hy) by more than slack:
+// for the forests a tenth of log K, as aboveLogK allows, for the kNN
+// estimators, which are not bounded, nothing.
+func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []string {
+	slack := 0.1 * math.Log(float64(k))
+	if method.KNN() {
+		slack = 0
+	}
+	var off []string
+	for _, r := range rows {
+		for _, mi := range []float64{r.MIIn, r.MIAll} {
+			if mi < -slack || mi > hy+slack {
+				off = append(off, r.Features)
+				break
+			}
+		}
+	}
+	if len(off) == 0 {
+		return nil
+	}
+	cause := "too few rows, or rows per class, for the forest's leaves"
+	if method.KNN() {
+		cause = "the kNN estimator's error with these rows, in these units"
+	}
+	verb := "have"
+	if len(off) == 1 {
+		verb = "has"
+	}
+	return []string{fmt.Sprintf("%s (X_in %s) %s an estimate of I(Y;X_in) or I(Y;X) outside [0, H(Y) = %.4f], the range of any MI with these labels: "+
+		"they are off by at least their distance to it (%s); see docs/inference.md, \"At and near zero\"", plural.Count(len(off), "subset"), firstOf(off, 3, "; "), verb, hy, cause)}
+}
+
+// percent writes a confidence level as a percentage for a label: 0.95 as
+// 95%, with at most 10 significant digits, so that the float's last bits
+// (0.9999999999 is 99.99999998999999 times 100) do not show.
+func percent(level float64) string {
+	return strconv.FormatFloat(100*level, 'g', 10, 64) + "%"
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// tiedCSV writes 60 rows whose one feature equals the label (0/1 against
+// a/b): discrete, every row tied with 29 others.
+func tiedCSV(t *testing.T) string {
+	var b strings.Builder
+	b.WriteString("x,label\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%d,%c\n", i%2, "ab"[i%2])
+	}
+	return writeFile(t, "tied.csv", b.String())
+}
+
+// The kNN estimators are not bounded: an estimate above H(Y) or below 0 is
+// printed as it came, with a note naming the range (the audit of
+// 2026-11-30: ksg read 0.7444 nats of two classes, H(Y) = 0.6931, with no
+// note), and ksg and ross, which assume continuous features, name the
+// tied rows.
+func TestKNNNotesOutsideRangeAndTies(t *testing.T) {
+	in := tiedCSV(t)
+	for _, method := range []string{"ksg", "mixed-ksg", "ross"} {
+		out, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-method", method)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", method, code, errOut)
+		}
+		var mi float64
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "I(X;Y)") {
+				fmt.Sscanf(strings.TrimPrefix(line, "I(X;Y)"), "%g", &mi)
+			}
+		}
+		above := strings.Contains(errOut, "above H(Y) = 0.6931, the most it can be")
+		if above != (mi > 0.6931) {
+			t.Errorf("%s: I = %.4f, note above H(Y): %v; stderr %q", method, mi, above, errOut)
+		}
+		ties := strings.Contains(errOut, "60 rows of 60 repeat another row's features exactly")
+		if ties != (method != "mixed-ksg") {
+			t.Errorf("%s: ties note %v, want it for ksg and ross only; stderr %q", method, ties, errOut)
+		}
+	}
+	// x spaced 1 apart against the class codes' 1: ksg reads below 0.
+	var b strings.Builder
+	b.WriteString("x,label\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i/50)
+	}
+	_, errOut, code := runCLI(t, "mi", "-in", writeFile(t, "steps.csv", b.String()), "-target", "label", "-method", "ksg")
+	if code != 0 || !strings.Contains(errOut, "below 0, the least it can be: ksg's estimate is off by at least that much") {
+		t.Errorf("ksg below 0: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// table notes its estimates outside [0, H(Y)] as mi does, and the classes
+// of a single row: ten classes of one row each read I < 0 by the uf.
+func TestTableNotesEstimatesOutsideRange(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,label\n")
+	for i := range 10 {
+		fmt.Fprintf(&b, "%d,c%d\n", i, i)
+	}
+	_, errOut, code := runCLI(t, "table", "-in", writeFile(t, "ten.csv", b.String()), "-target", "label", "-trees", "30")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"1 subset (X_in x) has an estimate of I(Y;X_in) or I(Y;X) outside [0, H(Y) = 2.3026]",
+		`classes "c0", "c1", "c2" and 7 more have a single row`,
+		"10 classes with about 1 row each",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q: %q", want, errOut)
+		}
+	}
+}
+
+// posterior names the levels of a -test column the training rows never
+// had, which the forest routes as missing cells.
+func TestPosteriorNotesUnseenLevels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("colour,label\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%s,%c\n", []string{"red", "blue"}[i%2], "ab"[i%2])
+	}
+	train := writeFile(t, "train.csv", b.String())
+	test := writeFile(t, "test.csv", "colour\nred\ngreen\ngreen\n")
+	_, errOut, code := runCLI(t, "posterior", "-train", train, "-test", test, "-target", "label", "-trees", "20")
+	if code != 0 || !strings.Contains(errOut, `column "colour": 2 rows of the -test file hold a level the training rows never had (the first: "green")`) {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// A file saved with two byte-order marks reads as with one; a confidence
+// level prints without the float's last bits.
+func TestDoubleByteOrderMarkAndLevelLabel(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\ufeff\ufeffx,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d\n", i%2, i%2)
+	}
+	out, errOut, code := runCLI(t, "mi", "-in", writeFile(t, "bom2.csv", b.String()), "-target", "y", "-features", "x", "-trees", "20", "-ci", "0.9999999999")
+	if code != 0 || !strings.Contains(out, "99.99999999% CI") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for level, want := range map[float64]string{0.95: "95%", 0.9: "90%", 0.999: "99.9%", 1e-300: "1e-298%"} {
+		if got := percent(level); got != want {
+			t.Errorf("percent(%g) = %q, want %q", level, got, want)
+		}
+	}
+}

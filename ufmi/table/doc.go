@@ -30,7 +30,8 @@
 //     defaults. A table without rows is an error.
 //   - CSV files (ReadRecords): comma-separated UTF-8 text, gzip'd or not,
 //     lines ending in LF, CRLF or (old Mac files) a lone CR; a file in
-//     UTF-16 or separated by semicolons or tabs is an error saying so.
+//     UTF-16, holding bytes that are not UTF-8 (Latin-1) or separated by
+//     semicolons or tabs is an error saying so.
 //   - The target's classes are its cell texts (an int column's: its exact
 //     integer values, in numeric order, never rounded through float64); a
 //     missing target is an error unless

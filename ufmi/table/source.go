@@ -91,8 +91,9 @@ const sniffBytes = 64 << 10
 // carriage return (old Mac files: no line feed in its first 64 KiB) as if
 // they ended in line feeds. A missing or empty file, a header without data
 // rows, a header name that is empty or repeated, a file in UTF-16 or
-// UTF-32 (or holding NUL bytes) and a file separated by semicolons or tabs
-// instead of commas are errors naming the file.
+// UTF-32 (or holding NUL bytes) or holding bytes that are not UTF-8 (a
+// Latin-1 file) and a file separated by semicolons or tabs instead of
+// commas are errors naming the file.
 func ReadRecords(path string) (header []string, rows [][]string, err error) {
 	return ReadRecordsFrom(path, os.Open)
 }

@@ -255,6 +255,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if !sh.fromJob() {
 		printNotices(stderr, "mi", kNNUnits(cfg.Method))
 		printNotices(stderr, "mi", kNNTies(cfg.Method, x))
+		printNotices(stderr, "mi", rfOOBInterval(cfg.Method, cfg.Confidence))
 		if cfg.Method.KNN() && rep.HYGivenZ == nil {
 			// The kNN estimators are not bounded: any MI outside [0, H(Y)].
 			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, rep.HY, rep.MI))

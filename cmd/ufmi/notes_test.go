@@ -113,3 +113,20 @@ func TestDoubleByteOrderMarkAndLevelLabel(t *testing.T) {
 		}
 	}
 }
+
+// An rf-oob interval comes with a note that it does not cover the
+// method's bias; the uf's does not need one.
+func TestRFOOBIntervalNote(t *testing.T) {
+	in := separatedCSV(t, 200, 3)
+	const note = "rf-oob's interval covers the estimate's variability, not the method's upward bias"
+	for method, want := range map[string]bool{"rf-oob": true, "uf": false} {
+		_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-method", method, "-trees", "30", "-ci", "0.95")
+		if code != 0 || strings.Contains(errOut, note) != want {
+			t.Errorf("%s: exit %d, note %v, want %v: %q", method, code, !want, want, errOut)
+		}
+	}
+	_, errOut, code := runCLI(t, "table", "-in", in, "-target", "label", "-method", "rf-oob", "-trees", "30", "-ci", "0.95", "-features", "x1,x2")
+	if code != 0 || !strings.Contains(errOut, note) {
+		t.Errorf("table rf-oob: exit %d: %q", code, errOut)
+	}
+}

@@ -207,6 +207,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
 		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))
 		printNotices(stderr, "table", kNNTies(cfg.Method, data.x))
+		printNotices(stderr, "table", rfOOBInterval(cfg.Method, cfg.Confidence))
 	}
 	if len(capped) > 0 {
 		k := data.labels.K()

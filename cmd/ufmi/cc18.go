@@ -226,17 +226,22 @@ func cc18Subfolder(size string, seed uint64) string {
 // (dir empty, UFMI_MIRROR unset), or the folder named holds none, with a
 // hint where it is the mirror's root rather than its cc18 folder.
 func noMirrorError(dir string) error {
-	where, named := dir, "-mirror"
+	holdsListing := func(folder string) bool {
+		_, err := os.Stat(filepath.Join(folder, "column_types.csv"))
+		return err == nil
+	}
+	where, named, hint := dir, "-mirror", ""
 	if dir == "" {
 		m := os.Getenv("UFMI_MIRROR")
 		if m == "" {
 			return fmt.Errorf("no CC18 mirror found: set UFMI_MIRROR or -mirror, or name datasets with -ids")
 		}
 		where, named = filepath.Join(m, "cc18"), "$UFMI_MIRROR/cc18"
-	}
-	hint := ""
-	if _, err := os.Stat(filepath.Join(where, "cc18", "column_types.csv")); err == nil {
-		hint = fmt.Sprintf(" (its subfolder cc18 holds one: give -mirror %s)", filepath.Join(where, "cc18"))
+		if holdsListing(m) {
+			hint = fmt.Sprintf(" (UFMI_MIRROR names the cc18 folder itself: set it to the mirror's root, %s)", filepath.Dir(m))
+		}
+	} else if holdsListing(filepath.Join(dir, "cc18")) {
+		hint = fmt.Sprintf(" (its subfolder cc18 holds one: give -mirror %s)", filepath.Join(dir, "cc18"))
 	}
 	return fmt.Errorf("no CC18 dataset found in %s = %s: a mirror folder holds column_types.csv and the datasets' gzip'd CSV files%s; or name datasets with -ids to download them", named, where, hint)
 }

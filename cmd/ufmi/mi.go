@@ -254,12 +254,20 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	}
 	if !sh.fromJob() {
 		printNotices(stderr, "mi", kNNUnits(cfg.Method))
-		printNotices(stderr, "mi", kNNTies(cfg.Method, x))
+		sets := [][]int{indexRange(0, x.Cols())} // the column sets the estimate fits
+		if data.givenCount > 0 {
+			sets = append(sets, data.givenColumns())
+		}
+		printNotices(stderr, "mi", kNNTies(cfg.Method, x, sets))
 		printNotices(stderr, "mi", rfOOBInterval(cfg.Method, cfg.Confidence))
-		if cfg.Method.KNN() && rep.HYGivenZ == nil {
+		switch {
+		case cfg.Method.KNN() && rep.HYGivenZ == nil:
 			// The kNN estimators are not bounded: any MI outside [0, H(Y)].
-			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, rep.HY, rep.MI))
-		} else {
+			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, "I(X;Y)", rep.MI, "H(Y)", rep.HY))
+		case cfg.Method.KNN():
+			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, "I(X;Y|Z)", rep.MI, "H(Y|Z) as estimated", *rep.HYGivenZ))
+			printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
+		default:
 			printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
 		}
 	}

@@ -152,52 +152,68 @@ func singleRowClasses(path string, labels *uftable.Labels) []string {
 	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it", path, which)}
 }
 
-// kNNOutsideRange returns a note when a kNN estimate of I(X;Y) (method
-// ksg, mixed-ksg or ross; nil for the others) lies outside [0, H(Y)], the
-// range of any MI with discrete labels of entropy hy. The kNN estimators
-// are not bounded as the forests' are: a number outside the range is off
-// by at least its distance to it, and is printed as it came.
-func kNNOutsideRange(method ufmi.Method, hy, mi float64) []string {
+// kNNOutsideRange returns a note when a kNN estimate (method ksg,
+// mixed-ksg or ross; nil for the others) of an information, name, lies
+// below 0 or above upper, what it can be at most (H(Y), or for a
+// conditional MI the estimate of H(Y|Z), upperName), by enough to show in
+// the four decimals printed. The kNN estimators are not bounded as the
+// forests' are: a number outside the range is off by at least its
+// distance to it, and is printed as it came.
+func kNNOutsideRange(method ufmi.Method, name string, value float64, upperName string, upper float64) []string {
+	const shown = 0.00005 // below this the printed value does not differ
 	if !method.KNN() {
 		return nil
 	}
 	switch {
-	case mi > hy:
-		return []string{fmt.Sprintf("I(X;Y) reads %.4f nats, %.4f above H(Y) = %.4f, the most it can be: %s's estimate is off by at least that much "+
-			"(kNN estimators are not bounded; with tied or discrete features, or features in units far from the class codes' spacing, they can be far off); uf is bounded by H(Y)", mi, mi-hy, hy, method)}
-	case mi < 0:
-		return []string{fmt.Sprintf("I(X;Y) reads %.4f nats, below 0, the least it can be: %s's estimate is off by at least that much "+
-			"(kNN estimators are not bounded below: near independence they scatter about 0; far below it, suspect the features' units or ties)", mi, method)}
+	case value-upper >= shown:
+		return []string{fmt.Sprintf("%s reads %.4f nats, %.4f above %s = %.4f, the most it can be: %s's estimate is off by at least that much "+
+			"(kNN estimators are not bounded; with tied or discrete features, or features in units far from the class codes' spacing, they can be far off); uf is bounded", name, value, value-upper, upperName, upper, method)}
+	case value <= -shown:
+		return []string{fmt.Sprintf("%s reads %.4f nats, below 0, the least it can be: %s's estimate is off by at least that much "+
+			"(kNN estimators are not bounded below: near independence they scatter about 0; far below it, suspect the features' units or ties)", name, value, method)}
 	}
 	return nil
 }
 
 // kNNTies returns a note when ksg or ross (which assume continuous
-// features) meets rows of x that repeat another row's features exactly:
-// their nearest-neighbour distances of 0 break the estimator's counts.
-// Mixed-KSG is built for such ties.
-func kNNTies(method ufmi.Method, x *ufmi.Features) []string {
+// features) meets rows that repeat another row's values exactly in one
+// of the column sets of x it fits (sets: for mi all columns and the
+// -given ones; for table each column): their nearest-neighbour
+// distances of 0 break the estimator's counts. It names the set with the
+// most tied rows. Mixed-KSG is built for such ties.
+func kNNTies(method ufmi.Method, x *ufmi.Features, sets [][]int) []string {
 	if method != ufmi.MethodKSG && method != ufmi.MethodRoss {
 		return nil
 	}
-	tied := tiedRows(x)
+	tied, worst := 0, -1
+	for s, cols := range sets {
+		if t := tiedRows(x, cols); t > tied {
+			tied, worst = t, s
+		}
+	}
 	if tied == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s assumes continuous features, but %s of %d repeat another row's features exactly (discrete or rounded columns): "+
-		"distances of 0 bias its estimate; mixed-ksg is built for such ties, and uf does not mind them", method, plural.Count(tied, "row"), x.Rows())}
+	names := make([]string, len(sets[worst]))
+	for i, j := range sets[worst] {
+		names[i] = x.Name(j)
+	}
+	return []string{fmt.Sprintf("%s assumes continuous features, but %s of %d repeat another row's values exactly in the columns %s (discrete or rounded columns): "+
+		"distances of 0 bias its estimate; mixed-ksg is built for such ties, and uf does not mind them", method, plural.Count(tied, "row"), x.Rows(), firstOf(names, 4, ", "))}
 }
 
-// tiedRows counts the rows of x whose features (all columns) equal another
-// row's.
-func tiedRows(x *ufmi.Features) int {
+// tiedRows counts the rows of x whose values in the columns cols equal
+// another row's (0 and -0 alike: their distance is 0).
+func tiedRows(x *ufmi.Features, cols []int) int {
 	seen := make(map[string]int, x.Rows())
-	row := make([]float64, x.Cols())
-	key := make([]byte, 0, 17*x.Cols())
+	key := make([]byte, 0, 17*len(cols))
 	for i := range x.Rows() {
-		row = x.Row(i, row)
 		key = key[:0]
-		for _, v := range row {
+		for _, j := range cols {
+			v := x.At(i, j)
+			if v == 0 {
+				v = 0 // -0 as 0
+			}
 			key = append(strconv.AppendUint(key, math.Float64bits(v), 16), ' ')
 		}
 		seen[string(key)]++
@@ -209,6 +225,18 @@ func tiedRows(x *ufmi.Features) int {
 		}
 	}
 	return tied
+}
+
+// eachColumn lists the columns of x one by one, and all of them together
+// (kNNTies' sets for table, whose subsets are single columns).
+func eachColumn(x *ufmi.Features) [][]int {
+	all := make([]int, x.Cols())
+	sets := make([][]int, 0, x.Cols()+1)
+	for j := range all {
+		all[j] = j
+		sets = append(sets, []int{j})
+	}
+	return append(sets, all)
 }
 
 // unseenLevels returns a note for each categorical column of test holding
@@ -227,7 +255,7 @@ func unseenLevels(train, test *ufmi.Features) []string {
 		rows, first := 0, ""
 		levels := test.Levels(j)
 		for _, v := range test.Column(j) {
-			if math.IsNaN(v) || known[levels[int(v)]] {
+			if math.IsNaN(v) || int(v) >= len(levels) || known[levels[int(v)]] {
 				continue
 			}
 			if rows == 0 {
@@ -248,18 +276,23 @@ func unseenLevels(train, test *ufmi.Features) []string {
 }
 
 // outsideMIRange returns a note naming the subsets of a table whose
-// I(Y;X_in) or I(Y;X) lies outside [0, H(Y)] (hy) by more than slack:
-// for the forests a tenth of log K, as aboveLogK allows, for the kNN
-// estimators, which are not bounded, nothing.
+// I(Y;X_in) or I(Y;X) lies outside what an MI with labels of entropy hy
+// can be, [0, hy], by enough: for the forests the limits of mi's note on
+// H(Y|X) (aboveLogK: H(Y|X) above 1.1 log K or below −0.1 log K), for
+// the kNN estimators, which are not bounded, anything that shows in the
+// four decimals printed (kNNOutsideRange).
 func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []string {
-	slack := 0.1 * math.Log(float64(k))
+	logK := math.Log(float64(k))
+	low, high := hy-1.1*logK, hy+0.1*logK
+	cause := "too few rows, or rows per class, for the forest's leaves"
 	if method.KNN() {
-		slack = 0
+		low, high = -0.00005, hy+0.00005
+		cause = "the kNN estimator's error with these rows, in these units"
 	}
 	var off []string
 	for _, r := range rows {
 		for _, mi := range []float64{r.MIIn, r.MIAll} {
-			if mi < -slack || mi > hy+slack {
+			if mi <= low || mi >= high {
 				off = append(off, r.Features)
 				break
 			}
@@ -267,10 +300,6 @@ func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []
 	}
 	if len(off) == 0 {
 		return nil
-	}
-	cause := "too few rows, or rows per class, for the forest's leaves"
-	if method.KNN() {
-		cause = "the kNN estimator's error with these rows, in these units"
 	}
 	verb := "have"
 	if len(off) == 1 {
@@ -284,7 +313,11 @@ func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []
 // 95%, with at most 10 significant digits, so that the float's last bits
 // (0.9999999999 is 99.99999998999999 times 100) do not show.
 func percent(level float64) string {
-	return strconv.FormatFloat(100*level, 'g', 10, 64) + "%"
+	p := strconv.FormatFloat(100*level, 'g', 10, 64)
+	if p == "100" && level < 1 {
+		p = strconv.FormatFloat(100*level, 'g', -1, 64) // not 100%: every digit
+	}
+	return p + "%"
 }
 
 // rfOOBInterval returns a note when an interval comes from the rf-oob

@@ -29,20 +29,28 @@ func TestKNNNotesOutsideRangeAndTies(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", method, code, errOut)
 		}
-		var mi float64
-		for _, line := range strings.Split(out, "\n") {
-			if strings.HasPrefix(line, "I(X;Y)") {
-				fmt.Sscanf(strings.TrimPrefix(line, "I(X;Y)"), "%g", &mi)
-			}
+		mi := printedMI(t, out)
+		if method == "ksg" && mi <= 0.6931 {
+			t.Fatalf("ksg reads %.4f on these ties, no longer above H(Y): the case no longer tests the note", mi)
 		}
 		above := strings.Contains(errOut, "above H(Y) = 0.6931, the most it can be")
-		if above != (mi > 0.6931) {
+		if above != (mi >= 0.69320) {
 			t.Errorf("%s: I = %.4f, note above H(Y): %v; stderr %q", method, mi, above, errOut)
 		}
-		ties := strings.Contains(errOut, "60 rows of 60 repeat another row's features exactly")
+		ties := strings.Contains(errOut, "60 rows of 60 repeat another row's values exactly in the columns x")
 		if ties != (method != "mixed-ksg") {
 			t.Errorf("%s: ties note %v, want it for ksg and ross only; stderr %q", method, ties, errOut)
 		}
+	}
+	// Ties in the -given columns alone: a continuous x beside a 0/1 z.
+	var g strings.Builder
+	g.WriteString("x,z,label\n")
+	for i := range 80 {
+		fmt.Fprintf(&g, "%.4f,%d,%c\n", float64(i*37%80)/7, i%2, "ab"[(i/2)%2])
+	}
+	_, errOut, code := runCLI(t, "mi", "-in", writeFile(t, "given.csv", g.String()), "-target", "label", "-features", "x", "-given", "z", "-method", "ksg")
+	if code != 0 || !strings.Contains(errOut, "80 rows of 80 repeat another row's values exactly in the columns z") {
+		t.Errorf("ties in -given: exit %d, stderr %q", code, errOut)
 	}
 	// x spaced 1 apart against the class codes' 1: ksg reads below 0.
 	var b strings.Builder
@@ -50,7 +58,7 @@ func TestKNNNotesOutsideRangeAndTies(t *testing.T) {
 	for i := range 100 {
 		fmt.Fprintf(&b, "%d,%d\n", i, i/50)
 	}
-	_, errOut, code := runCLI(t, "mi", "-in", writeFile(t, "steps.csv", b.String()), "-target", "label", "-method", "ksg")
+	_, errOut, code = runCLI(t, "mi", "-in", writeFile(t, "steps.csv", b.String()), "-target", "label", "-method", "ksg")
 	if code != 0 || !strings.Contains(errOut, "below 0, the least it can be: ksg's estimate is off by at least that much") {
 		t.Errorf("ksg below 0: exit %d, stderr %q", code, errOut)
 	}
@@ -99,7 +107,7 @@ func TestPosteriorNotesUnseenLevels(t *testing.T) {
 // level prints without the float's last bits.
 func TestDoubleByteOrderMarkAndLevelLabel(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("\ufeff\ufeffx,y\n")
+	b.WriteString("\ufeff\ufeff\"x\",y\n") // a quoted name after the marks
 	for i := range 40 {
 		fmt.Fprintf(&b, "%d,%d\n", i%2, i%2)
 	}
@@ -107,7 +115,7 @@ func TestDoubleByteOrderMarkAndLevelLabel(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "99.99999999% CI") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	for level, want := range map[float64]string{0.95: "95%", 0.9: "90%", 0.999: "99.9%", 1e-300: "1e-298%"} {
+	for level, want := range map[float64]string{0.95: "95%", 0.9: "90%", 0.999: "99.9%", 1e-300: "1e-298%", 0.99999999999: "99.999999999%"} {
 		if got := percent(level); got != want {
 			t.Errorf("percent(%g) = %q, want %q", level, got, want)
 		}
@@ -129,4 +137,20 @@ func TestRFOOBIntervalNote(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, note) {
 		t.Errorf("table rf-oob: exit %d: %q", code, errOut)
 	}
+}
+
+// printedMI reads the I(X;Y) line of mi's text output.
+func printedMI(t *testing.T, out string) float64 {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "I(X;Y)"); ok {
+			var mi float64
+			if _, err := fmt.Sscanf(rest, "%g", &mi); err != nil {
+				t.Fatalf("reading %q: %v", line, err)
+			}
+			return mi
+		}
+	}
+	t.Fatalf("no I(X;Y) line in %q", out)
+	return 0
 }

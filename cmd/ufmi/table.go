@@ -201,12 +201,12 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	}
 	if !sh.fromJob() {
 		// After the fits, which may refuse the data, as mi's notes.
-		if cfg.Method == "" || cfg.Method == ufmi.MethodUF {
+		if cfg.Method == ufmi.MethodUF {
 			printNotices(stderr, "table", singleRowClasses(opts.in, data.labels))
 		}
 		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
 		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))
-		printNotices(stderr, "table", kNNTies(cfg.Method, data.x))
+		printNotices(stderr, "table", kNNTies(cfg.Method, data.x, eachColumn(data.x)))
 		printNotices(stderr, "table", rfOOBInterval(cfg.Method, cfg.Confidence))
 	}
 	if len(capped) > 0 {

@@ -123,8 +123,11 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 	if err := checkEncoding(head); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s %v", path, err)
 	}
-	if bytes.HasPrefix(head, []byte(utf8BOM)) {
+	// A byte-order mark is skipped, and so are more of them (a file saved
+	// through two tools that each added one).
+	for bytes.HasPrefix(head, []byte(utf8BOM)) {
 		br.Discard(len(utf8BOM))
+		head = head[len(utf8BOM):]
 	}
 	var src io.Reader = br
 	if bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0 {
@@ -265,7 +268,8 @@ func checkUTF8(r *csv.Reader, rec, header []string) error {
 			}
 			at += size
 		}
-		line, _ := r.FieldPos(j)
+		line, _ := r.FieldPos(j)            // where the cell starts
+		line += strings.Count(c[:at], "\n") // a quoted cell may span lines
 		where := fmt.Sprintf("header column %d", j+1)
 		if header != nil {
 			where = fmt.Sprintf("column %q", header[j])
@@ -275,14 +279,10 @@ func checkUTF8(r *csv.Reader, rec, header []string) error {
 	return nil
 }
 
-// checkHeader trims the header names in place (and byte-order marks
-// before the first, where a file was saved with more than one) and
-// rejects an empty or repeated name: a repeated one would make every
-// lookup find its first column only.
+// checkHeader trims the header names in place and rejects an empty or
+// repeated name: a repeated one would make every lookup find its first
+// column only.
 func checkHeader(header []string) error {
-	if len(header) > 0 {
-		header[0] = strings.TrimLeft(header[0], "\ufeff")
-	}
 	for j, h := range header {
 		header[j] = strings.TrimSpace(h)
 		if header[j] == "" {

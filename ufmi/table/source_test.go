@@ -182,3 +182,15 @@ func TestRowsToPredictKeepNumericColumns(t *testing.T) {
 		t.Errorf("a missing cell in a numeric column: %v", err)
 	}
 }
+
+// A byte that is not UTF-8 is reported on its own line, also inside a
+// quoted cell that spans lines, and a legitimate U+FFFD before it does
+// not hide it.
+func TestReadRecordsNamesTheLineOfABadByte(t *testing.T) {
+	content := []byte("x,note\n1,fine\n2,\"first line\nsecond \uFFFD line\nthird caf\xe9 line\"\n")
+	_, _, err := ReadRecords(writeBytes(t, "notes.csv", content))
+	want := `line 5, column "note": byte 0xE9 is not UTF-8 text`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+}

@@ -155,34 +155,38 @@ func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 func drawnExcess(oos *outOfSample, q [][]float64, u []float64, trees []votingTree, prior []float64) float64 {
 	drawn := drawnLabels(oos.y, q, u)
 	o := drawnSums(oos, drawn, trees)
-	firstOrder := firstOrderTerm(o, q, prior)
+	firstOrder := firstOrderTerm(o, q)
 	return o.oneStepEntropy(prior) - logLossOf(q, drawn) + firstOrder
 }
 
 // firstOrderTerm is the mean, over the rows whose posterior q_i is not nil,
 // of p_i(y_i)/q_i(y_i) − 1 + Σ_{c: q_i(c) = 0} p_i(c), where y_i is the
 // drawn label in o and p_i the row's raw out-of-sample vote posterior in o
-// (its sums as the trees gave them, without the fit or the sharpening,
-// mixed with one pseudo-tree of prior). p_i is made of the other rows'
-// drawn labels only and sums to 1, and y_i is drawn from q_i apart from
-// them, so E[p_i(y_i)/q_i(y_i)] is p_i's mass on the classes q_i can draw
-// and the term's expectation is exactly 0. Its negative is the first-order part of the log-loss's excess
-// over q's, −log p_i(y) = −log q_i(y) − (p_i(y)/q_i(y) − 1) + ..., which
-// is most of a draw's spread about its mean excess.
-func firstOrderTerm(o *outOfSample, q [][]float64, prior []float64) float64 {
+// (its sums as the trees gave them over their number, without the fit,
+// the sharpening or the log-loss's pseudo-tree). p_i is made of the other
+// rows' drawn labels only and sums to 1, and y_i is drawn from q_i apart
+// from them, so E[p_i(y_i)/q_i(y_i)] is p_i's mass on the classes q_i can
+// draw and the term's expectation is exactly 0. Its negative is the
+// first-order part of the log-loss's excess over q's,
+// −log p_i(y) = −log q_i(y) − (p_i(y)/q_i(y) − 1) + ..., which is most of
+// a draw's spread about its mean excess. The pseudo-tree is left out as
+// the q_i leave it out: it kept p_i at π_c/(T + 1) or more where q_i can
+// be near 0, and p_i/q_i had a heavy tail (a draw's spread on scaled,
+// n = 500: 0.0056 with it, 0.0048 without; docs/inference.md).
+func firstOrderTerm(o *outOfSample, q [][]float64) float64 {
 	sum, rows := 0.0, 0
 	for i, p := range q {
 		if p == nil {
 			continue
 		}
-		votes := float64(o.trees[i] + 1)
+		votes := float64(o.trees[i])
 		c := o.y[i]
-		sum += (o.own(i)+prior[c])/votes/p[c] - 1
+		sum += o.own(i)/votes/p[c] - 1
 		// Classes q_i gives 0 are never drawn: their vote share is what
 		// the sum over drawn classes lacks of 1.
 		for other, v := range p {
 			if v == 0 {
-				sum += (o.sum[i*o.width+other] + prior[other]) / votes
+				sum += o.sum[i*o.width+other] / votes
 			}
 		}
 		rows++

@@ -96,7 +96,7 @@ func drawnExcessThreeWays(t *testing.T, x *Features, y []int, rt Runtime, draws 
 	for r := range draws {
 		drawn := drawnLabels(y, q, drawUniforms(f.drawRuntime.stream(seeds.LabelDraw, r), q))
 		o := drawnSums(oos, drawn, trees)
-		firstOrder := firstOrderTerm(o, q, f.prior)
+		firstOrder := firstOrderTerm(o, q)
 		h := o.oneStepEntropy(f.prior)
 		overTruth = append(overTruth, h-truth)
 		overLogLoss = append(overLogLoss, h-logLossOf(q, drawn))

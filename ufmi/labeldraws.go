@@ -111,7 +111,7 @@ func (d *labelDraws) hold(ft *forestTree) {
 // end.
 func (d *labelDraws) run(oos *outOfSample, prior []float64, mi float64) {
 	d.excess, d.variance, d.slope = 0, 0, 0
-	if m := scoredMisses(oos, prior); m.scored == 0 || m.separable() {
+	if scoredMisses(oos, prior).missed == 0 { // none misclassified, or none scored
 		d.skip()
 		return
 	}

@@ -59,7 +59,10 @@ func TestLabelDrawsWorldStudy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			x, _ := simFeatures(t, m, uint64(5000+r))
+			x, err := NewFeatures(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
 			return x, y, exact
 		}
 	}
@@ -218,19 +221,12 @@ func fittedOneStep(t *testing.T, x *Features, y []int, seed uint64) (*Forest, *o
 // simColumn samples m with seed and keeps column j alone.
 func simColumn(t *testing.T, m sim.MISimulation, j int, seed uint64) (*Features, []int) {
 	t.Helper()
-	rows, y, err := m.Sample(seed)
+	x, y := simFeatures(t, m, seed)
+	one, err := x.SelectCols([]int{j})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := make([]float64, len(rows))
-	for i := range rows {
-		v[i] = rows[i][j]
-	}
-	x, err := NewColumnFeatures([]Column{{Name: "x", Values: v}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x, y
+	return one, y
 }
 
 // smoothedByVotes returns each row's mean raw vote posterior over count

@@ -260,14 +260,15 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		}
 		printNotices(stderr, "mi", kNNTies(cfg.Method, x, sets))
 		printNotices(stderr, "mi", rfOOBInterval(cfg.Method, cfg.Confidence))
-		switch {
-		case cfg.Method.KNN() && rep.HYGivenZ == nil:
-			// The kNN estimators are not bounded: any MI outside [0, H(Y)].
-			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, "I(X;Y)", rep.MI, "H(Y)", rep.HY))
-		case cfg.Method.KNN():
-			printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, "I(X;Y|Z)", rep.MI, "H(Y|Z) as estimated", *rep.HYGivenZ))
-			printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
-		default:
+		// The kNN estimators are not bounded: any MI outside [0, H(Y)], or
+		// [0, the estimate of H(Y|Z)] (nil for the forests).
+		name, upperName, upper := "I(X;Y)", "H(Y)", rep.HY
+		if rep.HYGivenZ != nil {
+			name, upperName, upper = "I(X;Y|Z)", "H(Y|Z) as estimated", *rep.HYGivenZ
+		}
+		printNotices(stderr, "mi", kNNOutsideRange(cfg.Method, name, rep.MI, upperName, upper))
+		if !cfg.Method.KNN() || rep.HYGivenZ != nil {
+			// (A kNN H(Y|X) below 0 is an I(X;Y) above H(Y), noted above.)
 			printNotices(stderr, "mi", aboveLogK(cfg.Method, labels.K(), rep.HYGivenX, rep.HYGivenZ))
 		}
 	}

@@ -91,10 +91,7 @@ func manyClassConditional(cfg ufmi.EstimatorConfig, k int, tested bool) []string
 // much (a kNN estimator's, in some units).
 func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) []string {
 	logK := math.Log(float64(k))
-	cause := "too few rows, or rows per class, for the forest's leaves"
-	if method.KNN() {
-		cause = "the kNN estimator's error with these rows, in these units"
-	}
+	cause := offCause(method)
 	var notes []string
 	for _, h := range []struct {
 		name  string
@@ -114,6 +111,15 @@ func aboveLogK(method ufmi.Method, k int, hyGivenX float64, hyGivenZ *float64) [
 		}
 	}
 	return notes
+}
+
+// offCause names what puts an estimate of method outside the range it can
+// have: the forests' leaves on too few rows, or the kNN estimators' error.
+func offCause(method ufmi.Method) string {
+	if method.KNN() {
+		return "the kNN estimator's error with these rows, in these units"
+	}
+	return "too few rows, or rows per class, for the forest's leaves"
 }
 
 // kNNUnits is the note for the kNN estimators that put the class code
@@ -284,10 +290,8 @@ func unseenLevels(train, test *ufmi.Features) []string {
 func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []string {
 	logK := math.Log(float64(k))
 	low, high := hy-1.1*logK, hy+0.1*logK
-	cause := "too few rows, or rows per class, for the forest's leaves"
 	if method.KNN() {
 		low, high = -0.00005, hy+0.00005
-		cause = "the kNN estimator's error with these rows, in these units"
 	}
 	var off []string
 	for _, r := range rows {
@@ -306,7 +310,7 @@ func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []
 		verb = "has"
 	}
 	return []string{fmt.Sprintf("%s (X_in %s) %s an estimate of I(Y;X_in) or I(Y;X) outside [0, H(Y) = %.4f], the range of any MI with these labels: "+
-		"they are off by at least their distance to it (%s); see docs/inference.md, \"At and near zero\"", plural.Count(len(off), "subset"), firstOf(off, 3, "; "), verb, hy, cause)}
+		"they are off by at least their distance to it (%s); see docs/inference.md, \"At and near zero\"", plural.Count(len(off), "subset"), firstOf(off, 3, "; "), verb, hy, offCause(method))}
 }
 
 // percent writes a confidence level as a percentage for a label: 0.95 as

@@ -26,9 +26,7 @@ import (
 // forest alone, UFMI_BIAS_STUDY=defaults the default and the 2026-11-25
 // default (features drawn without replacement, fixed leaves).
 func TestBiasCandidatesStudy(t *testing.T) {
-	if os.Getenv("UFMI_BIAS_STUDY") == "" {
-		t.Skip("set UFMI_BIAS_STUDY=1 to run the bias study")
-	}
+	skipUnlessStudy(t, "UFMI_BIAS_STUDY", "the bias study")
 	const reps = 12
 	type cell struct {
 		s    sim.MISetting

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 )
 
@@ -24,9 +23,7 @@ import (
 // (about 6 minutes on 2 cores); docs/inference.md, "Many classes with
 // signal", gives the table.
 func TestManyClassBlobsStudy(t *testing.T) {
-	if os.Getenv("UFMI_BLOBS_STUDY") == "" {
-		t.Skip("set UFMI_BLOBS_STUDY=1 to run the many-class blobs study")
-	}
+	skipUnlessStudy(t, "UFMI_BLOBS_STUDY", "the many-class blobs study")
 	capped, err := ParseUFPreset("capped-noise")
 	if err != nil {
 		t.Fatal(err)

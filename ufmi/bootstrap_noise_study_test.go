@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -38,9 +37,7 @@ import (
 // (about 20 minutes on 2 cores); docs/inference.md, "A discrete column
 // beside noise", gives the tables.
 func TestLabelBootstrapStudy(t *testing.T) {
-	if os.Getenv("UFMI_LABEL_BOOTSTRAP_STUDY") == "" {
-		t.Skip("set UFMI_LABEL_BOOTSTRAP_STUDY=1 to run the label-bootstrap study")
-	}
+	skipUnlessStudy(t, "UFMI_LABEL_BOOTSTRAP_STUDY", "the label-bootstrap study")
 	const sets, draws, pilotTrees = 40, 20, 60
 	type dataset func(r int) (*Features, []int)
 	simCell := func(s sim.MISetting, n, d int) (dataset, float64) {

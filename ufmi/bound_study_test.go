@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -28,9 +27,7 @@ import (
 //
 //	UFMI_BOUND_STUDY=1 go test -run TestLowerBoundStudy -v -timeout 3h ./ufmi
 func TestLowerBoundStudy(t *testing.T) {
-	if os.Getenv("UFMI_BOUND_STUDY") == "" {
-		t.Skip("set UFMI_BOUND_STUDY=1 to run the lower bound's study")
-	}
+	skipUnlessStudy(t, "UFMI_BOUND_STUDY", "the lower bound's study")
 	const sets = 24
 	names := []string{"default (cross-fitted)", "in-sample screening", "replicate pilot", "no screening"}
 	fmt.Println("| setting | n | d | exact I | forest | mean bound | sd | mean lower limit | share limit < exact | mean estimate |")

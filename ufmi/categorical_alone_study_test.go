@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-	"os"
 	"testing"
 )
 
@@ -25,9 +24,7 @@ import (
 // (a few seconds on 2 cores); docs/inference.md, "A discrete column
 // beside noise", gives the table.
 func TestCategoricalAloneStudy(t *testing.T) {
-	if os.Getenv("UFMI_CATEGORICAL_ALONE_STUDY") == "" {
-		t.Skip("set UFMI_CATEGORICAL_ALONE_STUDY=1 to run the categorical-column study")
-	}
+	skipUnlessStudy(t, "UFMI_CATEGORICAL_ALONE_STUDY", "the categorical-column study")
 	const sets, k = 60, 3
 	hGiven := 0.0
 	for l, w := range discreteLevelShares {

@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -37,9 +36,7 @@ import (
 // are near enough in them for a pair (the conditional test's caliper), so
 // nothing is swapped and the candidate reads 0 there. Not adopted.
 func TestSwappedRestStudy(t *testing.T) {
-	if os.Getenv("UFMI_SWAP_STUDY") == "" {
-		t.Skip("set UFMI_SWAP_STUDY=1 to run the swapped-rest study")
-	}
+	skipUnlessStudy(t, "UFMI_SWAP_STUDY", "the swapped-rest study")
 	const reps = 100
 	type cell struct {
 		s      sim.MISetting

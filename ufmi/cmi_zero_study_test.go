@@ -1,7 +1,6 @@
 package ufmi
 
 import (
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -17,9 +16,7 @@ import (
 //
 //	UFMI_CMI_ZERO_STUDY=1 go test -run TestConditionalMIAtZeroStudy -v ./ufmi
 func TestConditionalMIAtZeroStudy(t *testing.T) {
-	if os.Getenv("UFMI_CMI_ZERO_STUDY") == "" {
-		t.Skip("a study: set UFMI_CMI_ZERO_STUDY=1 to run it")
-	}
+	skipUnlessStudy(t, "UFMI_CMI_ZERO_STUDY", "the study of conditional MIs at zero")
 	const reps = 100
 	for _, target := range []string{"a noise column", "a noisy copy of x0", "two noise columns"} {
 		for _, n := range []int{500, 2000} {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 )
 
@@ -71,9 +70,7 @@ func discreteLevelData(t *testing.T, n int, noise bool, seed uint64) (*Features,
 // (about 2 minutes on 2 cores); docs/inference.md, "A discrete column
 // beside noise", gives the tables.
 func TestDiscreteBesideNoiseStudy(t *testing.T) {
-	if os.Getenv("UFMI_DISCRETE_NOISE_STUDY") == "" {
-		t.Skip("set UFMI_DISCRETE_NOISE_STUDY=1 to run the discrete-beside-noise study")
-	}
+	skipUnlessStudy(t, "UFMI_DISCRETE_NOISE_STUDY", "the discrete-beside-noise study")
 	const sets = 100
 	truth := discreteLevelMI()
 	fmt.Println("| columns | n | data sets | leaves | error | sd | coverage |")

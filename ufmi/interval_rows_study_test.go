@@ -117,9 +117,7 @@ func (v *voteLeaves) posterior(i int, y []int) []float64 {
 // its influence-function variance is 1.12, its linear voter terms' 2.07
 // (by simulation). Not adopted.
 func TestVoterSEStudy(t *testing.T) {
-	if os.Getenv("UFMI_VOTER_STUDY") == "" {
-		t.Skip("set UFMI_VOTER_STUDY=1 to run the voter-role SE study")
-	}
+	skipUnlessStudy(t, "UFMI_VOTER_STUDY", "the voter-role SE study")
 	reps := 60
 	if n, err := strconv.Atoi(os.Getenv("UFMI_VOTER_STUDY")); err == nil && n > 1 {
 		reps = n
@@ -302,9 +300,7 @@ func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
 // (about 3 minutes). docs/inference.md ("Rows without label noise") gives
 // the table.
 func TestSeparableLimitStudy(t *testing.T) {
-	if os.Getenv("UFMI_SEPARABLE_STUDY") == "" {
-		t.Skip("set UFMI_SEPARABLE_STUDY=1 to run the separable-limit study")
-	}
+	skipUnlessStudy(t, "UFMI_SEPARABLE_STUDY", "the separable-limit study")
 	const reps = 100
 	cells := []shiftCell{
 		{s: sim.Scaled, n: 500, mu: 1.5}, {s: sim.Scaled, n: 2000, mu: 1.5}, {s: sim.Scaled, n: 2000, mu: 2}, {s: sim.Scaled, n: 500, mu: 1},

@@ -89,9 +89,7 @@ func posteriorVariants(f *Forest, y []int) (map[string][]float64, float64) {
 }
 
 func intervalStudyReps(t *testing.T) int {
-	if os.Getenv("UFMI_INTERVAL_STUDY") == "" {
-		t.Skip("set UFMI_INTERVAL_STUDY=1 to run the interval study")
-	}
+	skipUnlessStudy(t, "UFMI_INTERVAL_STUDY", "the interval study")
 	reps := 30
 	if v := os.Getenv("UFMI_INTERVAL_REPS"); v != "" {
 		reps, _ = strconv.Atoi(v)

@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -26,9 +25,7 @@ import (
 // (about 20 seconds on 2 cores); docs/inference.md, "A discrete column
 // beside noise", gives the table.
 func TestLabelDrawsControlVariateStudy(t *testing.T) {
-	if os.Getenv("UFMI_DRAWS_CV_STUDY") == "" {
-		t.Skip("set UFMI_DRAWS_CV_STUDY=1 to run the label draws' control-variate study")
-	}
+	skipUnlessStudy(t, "UFMI_DRAWS_CV_STUDY", "the label draws' control-variate study")
 	const sets, draws = 8, 20
 	type dataset func(r int) (*Features, []int)
 	simCell := func(s sim.MISetting, n, d int) dataset {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
@@ -36,9 +35,7 @@ import (
 // (about 3 minutes on 2 cores); docs/inference.md, "A discrete column
 // beside noise", gives the tables.
 func TestLabelDrawsWorldStudy(t *testing.T) {
-	if os.Getenv("UFMI_DRAWS_WORLD_STUDY") == "" {
-		t.Skip("set UFMI_DRAWS_WORLD_STUDY=1 to run the label draws' world study")
-	}
+	skipUnlessStudy(t, "UFMI_DRAWS_WORLD_STUDY", "the label draws' world study")
 	const sets, draws, smoothDraws, refits = 32, 8, 16, 4
 	// A dataset returns the rows, their labels and, where the study can
 	// tell, their exact posteriors (nil elsewhere).

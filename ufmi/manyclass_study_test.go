@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 )
 
@@ -31,9 +30,7 @@ import (
 // expansion in the votes per class, takes out about half of the excess
 // when a row's neighbours hold only a few votes of each class.
 func TestManyClassesBiasStudy(t *testing.T) {
-	if os.Getenv("UFMI_MANYCLASS_STUDY") == "" {
-		t.Skip("set UFMI_MANYCLASS_STUDY=1 to run the many-class bias study")
-	}
+	skipUnlessStudy(t, "UFMI_MANYCLASS_STUDY", "the many-class bias study")
 	const reps = 6
 	fmt.Println("| K | rows per class | n | default | plug-in | raw log-loss's excess | of it, unvoted labels | unvoted rows | one-step without fit or sharpening |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|")

@@ -30,9 +30,7 @@ import (
 // (about 5 minutes on 2 cores); docs/inference.md, "Many classes with
 // signal", gives the tables and what they show.
 func TestNoiseTermSignalStudy(t *testing.T) {
-	if os.Getenv("UFMI_NOISE_SIGNAL_STUDY") == "" {
-		t.Skip("set UFMI_NOISE_SIGNAL_STUDY=1 to run the many-class signal study")
-	}
+	skipUnlessStudy(t, "UFMI_NOISE_SIGNAL_STUDY", "the many-class signal study")
 	type cell struct {
 		k, per int
 		mu     float64
@@ -118,9 +116,7 @@ func TestNoiseTermSignalStudy(t *testing.T) {
 //
 // (under a minute); docs/inference.md, "Many classes, few rows per class".
 func TestFewRowsPerClassStudy(t *testing.T) {
-	if os.Getenv("UFMI_NOISE_SIGNAL_STUDY") == "" {
-		t.Skip("set UFMI_NOISE_SIGNAL_STUDY=1 to run the many-class signal study")
-	}
+	skipUnlessStudy(t, "UFMI_NOISE_SIGNAL_STUDY", "the many-class signal study")
 	const sets = 3
 	fmt.Println("| K | rows per class | columns | default: MI | intervals containing 0 | capped-noise: MI | intervals containing 0 |")
 	fmt.Println("|---|---|---|---|---|---|---|")
@@ -203,9 +199,7 @@ func lineClassesData(k, per int, mu float64, seed uint64) (*Features, []int, err
 //
 // (about 2 minutes).
 func TestNoiseTermRealTablesStudy(t *testing.T) {
-	if os.Getenv("UFMI_NOISE_SIGNAL_STUDY") == "" {
-		t.Skip("set UFMI_NOISE_SIGNAL_STUDY=1 to run the many-class signal study")
-	}
+	skipUnlessStudy(t, "UFMI_NOISE_SIGNAL_STUDY", "the many-class signal study")
 	dir := mirror.Dir(t, "cc18")
 	fmt.Println("| data set | n | numeric columns | K | default | capped-noise | one-step, second order | neighbours' sim | row's sim | second order less neighbours' sim |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")

@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -64,9 +63,7 @@ import (
 // conditional MI's bias grows from +0.0085 to +0.0161 (n = 500): not
 // adopted either.
 func TestNoiseTermStudy(t *testing.T) {
-	if os.Getenv("UFMI_NOISE_STUDY") == "" {
-		t.Skip("set UFMI_NOISE_STUDY=1 to run the noise-term study")
-	}
+	skipUnlessStudy(t, "UFMI_NOISE_STUDY", "the noise-term study")
 	const reps = 30
 	type cell struct {
 		s      sim.MISetting

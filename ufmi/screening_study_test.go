@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 )
@@ -27,9 +26,7 @@ import (
 // grown on the real ones, so their importances miss the part of the chance
 // association the splits were chosen on.
 func TestScreeningGateStudy(t *testing.T) {
-	if os.Getenv("UFMI_SCREENING_STUDY") == "" {
-		t.Skip("set UFMI_SCREENING_STUDY=1 to run the screening gate study")
-	}
+	skipUnlessStudy(t, "UFMI_SCREENING_STUDY", "the screening gate study")
 	const reps = 100
 	cfg, err := DefaultUF().resolved()
 	if err != nil {

@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -25,9 +24,7 @@ import (
 // (about 5 minutes on 2 cores); docs/inference.md, "Leaves chosen by the
 // log-loss", gives the table.
 func TestSelectedLeavesStudy(t *testing.T) {
-	if os.Getenv("UFMI_SELECTED_LEAVES_STUDY") == "" {
-		t.Skip("set UFMI_SELECTED_LEAVES_STUDY=1 to run the selected-leaves study")
-	}
+	skipUnlessStudy(t, "UFMI_SELECTED_LEAVES_STUDY", "the selected-leaves study")
 	type dataset func(r int) (*Features, []int)
 	firstColumn := func(s sim.MISetting, n int) dataset {
 		return func(r int) (*Features, []int) {

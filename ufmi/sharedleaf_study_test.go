@@ -3,7 +3,6 @@ package ufmi
 import (
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
@@ -27,9 +26,7 @@ import (
 // (about 2 minutes on 2 cores); docs/inference.md, "Leaves chosen by the
 // log-loss", gives the table.
 func TestSharedLeafCMIStudy(t *testing.T) {
-	if os.Getenv("UFMI_SHARED_LEAF_STUDY") == "" {
-		t.Skip("set UFMI_SHARED_LEAF_STUDY=1 to run the shared-leaf conditional MI study")
-	}
+	skipUnlessStudy(t, "UFMI_SHARED_LEAF_STUDY", "the shared-leaf conditional MI study")
 	type dataset func(r int) (*Features, []int)
 	simCell := func(s sim.MISetting, n int) dataset {
 		return func(r int) (*Features, []int) {

@@ -1,7 +1,6 @@
 package ufmi
 
 import (
-	"os"
 	"testing"
 )
 
@@ -14,9 +13,7 @@ import (
 //
 //	UFMI_TABLE_COVERAGE_STUDY=1 go test -run TestTableFeaturesCoverageStudy -v ./ufmi
 func TestTableFeaturesCoverageStudy(t *testing.T) {
-	if os.Getenv("UFMI_TABLE_COVERAGE_STUDY") == "" {
-		t.Skip("a study: set UFMI_TABLE_COVERAGE_STUDY=1 to run it")
-	}
+	skipUnlessStudy(t, "UFMI_TABLE_COVERAGE_STUDY", "the coverage study of table-like columns")
 	const reps = 100
 	for _, n := range []int{500, 2000} {
 		cat, mcar, classMiss := categoricalSim, mcarSim, classMissSim

@@ -73,47 +73,62 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 
 // leafFor returns the leaf minimum of resolved cfg's trees grown on ns
 // structure rows of labels y (k classes) and d features: Tree.MinSamplesLeaf,
-// scaled to the structure rows (leafForRows) unless FixedLeaves (or, with
-// the local-linear fit, a single feature), then lowered for small data or rare
-// classes (smallDataLeaf); as configured for the fast test's forest
-// (keepLeaves). On one feature a forest's kernel smooths little and the
-// noise of small leaves is what biases the one-step (more than its noise
-// term takes out); the default's conditional MIs, whose fits share that
-// bias, keep it, and the local-linear fit, which removes the smoothing of
-// the fits on more features, needs the single-feature fits unbiased too.
+// scaled to the structure rows (leafForRows) unless FixedLeaves, then
+// lowered for small data or rare classes (smallDataLeaf); as configured for
+// the fast test's forest (keepLeaves). Above fullLeafRows structure rows
+// leaves grow unless NoLeafGrowth. Below, they shrink, but not in a fit
+// whose difference with another is a conditional MI (inDifference, unless
+// ShrinkDifferenceLeaves), so that its two fits, on different numbers of
+// features, keep the same leaves; nor, with the local-linear fit, on a
+// single feature, whose kernel smooths little: there the noise of small
+// leaves is what biases the one-step (more than its noise term takes out),
+// and the local-linear fit, which removes the smoothing of the fits on more
+// features, needs the single-feature fits unbiased too.
 func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 	leaf := cfg.Tree.MinSamplesLeaf
 	if cfg.keepLeaves {
 		return leaf
 	}
-	if !cfg.FixedLeaves && !(cfg.LocalLinearFit() && d == 1) {
-		leaf = leafForRows(leaf, ns)
+	if !cfg.FixedLeaves {
+		switch {
+		case ns >= fullLeafRows:
+			if !cfg.NoLeafGrowth {
+				leaf = leafForRows(leaf, ns)
+			}
+		case cfg.inDifference && !cfg.ShrinkDifferenceLeaves:
+		case !(cfg.LocalLinearFit() && d == 1):
+			leaf = leafForRows(leaf, ns)
+		}
 	}
 	return smallDataLeaf(leaf, y, k, ns)
 }
 
 // Leaves that follow the structure rows (leafForRows): the configured
-// leaf minimum from fullLeafRows structure rows on, smaller below, never
-// below minScaledLeaf.
+// leaf minimum at fullLeafRows structure rows, smaller below (never below
+// minScaledLeaf) and larger above.
 const (
 	fullLeafRows  = 1000
 	minScaledLeaf = 2
 )
 
 // leafForRows returns the leaf minimum of trees grown on ns structure rows
-// whose configured minimum is leaf: leaf from fullLeafRows structure rows on
-// (2,000 rows for the default's half), round(leaf·√(ns/fullLeafRows)) below
-// (3 at 500 rows), but not below minScaledLeaf (nor above leaf). Smaller
-// leaves where there are fewer rows keep the leaves' width, which smooths
-// the posteriors and biases the estimate down, from growing as n shrinks;
-// the one-step's noise term takes out most of the extra noise of fewer
-// votes per leaf (docs/reference.md, "Leaves that follow n").
+// whose configured minimum is leaf: round(leaf·√(ns/fullLeafRows)), which is
+// leaf at fullLeafRows structure rows (2,000 rows for the default's half),
+// 3 at 500 rows and 13 at 10,000, but not below minScaledLeaf; a leaf of
+// minScaledLeaf or fewer is kept. Below fullLeafRows, smaller leaves keep
+// the leaves' width, which smooths the posteriors and biases the estimate
+// down, from growing as n shrinks, and the one-step's noise term takes out
+// most of the extra noise of fewer votes per leaf; above, larger leaves
+// keep that noise, whose part beyond the noise term's second order does not
+// shrink with n in leaves of fixed size, from biasing the estimate by as
+// much at every n while its standard error shrinks (docs/reference.md,
+// "Leaves that follow n").
 func leafForRows(leaf, ns int) int {
-	if ns >= fullLeafRows || leaf <= minScaledLeaf {
+	if leaf <= minScaledLeaf {
 		return leaf
 	}
 	scaled := int(math.Round(float64(leaf) * math.Sqrt(float64(ns)/fullLeafRows)))
-	return min(leaf, max(minScaledLeaf, scaled))
+	return max(minScaledLeaf, scaled)
 }
 
 // smallDataLeaf returns the leaf minimum of an honest forest whose trees

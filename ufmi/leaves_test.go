@@ -6,12 +6,14 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
-// Leaves follow the structure rows below 1,000 of them as the square root,
-// never below 2 nor above the configured leaf; small leaves, and any
-// leaf from 1,000 structure rows on, are kept.
+// Leaves follow the structure rows as the square root, the configured leaf
+// at 1,000 of them, never below 2; leaves of 2 or fewer are kept.
 func TestLeafForRows(t *testing.T) {
 	for _, c := range []struct{ leaf, ns, want int }{
-		{6, 1000, 6}, {6, 5000, 6}, // 2,000 rows and more at the default's half
+		{6, 1000, 6},  // 2,000 rows at the default's half
+		{6, 2500, 9},  // 9.5 rounds to 9 (5,000 rows)
+		{6, 5000, 13}, // 13.4 (10,000 rows)
+		{6, 500000, 134},
 		{6, 875, 6}, // 6·√0.875 = 5.6
 		{6, 500, 4}, // 4.2
 		{6, 250, 3}, // 3.0: n = 500
@@ -44,9 +46,10 @@ func smallestLeaf(f *Forest, x *Features) int {
 	return fewest
 }
 
-// The default's trees on 500 rows have leaves of 3 structure rows; with
-// FixedLeaves, and in the 2026-11-25 preset, of at least 6, as the
-// default's at 2,000 rows.
+// The default's trees on 500 rows have leaves of 3 structure rows, on 5,000
+// rows of 9; with FixedLeaves, and in the 2026-11-25 preset, of at least 6,
+// as the default's at 2,000 rows; with NoLeafGrowth (the 2026-11-30
+// preset) of 3 on 500 rows and 6 on 5,000.
 func TestDefaultLeavesFollowRows(t *testing.T) {
 	smallest := func(n int, uf UFConfig) int {
 		x, y := simFeatures(t, sim.MISimulation{Setting: sim.Separated, N: n, D: 2, Prior: 0.5, Mu: 1}, 3)
@@ -63,6 +66,10 @@ func TestDefaultLeavesFollowRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stopping, err := ParseUFPreset("default-2026-11-30")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		n    int
@@ -73,6 +80,9 @@ func TestDefaultLeavesFollowRows(t *testing.T) {
 		{"fixed leaves", 500, fixed, 6},
 		{"default-2026-11-25", 500, old, 6},
 		{"default", 2000, DefaultUF(), 6},
+		{"default", 5000, DefaultUF(), 9},
+		{"default-2026-11-30", 500, stopping, 3},
+		{"default-2026-11-30", 5000, stopping, 6},
 	} {
 		if got := smallest(c.n, c.uf); got != c.want {
 			t.Errorf("%s, n = %d: the smallest leaf has %d structure rows, want %d", c.name, c.n, got, c.want)

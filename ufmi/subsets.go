@@ -9,10 +9,18 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// conditionalEntropy estimates H(Y|X_cols) with the configured method, using
+// conditionalEntropy estimates H(Y|X_cols) for a fit whose difference with
+// another is a conditional MI or a subset table's row (columnsEntropy, its
+// leaves not shrunk on fewer rows: UFConfig.ShrinkDifferenceLeaves).
+func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
+	cfg.UF.inDifference = true
+	return columnsEntropy(x, y, cols, cfg)
+}
+
+// columnsEntropy estimates H(Y|X_cols) with the configured method, using
 // only the given columns of x (all columns when cols is nil). A column listed
 // twice is an error: it would weigh that feature twice.
-func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
+func columnsEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
 	// The fits whose difference is a conditional MI keep the configured
 	// leaves, one feature or more: a fit on one feature choosing larger
 	// leaves loses the bias the fit on more features shares with it, and
@@ -90,7 +98,12 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		first.Progress = func(done, total int) { firstTotal = total; report(done, 2*total) }
 		second.Progress = func(done, total int) { report(firstTotal+done, firstTotal+total) }
 	}
-	both, err := conditionalEntropy(x, y, append(append([]int(nil), given...), target...), first)
+	// Without given columns there is one fit and no difference.
+	fitAll := conditionalEntropy
+	if len(given) == 0 {
+		fitAll = columnsEntropy
+	}
+	both, err := fitAll(x, y, append(append([]int(nil), given...), target...), first)
 	if err != nil {
 		return CMIEstimate{}, err
 	}

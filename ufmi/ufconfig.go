@@ -166,6 +166,30 @@ type UFConfig struct {
 	// configured leaves, so that the two fits of a difference share their
 	// bias.
 	NoLeafSelection bool
+	// NoLeafGrowth keeps Tree.MinSamplesLeaf from 1,000 structure rows on
+	// (ufmi's default until 2026-11-30; the preset "default-2026-11-30"). By
+	// default leaves keep following the structure rows above 1,000 as they
+	// do below (leafForRows): 6 rows at n = 2,000, 9 at 5,000, 13 at 10,000.
+	// With leaves of fixed size a row's posterior rests on about as many
+	// votes at every n, so the part of their noise beyond the one-step's
+	// noise term stays while the standard error shrinks: on one feature,
+	// the fit on x1 alone of three_class read I(Y; x1) 0.008 low at n =
+	// 2,000, 5,000 and 10,000 alike, and the conditional MI I(Y; x2 | x1)
+	// covered 0.87 and 0.76 at n = 5,000 and 10,000 (docs/inference.md,
+	// "Leaves that follow n").
+	NoLeafGrowth bool
+	// ShrinkDifferenceLeaves shrinks the leaves of a conditional MI's fits
+	// below 1,000 structure rows as a plain estimate's (ufmi's default until
+	// 2026-11-30; the preset "default-2026-11-30"), except on a single
+	// feature with the local-linear fit. By default the fits of a
+	// conditional MI and of a subset table keep Tree.MinSamplesLeaf below
+	// 1,000 structure rows whatever their number of features, so that the
+	// fit on one given column and the fit on it and the target share their
+	// leaves: with leaves of 6 on the first and 4 on the second, a constant
+	// target column beside one given column read I(Y; x_B | x_A) above 0
+	// with an interval excluding 0 in 32 of 100 data sets (the scaled
+	// setting, n = 1,000; docs/inference.md, "At and near zero").
+	ShrinkDifferenceLeaves bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -217,6 +241,10 @@ type UFConfig struct {
 	// (smallDataLeaf does not lower it): the fast test's forest, grown on
 	// a share of half the rows, keeps the leaves it always had.
 	keepLeaves bool
+	// inDifference marks a fit whose difference with another is a
+	// conditional MI or a subset table's row (conditionalEntropy): its
+	// leaves do not shrink below fullLeafRows structure rows (leafFor).
+	inDifference bool
 }
 
 // entropyRule is how a forest-level UF's sums become H(Y|X): the plug-in,
@@ -494,8 +522,17 @@ func labelDrawsUF() UFConfig {
 // "default-2026-11-29c"): DefaultUF keeping its leaves on one feature
 // (NoLeafSelection). The older defaults below build on it.
 func defaultUF20261129c() UFConfig {
-	c := DefaultUF()
+	c := defaultUF20261130()
 	c.NoLeafSelection = true
+	return c
+}
+
+// defaultUF20261130 is ufmi's default until 2026-11-30 (preset
+// "default-2026-11-30"): DefaultUF with leaves that stop growing at
+// Tree.MinSamplesLeaf from 1,000 structure rows on (NoLeafGrowth).
+func defaultUF20261130() UFConfig {
+	c := DefaultUF()
+	c.NoLeafGrowth, c.ShrinkDifferenceLeaves = true, true
 	return c
 }
 
@@ -508,6 +545,7 @@ var ufPresets = []struct {
 	{"default", DefaultUF},
 	{"capped-noise", cappedNoiseUF},
 	{"label-draws", labelDrawsUF},
+	{"default-2026-11-30", defaultUF20261130},
 	{"default-2026-11-29c", defaultUF20261129c},
 	{"default-2026-11-29b", defaultUF20261129b},
 	{"default-2026-11-29", defaultUF20261129},
@@ -539,7 +577,7 @@ func ufPresetIndex(name string) (int, error) {
 	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
 }
 
-// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-29c", "default-2026-11-29b",
+// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",
@@ -580,6 +618,9 @@ func ParseUFPreset(name string) (UFConfig, error) {
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.NoDiscriminant = true
+	// Leaves that grow above 2,000 rows, and that do not shrink in a
+	// conditional MI's fits, are not measured with oblique splits.
+	c.NoLeafGrowth, c.ShrinkDifferenceLeaves = true, true
 	return withObliqueSplits(c, tree.Discriminants)
 }
 

@@ -79,5 +79,5 @@ func ExampleSubsetTable() {
 	// 3 of 3 cells
 	// X_in = [0]: I(Y; X_in) = 0.327 (unsharded 0.327)
 	// X_in = [1]: I(Y; X_in) = -0.015 (unsharded -0.015)
-	// X_in = [0 1]: I(Y; X_in) = 0.322 (unsharded 0.322)
+	// X_in = [0 1]: I(Y; X_in) = 0.326 (unsharded 0.326)
 }

@@ -214,8 +214,9 @@ func TestObliquePreset(t *testing.T) {
 	}
 	axis := DefaultUF()
 	axis.NoDiscriminant = true // the 2026-11-29 default's local-linear fit
-	// Leaves as before 2026-11-30: not measured with oblique splits.
-	axis.NoLeafGrowth, axis.ShrinkDifferenceLeaves = true, true
+	// A conditional MI's leaves as before 2026-11-30: not measured with
+	// oblique splits.
+	axis.PlainLeavesInDifferences = true
 	halves := axis
 	halves.SharpenOnHalves = true // the sharpening before 2026-11-29, third
 	halves.NoLeafSelection = true // leaves on one feature before 2026-11-29, fourth
@@ -259,7 +260,7 @@ func TestPlugInPreset(t *testing.T) {
 	want := DefaultUF()
 	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
 	want.NoDiscriminant, want.SharpenOnHalves, want.NoLeafSelection = true, true, true
-	want.NoLeafGrowth, want.ShrinkDifferenceLeaves = true, true
+	want.PlainLeavesInDifferences = true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

@@ -140,7 +140,13 @@
 // (UFConfig.SharpenOnHalves), which steadies nearly separable tables
 // whose few misclassified rows a half could miss (docs/inference.md,
 // "Five folds"); the preset "default-2026-11-29b" keeps the default
-// before it.
+// before it. Then the fits of a conditional MI or a subset table came to
+// keep their leaves below 2,000 rows and grow them above, on any number of
+// features (UFConfig.PlainLeavesInDifferences): a target that adds nothing
+// to one given column reads 0, and a conditional MI's bias no longer stays
+// as its standard error shrinks (docs/inference.md, "Leaves that keep
+// following n, and shared leaves in a difference"); the preset
+// "default-2026-11-30" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -72,18 +72,18 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 }
 
 // leafFor returns the leaf minimum of resolved cfg's trees grown on ns
-// structure rows of labels y (k classes) and d features: Tree.MinSamplesLeaf,
-// scaled to the structure rows (leafForRows) unless FixedLeaves, then
-// lowered for small data or rare classes (smallDataLeaf); as configured for
-// the fast test's forest (keepLeaves). Above fullLeafRows structure rows
-// leaves grow unless NoLeafGrowth. Below, they shrink, but not in a fit
-// whose difference with another is a conditional MI (inDifference, unless
-// ShrinkDifferenceLeaves), so that its two fits, on different numbers of
-// features, keep the same leaves; nor, with the local-linear fit, on a
-// single feature, whose kernel smooths little: there the noise of small
-// leaves is what biases the one-step (more than its noise term takes out),
-// and the local-linear fit, which removes the smoothing of the fits on more
-// features, needs the single-feature fits unbiased too.
+// structure rows of labels y (k classes) and d features, then lowered for
+// small data or rare classes (smallDataLeaf); as configured for the fast
+// test's forest (keepLeaves) or with FixedLeaves. A plain estimate's leaves
+// shrink below fullLeafRows structure rows (leafForRows), except with the
+// local-linear fit on a single feature, whose kernel smooths little: there
+// the noise of small leaves is what biases the one-step (more than its noise
+// term takes out), and the local-linear fit, which removes the smoothing of
+// the fits on more features, needs the single-feature fits unbiased too. The
+// fits of a conditional MI or a subset table (inDifference, unless
+// PlainLeavesInDifferences) keep the leaf below fullLeafRows structure rows
+// and grow it above, whatever their number of features, so that the two
+// fits of a difference share their leaves and its bias shrinks with n.
 func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 	leaf := cfg.Tree.MinSamplesLeaf
 	if cfg.keepLeaves {
@@ -91,12 +91,9 @@ func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 	}
 	if !cfg.FixedLeaves {
 		switch {
-		case ns >= fullLeafRows:
-			if !cfg.NoLeafGrowth {
-				leaf = leafForRows(leaf, ns)
-			}
-		case cfg.inDifference && !cfg.ShrinkDifferenceLeaves:
-		case !(cfg.LocalLinearFit() && d == 1):
+		case cfg.inDifference && !cfg.PlainLeavesInDifferences:
+			leaf = max(leaf, leafForRows(leaf, ns))
+		case ns < fullLeafRows && !(cfg.LocalLinearFit() && d == 1):
 			leaf = leafForRows(leaf, ns)
 		}
 	}
@@ -105,7 +102,7 @@ func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 
 // Leaves that follow the structure rows (leafForRows): the configured
 // leaf minimum at fullLeafRows structure rows, smaller below (never below
-// minScaledLeaf) and larger above.
+// minScaledLeaf) and larger above (the fits of a difference).
 const (
 	fullLeafRows  = 1000
 	minScaledLeaf = 2
@@ -120,9 +117,9 @@ const (
 // down, from growing as n shrinks, and the one-step's noise term takes out
 // most of the extra noise of fewer votes per leaf; above, larger leaves
 // keep that noise, whose part beyond the noise term's second order does not
-// shrink with n in leaves of fixed size, from biasing the estimate by as
-// much at every n while its standard error shrinks (docs/reference.md,
-// "Leaves that follow n").
+// shrink with n in leaves of fixed size, from biasing a conditional MI's
+// single-feature fit by as much at every n while its standard error
+// shrinks (docs/reference.md, "Leaves that follow n").
 func leafForRows(leaf, ns int) int {
 	if leaf <= minScaledLeaf {
 		return leaf

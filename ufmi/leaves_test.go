@@ -46,10 +46,9 @@ func smallestLeaf(f *Forest, x *Features) int {
 	return fewest
 }
 
-// The default's trees on 500 rows have leaves of 3 structure rows, on 5,000
-// rows of 9; with FixedLeaves, and in the 2026-11-25 preset, of at least 6,
-// as the default's at 2,000 rows; with NoLeafGrowth (the 2026-11-30
-// preset) of 3 on 500 rows and 6 on 5,000.
+// The default's trees on 500 rows have leaves of 3 structure rows; with
+// FixedLeaves, and in the 2026-11-25 preset, of at least 6, as the
+// default's at 2,000 rows.
 func TestDefaultLeavesFollowRows(t *testing.T) {
 	smallest := func(n int, uf UFConfig) int {
 		x, y := simFeatures(t, sim.MISimulation{Setting: sim.Separated, N: n, D: 2, Prior: 0.5, Mu: 1}, 3)
@@ -66,10 +65,6 @@ func TestDefaultLeavesFollowRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stopping, err := ParseUFPreset("default-2026-11-30")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range []struct {
 		name string
 		n    int
@@ -80,12 +75,51 @@ func TestDefaultLeavesFollowRows(t *testing.T) {
 		{"fixed leaves", 500, fixed, 6},
 		{"default-2026-11-25", 500, old, 6},
 		{"default", 2000, DefaultUF(), 6},
-		{"default", 5000, DefaultUF(), 9},
-		{"default-2026-11-30", 500, stopping, 3},
-		{"default-2026-11-30", 5000, stopping, 6},
+		{"default", 5000, DefaultUF(), 6},
 	} {
 		if got := smallest(c.n, c.uf); got != c.want {
 			t.Errorf("%s, n = %d: the smallest leaf has %d structure rows, want %d", c.name, c.n, got, c.want)
+		}
+	}
+}
+
+// The fits of a conditional MI keep the configured leaf on fewer than 1,000
+// structure rows and grow it on more, on one feature or several; a plain
+// estimate's shrink below on two or more features and stay above, as do a
+// conditional MI's with PlainLeavesInDifferences (the 2026-11-30 preset).
+func TestDifferenceLeaves(t *testing.T) {
+	y := make([]int, 20000)
+	for i := range y {
+		y[i] = i % 2
+	}
+	plain := DefaultUF()
+	difference := plain
+	difference.inDifference = true
+	before, err := ParseUFPreset("default-2026-11-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before.inDifference = true
+	for _, c := range []struct {
+		name  string
+		uf    UFConfig
+		ns, d int
+		want  int
+	}{
+		{"plain", plain, 250, 2, 3},
+		{"plain", plain, 250, 1, 6},
+		{"plain", plain, 5000, 2, 6},
+		{"plain", plain, 5000, 1, 6},
+		{"difference", difference, 250, 2, 6},
+		{"difference", difference, 250, 1, 6},
+		{"difference", difference, 2500, 2, 9},
+		{"difference", difference, 5000, 1, 13},
+		{"default-2026-11-30 difference", before, 250, 2, 3},
+		{"default-2026-11-30 difference", before, 250, 1, 6},
+		{"default-2026-11-30 difference", before, 5000, 1, 6},
+	} {
+		if got := c.uf.leafFor(y[:2*c.ns], 2, c.ns, c.d); got != c.want {
+			t.Errorf("%s on %d structure rows, %d features: leaf %d, want %d", c.name, c.ns, c.d, got, c.want)
 		}
 	}
 }

@@ -11,7 +11,8 @@ import (
 
 // conditionalEntropy estimates H(Y|X_cols) for a fit whose difference with
 // another is a conditional MI or a subset table's row (columnsEntropy, its
-// leaves not shrunk on fewer rows: UFConfig.ShrinkDifferenceLeaves).
+// leaves kept on fewer rows and grown on more, whatever its number of
+// features: UFConfig.PlainLeavesInDifferences).
 func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
 	cfg.UF.inDifference = true
 	return columnsEntropy(x, y, cols, cfg)
@@ -68,8 +69,9 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval). Both fits
-// keep the configured leaves; with 5 or more classes their biases need not
-// cancel (−0.015 to +0.057 nats measured with 5 to 10 classes along one
+// share their leaves (UFConfig.PlainLeavesInDifferences); with 5 or more
+// classes their biases need not cancel (−0.015 to +0.052 nats measured with
+// 5 to 10 classes along one
 // given column, docs/inference.md "Leaves chosen by the log-loss"), and
 // ConditionalPermutationTest, which holds its level there, is the test of
 // a zero. cfg.Progress counts the two fits' steps as one run.

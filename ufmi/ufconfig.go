@@ -31,7 +31,9 @@ type UFConfig struct {
 	// trees on all features are tree.Config{MinSamplesLeaf: 1, MaxFeatures:
 	// tree.AllFeatures()}. MinSamplesLeaf holds from 1,000 structure rows
 	// on; below, leaves shrink as the square root of the structure rows
-	// (leafForRows: 3 instead of 6 at 500 rows), unless FixedLeaves. On
+	// (leafForRows: 3 instead of 6 at 500 rows), unless FixedLeaves; the
+	// fits of a conditional MI keep it below and grow it above
+	// (PlainLeavesInDifferences). On
 	// small data a leaf never needs more than half
 	// the rarest class's structure rows (at least 1): MinSamplesLeaf is
 	// lowered to that where it is larger (smallDataLeaf), so that a tree can
@@ -166,30 +168,22 @@ type UFConfig struct {
 	// configured leaves, so that the two fits of a difference share their
 	// bias.
 	NoLeafSelection bool
-	// NoLeafGrowth keeps Tree.MinSamplesLeaf from 1,000 structure rows on
-	// (ufmi's default until 2026-11-30; the preset "default-2026-11-30"). By
-	// default leaves keep following the structure rows above 1,000 as they
-	// do below (leafForRows): 6 rows at n = 2,000, 9 at 5,000, 13 at 10,000.
-	// With leaves of fixed size a row's posterior rests on about as many
-	// votes at every n, so the part of their noise beyond the one-step's
-	// noise term stays while the standard error shrinks: on one feature,
-	// the fit on x1 alone of three_class read I(Y; x1) 0.008 low at n =
-	// 2,000, 5,000 and 10,000 alike, and the conditional MI I(Y; x2 | x1)
-	// covered 0.87 and 0.76 at n = 5,000 and 10,000 (docs/inference.md,
-	// "Leaves that follow n").
-	NoLeafGrowth bool
-	// ShrinkDifferenceLeaves shrinks the leaves of a conditional MI's fits
-	// below 1,000 structure rows as a plain estimate's (ufmi's default until
-	// 2026-11-30; the preset "default-2026-11-30"), except on a single
-	// feature with the local-linear fit. By default the fits of a
-	// conditional MI and of a subset table keep Tree.MinSamplesLeaf below
-	// 1,000 structure rows whatever their number of features, so that the
-	// fit on one given column and the fit on it and the target share their
-	// leaves: with leaves of 6 on the first and 4 on the second, a constant
-	// target column beside one given column read I(Y; x_B | x_A) above 0
-	// with an interval excluding 0 in 32 of 100 data sets (the scaled
-	// setting, n = 1,000; docs/inference.md, "At and near zero").
-	ShrinkDifferenceLeaves bool
+	// PlainLeavesInDifferences gives the fits of a conditional MI and of a
+	// subset table a plain estimate's leaves (ufmi's default until
+	// 2026-11-30; the preset "default-2026-11-30"): fewer than
+	// Tree.MinSamplesLeaf below 1,000 structure rows on two or more
+	// features, not on one, and Tree.MinSamplesLeaf above. By default those
+	// fits keep Tree.MinSamplesLeaf below 1,000 structure rows and grow it
+	// above as the square root of the rows (13 at 10,000 rows), whatever
+	// their number of features: the fit on one given column and the fit on
+	// it and the target then share their leaves (with leaves of 6 on the
+	// first and 4 on the second a constant target column read I(Y; x_B |
+	// x_A) above 0 with an interval excluding 0 in 32 of 100 data sets), and
+	// a conditional MI's bias shrinks with n (three_class's I(Y; x2 | x1)
+	// covered 0.78 at n = 10,000 with leaves of 6, its single-feature fit
+	// reading 0.008 low at every n; docs/inference.md, "Leaves that keep
+	// following n, and shared leaves in a difference").
+	PlainLeavesInDifferences bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -243,7 +237,8 @@ type UFConfig struct {
 	keepLeaves bool
 	// inDifference marks a fit whose difference with another is a
 	// conditional MI or a subset table's row (conditionalEntropy): its
-	// leaves do not shrink below fullLeafRows structure rows (leafFor).
+	// leaves do not shrink below fullLeafRows structure rows and grow above
+	// (leafFor).
 	inDifference bool
 }
 
@@ -528,11 +523,11 @@ func defaultUF20261129c() UFConfig {
 }
 
 // defaultUF20261130 is ufmi's default until 2026-11-30 (preset
-// "default-2026-11-30"): DefaultUF with leaves that stop growing at
-// Tree.MinSamplesLeaf from 1,000 structure rows on (NoLeafGrowth).
+// "default-2026-11-30"): DefaultUF whose conditional MIs' fits take a plain
+// estimate's leaves (PlainLeavesInDifferences).
 func defaultUF20261130() UFConfig {
 	c := DefaultUF()
-	c.NoLeafGrowth, c.ShrinkDifferenceLeaves = true, true
+	c.PlainLeavesInDifferences = true
 	return c
 }
 
@@ -618,9 +613,9 @@ func ParseUFPreset(name string) (UFConfig, error) {
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.NoDiscriminant = true
-	// Leaves that grow above 2,000 rows, and that do not shrink in a
-	// conditional MI's fits, are not measured with oblique splits.
-	c.NoLeafGrowth, c.ShrinkDifferenceLeaves = true, true
+	// A conditional MI's leaves as the default's are not measured with
+	// oblique splits.
+	c.PlainLeavesInDifferences = true
 	return withObliqueSplits(c, tree.Discriminants)
 }
 
@@ -657,7 +652,9 @@ func withObliqueSplits(c UFConfig, directions tree.ObliqueDirections) UFConfig {
 // (oneStepOrPlugIn) or, when lower, the log-loss of their sharpened
 // posteriors (NoSharpening), those posteriors fitted local-linearly on the
 // ranks of the two most important columns (NoLocalLinear), no kappa correction, leaves of at least 6
-// structure rows from 2,000 rows on and fewer below (FixedLeaves), empty
+// structure rows from 2,000 rows on and fewer below (FixedLeaves; the fits
+// of a conditional MI not fewer below and more above,
+// PlainLeavesInDifferences), empty
 // leaves predicting the vote set's class frequencies, stratified splits,
 // and feature screening: a pilot forest of 60 trees weights the features
 // by honest importance (equally where its importances are no larger than

@@ -492,7 +492,7 @@ func TestManyClassConditionalNote(t *testing.T) {
 		t.Errorf("3 classes: %q, want no note", notes)
 	}
 	notes := manyClassConditional(cfg, 5, false)
-	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.057 nats") || !strings.Contains(notes[0], "add -perm 999") || !strings.Contains(notes[0], "-preset label-draws") {
+	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.052 nats") || !strings.Contains(notes[0], "add -perm 999") || !strings.Contains(notes[0], "-preset label-draws") {
 		t.Errorf("5 classes: %q", notes)
 	}
 	if notes := manyClassConditional(cfg, 5, true); len(notes) != 1 || strings.Contains(notes[0], "add -perm") {

@@ -182,12 +182,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 			}
 			rep.PValue, rep.Test = &res.PValue, test
 			rep.Pairs, rep.PairDistance = &res.Pairs, &res.MedianPairDistance
-			switch {
-			case res.Pairs == 0:
-				printNotices(stderr, "mi", []string{"no two rows of the vote half are near enough in the -given columns to swap the features between, so the conditional test cannot reject (p = 1): use more rows or fewer -given columns"})
-			case fewPairs(res.Pairs, x.Rows()):
-				printNotices(stderr, "mi", []string{fmt.Sprintf("only %d pairs of rows of the vote half (of about %d it could hold) are near enough in the -given columns to swap the features between: the conditional test has little power and a large p-value says little (more rows or fewer -given columns give more pairs)", res.Pairs, possiblePairs(x.Rows()))})
-			}
+			printNotices(stderr, "mi", conditionalPairsNote(res.Pairs, x.Rows()))
 		}
 	} else if sh.active() {
 		if err := sh.record(); err != nil {

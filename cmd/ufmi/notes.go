@@ -335,3 +335,21 @@ func rfOOBInterval(method ufmi.Method, confidence float64) []string {
 	return []string{"rf-oob's interval covers the estimate's variability, not the method's upward bias (0.28 nats on pure noise with 1,000 rows and 300 trees, docs/reference.md), " +
 		"so it can exclude the true value, 0 among others: use uf, whose interval is measured to cover (docs/inference.md, \"Coverage\")"}
 }
+
+// conditionalPairsNote returns a note when the conditional test formed no
+// pairs of rows near in the -given columns (it cannot reject: p = 1) or
+// fewer than a tenth of those its vote half could hold (little power). No
+// pair forms either where the features are a function of the -given
+// columns (a copy of one, a constant): the caliper is a tenth of the
+// features' noise given them, and they have none; such features add
+// nothing given those columns.
+func conditionalPairsNote(pairs, rows int) []string {
+	const cause = "more rows or fewer -given columns give more pairs; features that are a function of the -given columns (a copy of one, a constant) have no noise to swap, and add nothing given them"
+	switch {
+	case pairs == 0:
+		return []string{"no two rows of the vote half are near enough in the -given columns to swap the features between, so the conditional test cannot reject (p = 1): " + cause}
+	case fewPairs(pairs, rows):
+		return []string{fmt.Sprintf("only %d pairs of rows of the vote half (of about %d it could hold) are near enough in the -given columns to swap the features between: the conditional test has little power and a large p-value says little (%s)", pairs, possiblePairs(rows), cause)}
+	}
+	return nil
+}

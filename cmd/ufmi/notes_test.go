@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,37 @@ func printedMI(t *testing.T, out string) float64 {
 	}
 	t.Fatalf("no I(X;Y) line in %q", out)
 	return 0
+}
+
+// A feature that copies the -given column leaves the conditional test no
+// pair to swap: the note says p = 1 cannot reject and that such a feature
+// adds nothing given the column; a few pairs get the low-power note.
+func TestConditionalPairsNote(t *testing.T) {
+	if got := conditionalPairsNote(0, 1000); len(got) != 1 || !strings.Contains(got[0], "p = 1") || !strings.Contains(got[0], "a copy of one") {
+		t.Errorf("no pairs: %q", got)
+	}
+	if got := conditionalPairsNote(20, 1000); len(got) != 1 || !strings.Contains(got[0], "only 20 pairs") || !strings.Contains(got[0], "of about 250") {
+		t.Errorf("few pairs: %q", got)
+	}
+	if got := conditionalPairsNote(100, 1000); got != nil {
+		t.Errorf("enough pairs: %q", got)
+	}
+	var b strings.Builder
+	b.WriteString("a,b,label\n")
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 400 {
+		a := rng.NormFloat64()
+		label := 0
+		if a+rng.NormFloat64() > 0 {
+			label = 1
+		}
+		fmt.Fprintf(&b, "%.6f,%.6f,%d\n", a, a, label)
+	}
+	_, errOut, code := runCLI(t, "mi", "-in", writeFile(t, "copy.csv", b.String()), "-target", "label", "-features", "b", "-given", "a", "-perm", "19", "-trees", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "a copy of one") {
+		t.Errorf("a copied -given column: no note on stderr:\n%s", errOut)
+	}
 }

@@ -142,9 +142,9 @@
 // "Five folds"); the preset "default-2026-11-29b" keeps the default
 // before it. Then the fits of a conditional MI or a subset table came to
 // keep their leaves below 2,000 rows and grow them above, on any number of
-// features (UFConfig.PlainLeavesInDifferences): a target that adds nothing
-// to one given column reads 0, and a conditional MI's bias no longer stays
-// as its standard error shrinks (docs/inference.md, "Leaves that keep
+// features (UFConfig.PlainLeavesInDifferences): a constant target, or a
+// copy of one given column, reads exactly 0, and a conditional MI's bias
+// no longer stays as its standard error shrinks (docs/inference.md, "Leaves that keep
 // following n, and shared leaves in a difference"); the preset
 // "default-2026-11-30" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in

@@ -264,18 +264,38 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		g.addRows(proba)
 		return err
 	})
-	record("subsets", func(g *goldenHash) error {
-		uf := DefaultUF()
-		uf.Trees = 12
-		rows, err := SubsetTable(d.x, d.y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2, Workers: 2}, Confidence: 0.9})
-		for _, r := range rows {
-			g.add(r.MIIn.Mean, r.CMIOutGivenIn.Mean, r.MIAll.Mean, r.MIIn.SD, r.CMIOutGivenIn.SD, r.MIAll.SD)
-			g.addInterval(r.MIIn.CI)
-			g.addInterval(r.CMIOutGivenIn.CI)
-			g.addInterval(r.MIAll.CI)
+	// The preset default-2026-11-30 keeps the default's conditional MIs and
+	// subset tables of that day (a plain estimate's leaves in their fits):
+	// its lines repeat the default's lines before then.
+	before := defaultUF20261130()
+	for _, c := range []struct {
+		suffix string
+		uf     UFConfig
+	}{{"", DefaultUF()}, {"-default-2026-11-30", before}} {
+		if c.suffix != "" {
+			uf := c.uf
+			uf.Trees = 24
+			cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}
+			record("cmi-uf"+c.suffix, func(g *goldenHash) error {
+				cm, err := ConditionalMI(d.x, d.y, []int{0}, []int{1, 2}, cfg)
+				g.add(cm.HYGivenA, cm.HYGivenAB, cm.CMI)
+				g.addInterval(cm.CI)
+				return err
+			})
 		}
-		return err
-	})
+		record("subsets"+c.suffix, func(g *goldenHash) error {
+			uf := c.uf
+			uf.Trees = 12
+			rows, err := SubsetTable(d.x, d.y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2, Workers: 2}, Confidence: 0.9})
+			for _, r := range rows {
+				g.add(r.MIIn.Mean, r.CMIOutGivenIn.Mean, r.MIAll.Mean, r.MIIn.SD, r.CMIOutGivenIn.SD, r.MIAll.SD)
+				g.addInterval(r.MIIn.CI)
+				g.addInterval(r.CMIOutGivenIn.CI)
+				g.addInterval(r.MIAll.CI)
+			}
+			return err
+		})
+	}
 	return lines
 }
 

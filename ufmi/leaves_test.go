@@ -48,7 +48,8 @@ func smallestLeaf(f *Forest, x *Features) int {
 
 // The default's trees on 500 rows have leaves of 3 structure rows; with
 // FixedLeaves, and in the 2026-11-25 preset, of at least 6, as the
-// default's at 2,000 rows.
+// default's at 2,000 rows and at 5,000 (a plain estimate's leaves stop
+// growing at 2,000 rows).
 func TestDefaultLeavesFollowRows(t *testing.T) {
 	smallest := func(n int, uf UFConfig) int {
 		x, y := simFeatures(t, sim.MISimulation{Setting: sim.Separated, N: n, D: 2, Prior: 0.5, Mu: 1}, 3)
@@ -100,6 +101,8 @@ func TestDifferenceLeaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	before.inDifference = true
+	fixed := difference
+	fixed.FixedLeaves = true
 	for _, c := range []struct {
 		name  string
 		uf    UFConfig
@@ -117,6 +120,8 @@ func TestDifferenceLeaves(t *testing.T) {
 		{"default-2026-11-30 difference", before, 250, 2, 3},
 		{"default-2026-11-30 difference", before, 250, 1, 6},
 		{"default-2026-11-30 difference", before, 5000, 1, 6},
+		{"fixed leaves difference", fixed, 5000, 2, 6},
+		{"fixed leaves difference", fixed, 250, 2, 6},
 	} {
 		if got := c.uf.leafFor(y[:2*c.ns], 2, c.ns, c.d); got != c.want {
 			t.Errorf("%s on %d structure rows, %d features: leaf %d, want %d", c.name, c.ns, c.d, got, c.want)

@@ -14,6 +14,13 @@ import (
 // leaves kept on fewer rows and grown on more, whatever its number of
 // features: UFConfig.PlainLeavesInDifferences).
 func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
+	// The fits whose difference is a conditional MI keep the configured
+	// leaves, one feature or more: a fit on one feature choosing larger
+	// leaves loses the bias the fit on more features shares with it, and
+	// with 4 or more classes the difference then reads high
+	// (TestConditionalMIKeepsConfiguredLeaves; docs/inference.md, "Leaves
+	// chosen by the log-loss").
+	cfg.UF.NoLeafSelection = true
 	cfg.UF.inDifference = true
 	return columnsEntropy(x, y, cols, cfg)
 }
@@ -22,12 +29,8 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 // only the given columns of x (all columns when cols is nil). A column listed
 // twice is an error: it would weigh that feature twice.
 func columnsEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	// The fits whose difference is a conditional MI keep the configured
-	// leaves, one feature or more: a fit on one feature choosing larger
-	// leaves loses the bias the fit on more features shares with it, and
-	// with 4 or more classes the difference then reads high
-	// (TestConditionalMIKeepsConfiguredLeaves; docs/inference.md, "Leaves
-	// chosen by the log-loss").
+	// Without leaf selection, as a conditional MI's fits (a conditional MI
+	// without given columns has always been one such fit).
 	cfg.UF.NoLeafSelection = true
 	if x.Rows() == 0 {
 		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
@@ -147,7 +150,10 @@ func cmiFrom(both Estimate, a *Estimate, level float64) (CMIEstimate, error) {
 
 // SubsetRow is one row of the paper's feature-subset table: for the subset
 // X_in of the chosen feature groups, I(Y;X_in), I(Y;X_out|X_in) and I(Y;X),
-// each summarised over the repeated fits.
+// each summarised over the repeated fits. Every fit of the table is a side
+// of a difference and takes its leaf rule (UFConfig.PlainLeavesInDifferences),
+// so MIIn and MIAll can differ from EstimateMI on the same columns: below
+// 2,000 rows on two or more features, and above 2,000 rows.
 type SubsetRow struct {
 	Groups        []int   // indices of the groups in X_in, increasing
 	Columns       []int   // the columns of x those groups hold

@@ -170,15 +170,17 @@ type UFConfig struct {
 	NoLeafSelection bool
 	// PlainLeavesInDifferences gives the fits of a conditional MI and of a
 	// subset table a plain estimate's leaves (ufmi's default until
-	// 2026-11-30; the preset "default-2026-11-30"): fewer than
-	// Tree.MinSamplesLeaf below 1,000 structure rows on two or more
-	// features, not on one, and Tree.MinSamplesLeaf above. By default those
-	// fits keep Tree.MinSamplesLeaf below 1,000 structure rows and grow it
-	// above as the square root of the rows (13 at 10,000 rows), whatever
-	// their number of features: the fit on one given column and the fit on
-	// it and the target then share their leaves (with leaves of 6 on the
-	// first and 4 on the second a constant target column read I(Y; x_B |
-	// x_A) above 0 with an interval excluding 0 in 32 of 100 data sets), and
+	// 2026-11-30, second; the preset "default-2026-11-30"): fewer than
+	// Tree.MinSamplesLeaf below 1,000 structure rows (with the local-linear
+	// fit, on two or more features only), and Tree.MinSamplesLeaf above.
+	// By default those fits, and their screening pilots, keep
+	// Tree.MinSamplesLeaf below 1,000 structure rows and grow it above as
+	// the square root of the rows (13 at 10,000 rows; not measured above
+	// 10,000), whatever their number of features: the fit on one given
+	// column and the fit on it and the target then share their leaves (with
+	// leaves of 6 on the first and 4 on the second a constant target column
+	// read I(Y; x_B | x_A) above 0 with an interval excluding 0 in 43 of 100
+	// data sets; now exactly 0), and
 	// a conditional MI's bias shrinks with n (three_class's I(Y; x2 | x1)
 	// covered 0.78 at n = 10,000 with leaves of 6, its single-feature fit
 	// reading 0.008 low at every n; docs/inference.md, "Leaves that keep
@@ -522,7 +524,7 @@ func defaultUF20261129c() UFConfig {
 	return c
 }
 
-// defaultUF20261130 is ufmi's default until 2026-11-30 (preset
+// defaultUF20261130 is ufmi's default until 2026-11-30, second (preset
 // "default-2026-11-30"): DefaultUF whose conditional MIs' fits take a plain
 // estimate's leaves (PlainLeavesInDifferences).
 func defaultUF20261130() UFConfig {
@@ -609,7 +611,9 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // follow the node's discriminant, and the discriminant coordinate was
 // measured on the default only. Like the default, it has fitted its
 // sharpening exponents in five folds since 2026-11-29, third; the preset
-// before is "oblique-2026-11-29".
+// before is "oblique-2026-11-29". Its conditional MIs keep a plain
+// estimate's leaves (PlainLeavesInDifferences, the 2026-11-30 default's):
+// the default's rule there is not measured with oblique splits.
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.NoDiscriminant = true

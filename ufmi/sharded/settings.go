@@ -43,3 +43,20 @@ func leafSelection(cfg ufmi.EstimatorConfig, x *ufmi.Features) (string, error) {
 	}
 	return " LeafSelection", nil
 }
+
+// differenceLeaves is " DifferenceLeaves" when cfg's UF gives the fits of a
+// subset table their own leaf rule (not UFConfig.PlainLeavesInDifferences;
+// since 2026-11-30, second), for the fingerprint of a subset-table job: a
+// folder started before holds fits with a plain estimate's leaves, another
+// job. Empty otherwise (other methods, fixed leaves, leaves of 2 or fewer,
+// which never change), so that those jobs keep their fingerprints.
+func differenceLeaves(cfg ufmi.EstimatorConfig) (string, error) {
+	if cfg.Method != "" && cfg.Method != ufmi.MethodUF {
+		return "", nil
+	}
+	uf, err := resolveUF(cfg)
+	if err != nil || uf.PlainLeavesInDifferences || uf.FixedLeaves || uf.Tree.MinSamplesLeaf <= 2 {
+		return "", err
+	}
+	return " DifferenceLeaves", nil
+}

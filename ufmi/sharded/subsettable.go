@@ -40,7 +40,11 @@ func SubsetTable(x *ufmi.Features, y []int, groups [][]int, repeats int, cfg ufm
 	if err != nil {
 		return nil, Outcome{}, err
 	}
-	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("subset-table %v %d %s", groups, repeats, settings), x, y, o)}
+	leaves, err := differenceLeaves(cfg)
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	dir := shard.Dir{Path: o.Dir, Job: fingerprint(fmt.Sprintf("subset-table %v %d %s%s", groups, repeats, settings, leaves), x, y, o)}
 	var cells []shard.Cell
 	for r := range repeats {
 		seed := seeds.Derive(cfg.Seed, seeds.Repetition, r)

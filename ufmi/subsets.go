@@ -14,12 +14,12 @@ import (
 // leaves kept on fewer rows and grown on more, whatever its number of
 // features: UFConfig.PlainLeavesInDifferences).
 func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	// The fits whose difference is a conditional MI keep the configured
+	// The fits whose difference is a conditional MI do not choose their
 	// leaves, one feature or more: a fit on one feature choosing larger
 	// leaves loses the bias the fit on more features shares with it, and
 	// with 4 or more classes the difference then reads high
 	// (TestConditionalMIKeepsConfiguredLeaves; docs/inference.md, "Leaves
-	// chosen by the log-loss").
+	// chosen by the log-loss"). They share one leaf rule instead.
 	cfg.UF.NoLeafSelection = true
 	cfg.UF.inDifference = true
 	return columnsEntropy(x, y, cols, cfg)

@@ -159,12 +159,7 @@ func goldenCases(t *testing.T, d goldenData) []string {
 			return err
 		})
 		record("bound-uf-"+p, goldenBound(d.x, d.y, cfg))
-		record("cmi-uf-"+p, func(g *goldenHash) error {
-			c, err := ConditionalMI(d.x, d.y, []int{0}, []int{1, 2}, cfg)
-			g.add(c.HYGivenA, c.HYGivenAB, c.CMI)
-			g.addInterval(c.CI)
-			return err
-		})
+		record("cmi-uf-"+p, goldenCMI(d.x, d.y, cfg))
 		record("fast-"+p, func(g *goldenHash) error {
 			c := cfg
 			c.Confidence = 0
@@ -264,38 +259,14 @@ func goldenCases(t *testing.T, d goldenData) []string {
 		g.addRows(proba)
 		return err
 	})
+	record("subsets", goldenSubsets(d.x, d.y, DefaultUF()))
 	// The preset default-2026-11-30 keeps the default's conditional MIs and
 	// subset tables of that day (a plain estimate's leaves in their fits):
 	// its lines repeat the default's lines before then.
 	before := defaultUF20261130()
-	for _, c := range []struct {
-		suffix string
-		uf     UFConfig
-	}{{"", DefaultUF()}, {"-default-2026-11-30", before}} {
-		if c.suffix != "" {
-			uf := c.uf
-			uf.Trees = 24
-			cfg := EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}
-			record("cmi-uf"+c.suffix, func(g *goldenHash) error {
-				cm, err := ConditionalMI(d.x, d.y, []int{0}, []int{1, 2}, cfg)
-				g.add(cm.HYGivenA, cm.HYGivenAB, cm.CMI)
-				g.addInterval(cm.CI)
-				return err
-			})
-		}
-		record("subsets"+c.suffix, func(g *goldenHash) error {
-			uf := c.uf
-			uf.Trees = 12
-			rows, err := SubsetTable(d.x, d.y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2, Workers: 2}, Confidence: 0.9})
-			for _, r := range rows {
-				g.add(r.MIIn.Mean, r.CMIOutGivenIn.Mean, r.MIAll.Mean, r.MIIn.SD, r.CMIOutGivenIn.SD, r.MIAll.SD)
-				g.addInterval(r.MIIn.CI)
-				g.addInterval(r.CMIOutGivenIn.CI)
-				g.addInterval(r.MIAll.CI)
-			}
-			return err
-		})
-	}
+	before.Trees = 24
+	record("cmi-uf-default-2026-11-30", goldenCMI(d.x, d.y, EstimatorConfig{UF: before, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}))
+	record("subsets-default-2026-11-30", goldenSubsets(d.x, d.y, defaultUF20261130()))
 	return lines
 }
 
@@ -351,6 +322,32 @@ func TestGoldenNumbers(t *testing.T) {
 }
 
 // goldenBound records the lower bound EstimateMI gives with cfg.
+// goldenCMI records I(Y; columns 1, 2 | column 0) of cfg with its interval.
+func goldenCMI(x *Features, y []int, cfg EstimatorConfig) func(*goldenHash) error {
+	return func(g *goldenHash) error {
+		c, err := ConditionalMI(x, y, []int{0}, []int{1, 2}, cfg)
+		g.add(c.HYGivenA, c.HYGivenAB, c.CMI)
+		g.addInterval(c.CI)
+		return err
+	}
+}
+
+// goldenSubsets records the subset table of the three first columns by uf
+// (12 trees, 2 repeats) with its intervals.
+func goldenSubsets(x *Features, y []int, uf UFConfig) func(*goldenHash) error {
+	return func(g *goldenHash) error {
+		uf.Trees = 12
+		rows, err := SubsetTable(x, y, [][]int{{0}, {1}, {2}}, 2, EstimatorConfig{UF: uf, Runtime: Runtime{Seed: 2, Workers: 2}, Confidence: 0.9})
+		for _, r := range rows {
+			g.add(r.MIIn.Mean, r.CMIOutGivenIn.Mean, r.MIAll.Mean, r.MIIn.SD, r.CMIOutGivenIn.SD, r.MIAll.SD)
+			g.addInterval(r.MIIn.CI)
+			g.addInterval(r.CMIOutGivenIn.CI)
+			g.addInterval(r.MIAll.CI)
+		}
+		return err
+	}
+}
+
 func goldenBound(x *Features, y []int, cfg EstimatorConfig) func(*goldenHash) error {
 	return func(g *goldenHash) error {
 		cfg.LowerBound = true

@@ -14,13 +14,6 @@ import (
 // leaves kept on fewer rows and grown on more, whatever its number of
 // features: UFConfig.PlainLeavesInDifferences).
 func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	// The fits whose difference is a conditional MI do not choose their
-	// leaves, one feature or more: a fit on one feature choosing larger
-	// leaves loses the bias the fit on more features shares with it, and
-	// with 4 or more classes the difference then reads high
-	// (TestConditionalMIKeepsConfiguredLeaves; docs/inference.md, "Leaves
-	// chosen by the log-loss"). They share one leaf rule instead.
-	cfg.UF.NoLeafSelection = true
 	cfg.UF.inDifference = true
 	return columnsEntropy(x, y, cols, cfg)
 }
@@ -29,8 +22,14 @@ func conditionalEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (
 // only the given columns of x (all columns when cols is nil). A column listed
 // twice is an error: it would weigh that feature twice.
 func columnsEntropy(x *Features, y []int, cols []int, cfg EstimatorConfig) (Estimate, error) {
-	// Without leaf selection, as a conditional MI's fits (a conditional MI
-	// without given columns has always been one such fit).
+	// The fits whose difference is a conditional MI do not choose their
+	// leaves, one feature or more: a fit on one feature choosing larger
+	// leaves loses the bias the fit on more features shares with it, and
+	// with 4 or more classes the difference then reads high
+	// (TestConditionalMIKeepsConfiguredLeaves; docs/inference.md, "Leaves
+	// chosen by the log-loss"); they share one leaf rule instead
+	// (conditionalEntropy). A conditional MI without given columns, one
+	// such fit on its own, has never chosen either.
 	cfg.UF.NoLeafSelection = true
 	if x.Rows() == 0 {
 		return Estimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")

@@ -34,14 +34,21 @@ func settingsKey(cfg ufmi.EstimatorConfig) (string, error) {
 // before holds estimates of the configured leaves, another job. Empty
 // otherwise, so that other jobs keep their fingerprints.
 func leafSelection(cfg ufmi.EstimatorConfig, x *ufmi.Features) (string, error) {
-	if cfg.Method != "" && cfg.Method != ufmi.MethodUF {
-		return "", nil
-	}
-	uf, err := resolveUF(cfg)
-	if err != nil || !uf.SelectsLeaves(x.Cols()) {
+	uf, isUF, err := resolvedUF(cfg)
+	if err != nil || !isUF || !uf.SelectsLeaves(x.Cols()) {
 		return "", err
 	}
 	return " LeafSelection", nil
+}
+
+// resolvedUF is cfg's UF with its defaults filled in, and whether cfg's
+// method is the UF at all.
+func resolvedUF(cfg ufmi.EstimatorConfig) (ufmi.UFConfig, bool, error) {
+	if cfg.Method != "" && cfg.Method != ufmi.MethodUF {
+		return ufmi.UFConfig{}, false, nil
+	}
+	uf, err := resolveUF(cfg)
+	return uf, err == nil, err
 }
 
 // differenceLeaves is " DifferenceLeaves" when cfg's UF gives the fits of a
@@ -51,11 +58,8 @@ func leafSelection(cfg ufmi.EstimatorConfig, x *ufmi.Features) (string, error) {
 // job. Empty otherwise (other methods, fixed leaves, leaves of 2 or fewer,
 // which never change), so that those jobs keep their fingerprints.
 func differenceLeaves(cfg ufmi.EstimatorConfig) (string, error) {
-	if cfg.Method != "" && cfg.Method != ufmi.MethodUF {
-		return "", nil
-	}
-	uf, err := resolveUF(cfg)
-	if err != nil || uf.PlainLeavesInDifferences || uf.FixedLeaves || uf.Tree.MinSamplesLeaf <= 2 {
+	uf, isUF, err := resolvedUF(cfg)
+	if err != nil || !isUF || uf.PlainLeavesInDifferences || uf.FixedLeaves || uf.Tree.MinSamplesLeaf <= 2 {
 		return "", err
 	}
 	return " DifferenceLeaves", nil

@@ -8,8 +8,8 @@
 //     x_A, x_A of 3 and 10 dimensions (where the pairs of rows grow far
 //     apart), x_A of 2 columns, interactions of two x_A columns (which
 //     the pairing's additive spline cannot follow), a finer sine, heavy
-//     tails, a count, a categorical x_B, three classes and missing cells
-//     of x_B; -sets data sets
+//     tails, a count, a categorical x_B, three classes, missing cells
+//     of x_B and a near copy of x_A (noise 0.01); -sets data sets
 //     per cell, rejection rates at levels 0.05 and 0.01;
 //   - power against an informative x_B (Y depends on x_A and on x_B's own
 //     part; x_A of 1 or 2 columns), on -power-sets data sets per cell.
@@ -288,6 +288,8 @@ var cells = []cell{
 	{name: "x_B = sin(6 x_A) + N(0, 0.1²)", null: true, draw: oneDim(func(v float64) float64 { return math.Sin(6 * v) }, 0.1, 0)},
 	{name: "x_A of 2 dimensions, x_B = sin(2 x_A1)·sin(2 x_A2) + N(0, 0.3²), logit P(Y=1) = x_A1 + x_A2", null: true, draw: interaction(func(a, b float64) float64 { return math.Sin(2*a) * math.Sin(2*b) }, 0.3)},
 	{name: "x_B = x_A + N(0, 0.1²), logit P(Y=1) = 2 x_A, a fifth of x_A missing (no null given x_A as recorded)", draw: missingCells(0)},
+	// A near copy of x_A: the caliper, a tenth of the noise, then pairs few rows.
+	{name: "x_B = x_A + N(0, 0.01²)", null: true, draw: oneDim(identity, 0.01, 0)},
 }
 
 type options struct {

@@ -80,7 +80,7 @@ func manyClassConditional(cfg ufmi.EstimatorConfig, k int, tested bool) []string
 	if tested {
 		test = "the conditional test's p-value holds its level there"
 	}
-	return []string{fmt.Sprintf("with %d classes a conditional MI's two fits need not share their bias: with 5 to 10 classes along one given column it read -0.015 to +0.052 nats off, and in one of five such cells most intervals missed the true value (docs/inference.md, \"Leaves chosen by the log-loss\"); %s; -preset label-draws takes most of that bias out (+0.052 to +0.003 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
+	return []string{fmt.Sprintf("with %d classes a conditional MI's two fits need not share their bias: with 5 to 10 classes along one given column it read -0.015 to +0.052 nats off, and in one of five such cells most intervals missed the true value (docs/inference.md, \"Leaves chosen by the log-loss\"); %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
 }
 
 // aboveLogK returns a note when an estimate of a conditional entropy,

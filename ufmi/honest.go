@@ -91,7 +91,7 @@ func (cfg UFConfig) leafFor(y []int, k, ns, d int) int {
 	}
 	if !cfg.FixedLeaves {
 		switch {
-		case cfg.inDifference && !cfg.PlainLeavesInDifferences:
+		case cfg.inDifference && cfg.GrowsDifferenceLeaves():
 			leaf = max(leaf, leafForRows(leaf, ns))
 		case ns < fullLeafRows && !(cfg.LocalLinearFit() && d == 1):
 			leaf = leafForRows(leaf, ns)

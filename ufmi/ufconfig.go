@@ -175,8 +175,8 @@ type UFConfig struct {
 	// fit, on two or more features only), and Tree.MinSamplesLeaf above.
 	// By default those fits, and their screening pilots, keep
 	// Tree.MinSamplesLeaf below 1,000 structure rows and grow it above as
-	// the square root of the rows (13 at 10,000 rows; not measured above
-	// 10,000), whatever their number of features: the fit on one given
+	// the square root of the rows (13 at 10,000 rows; measured up to
+	// 20,000), whatever their number of features: the fit on one given
 	// column and the fit on it and the target then share their leaves (with
 	// leaves of 6 on the first and 4 on the second a constant target column
 	// read I(Y; x_B | x_A) above 0 with an interval excluding 0 in 43 of 100
@@ -315,6 +315,16 @@ func (cfg UFConfig) SelectsLeaves(features int) bool {
 		trees = DefaultTrees
 	}
 	return !cfg.NoLeafSelection && cfg.OneStep() && features == 1 && trees >= minIntervalTrees
+}
+
+// GrowsDifferenceLeaves reports whether the fits of a conditional MI or a
+// subset table with resolved cfg take their own leaf rule (leafFor): the
+// configured leaf kept below 1,000 structure rows and grown above,
+// whatever their number of features. Not with PlainLeavesInDifferences or
+// FixedLeaves; leaves of 2 or fewer never change. Sharded subset-table
+// jobs name it in their fingerprint.
+func (cfg UFConfig) GrowsDifferenceLeaves() bool {
+	return !cfg.PlainLeavesInDifferences && !cfg.FixedLeaves && cfg.Tree.MinSamplesLeaf > minScaledLeaf
 }
 
 // LocalLinearFit reports whether cfg's one-step fits its out-of-sample
@@ -617,8 +627,6 @@ func ParseUFPreset(name string) (UFConfig, error) {
 func ObliqueUF() UFConfig {
 	c := DefaultUF()
 	c.NoDiscriminant = true
-	// A conditional MI's leaves as the default's are not measured with
-	// oblique splits.
 	c.PlainLeavesInDifferences = true
 	return withObliqueSplits(c, tree.Discriminants)
 }

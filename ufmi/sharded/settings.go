@@ -52,14 +52,13 @@ func resolvedUF(cfg ufmi.EstimatorConfig) (ufmi.UFConfig, bool, error) {
 }
 
 // differenceLeaves is " DifferenceLeaves" when cfg's UF gives the fits of a
-// subset table their own leaf rule (not UFConfig.PlainLeavesInDifferences;
-// since 2026-11-30, second), for the fingerprint of a subset-table job: a
-// folder started before holds fits with a plain estimate's leaves, another
-// job. Empty otherwise (other methods, fixed leaves, leaves of 2 or fewer,
-// which never change), so that those jobs keep their fingerprints.
+// subset table their own leaf rule (UFConfig.GrowsDifferenceLeaves; since
+// 2026-11-30, second), for the fingerprint of a subset-table job: a folder
+// started before holds fits with a plain estimate's leaves, another job.
+// Empty otherwise, so that those jobs keep their fingerprints.
 func differenceLeaves(cfg ufmi.EstimatorConfig) (string, error) {
 	uf, isUF, err := resolvedUF(cfg)
-	if err != nil || !isUF || uf.PlainLeavesInDifferences || uf.FixedLeaves || uf.Tree.MinSamplesLeaf <= 2 {
+	if err != nil || !isUF || !uf.GrowsDifferenceLeaves() {
 		return "", err
 	}
 	return " DifferenceLeaves", nil

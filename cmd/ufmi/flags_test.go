@@ -1,0 +1,35 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
+
+// -preset's usage and docs/bad-input.md's row for an unknown preset list
+// the names ufmi.ParseUFPreset takes, in its order: the three are written
+// apart, so a preset added to the package without them fails here.
+func TestPresetListsMatchTheLibrary(t *testing.T) {
+	_, err := ufmi.ParseUFPreset("no-such-preset")
+	if err == nil {
+		t.Fatal("ParseUFPreset accepted an unknown name")
+	}
+	msg := err.Error()
+	open, end := strings.Index(msg, "(want "), strings.LastIndex(msg, ")")
+	if open < 0 || end < open {
+		t.Fatalf("ParseUFPreset's error has no list of names: %q", msg)
+	}
+	names := msg[open+len("(want ") : end]
+	if want := "UF preset: " + names; presetUsage != want {
+		t.Errorf("presetUsage is\n%q\nwant\n%q", presetUsage, want)
+	}
+	doc, err := os.ReadFile("../../docs/bad-input.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "(want "+names+")") {
+		t.Errorf("docs/bad-input.md's unknown-preset row does not list %q", names)
+	}
+}

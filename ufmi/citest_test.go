@@ -337,3 +337,42 @@ func TestConditionalTestHoldsLevelWithManyWeakClasses(t *testing.T) {
 		t.Errorf("the conditional test rejected %d of %d null data sets at 0.05; want at most 3", rejected, sets)
 	}
 }
+
+// A target that is a function of x_A adds nothing given it, and the test
+// says p = 1 however the pairs form: an exact copy of x_A forms no pair (it
+// has no noise to swap), while a constant or a categorical function of x_A
+// (its sign) may pair rows, whose swaps then exchange equal values and move
+// nothing, so that every null value equals the observed statistic.
+func TestConditionalTestFunctionsOfGivenGetPOne(t *testing.T) {
+	t.Parallel()
+	x0, y := ciData(7, 300, 0.5, 0)
+	a := x0.cols[0]
+	copyOf, constant, sign := slices.Clone(a), make([]float64, len(a)), make([]float64, len(a))
+	for i, v := range a {
+		constant[i] = 1
+		if v > 0 {
+			sign[i] = 1
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		column Column
+	}{
+		{"a copy of x_A", Column{Name: "b", Values: copyOf}},
+		{"a constant", Column{Name: "b", Values: constant}},
+		{"the sign of x_A, categorical", Column{Name: "b", Values: sign, Kind: Categorical, Levels: []string{"negative", "positive"}}},
+	} {
+		x, err := NewColumnFeatures([]Column{{Name: "a", Values: a}, c.column})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, smallCI(), PermutationConfig{Permutations: 49, Runtime: Runtime{Seed: 3}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		t.Logf("%s: %d pairs, p = %.3f", c.name, res.Pairs, res.PValue)
+		if res.PValue != 1 {
+			t.Errorf("%s: p = %v with %d pairs, want 1", c.name, res.PValue, res.Pairs)
+		}
+	}
+}

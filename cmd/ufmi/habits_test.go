@@ -97,27 +97,36 @@ func TestNoticesOnStderr(t *testing.T) {
 	}
 }
 
-// A class of a single row gets a note with the uf method (an honest forest
-// cannot learn it), none with a method that can, nor when every class has
-// two rows.
+// A class of a single row or of two rows gets a note with the uf method (an
+// honest forest at the default's halves cannot learn it), none with a
+// method that can, nor for a class of three rows or many.
 func TestSingleRowClassNote(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("x,y\n")
-	for i := range 100 {
-		c := byte('z')
-		if i < 3 {
-			c = "abc"[i]
+	table := func(name string, sizes map[byte]int) string {
+		var b strings.Builder
+		b.WriteString("x,y\n")
+		i := 0
+		for _, c := range []byte("abcz") {
+			for range sizes[c] {
+				fmt.Fprintf(&b, "%d,%c\n", i%5, c)
+				i++
+			}
 		}
-		fmt.Fprintf(&b, "%d,%c\n", i%5, c)
+		return writeFile(t, name, b.String())
 	}
-	in := writeFile(t, "single.csv", b.String())
+	in := table("single.csv", map[byte]int{'a': 1, 'b': 1, 'c': 1, 'z': 97})
 	_, errOut := miJSON(t, "-in", in, "-target", "y", "-trees", "20")
-	want := "ufmi mi: note: " + in + `: classes "a", "b", "c" have a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it` + "\n"
+	want := "ufmi mi: note: " + in + `: classes "a", "b", "c" have a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost, and the interval does not cover it); 3 rows make it partly visible, and with the default's leaves 8 rows let them shrink to learn it` + "\n"
 	if !strings.HasPrefix(errOut, want) {
 		t.Errorf("stderr %q, want it to start with %q", errOut, want)
 	}
 	if _, errOut := miJSON(t, "-in", in, "-target", "y", "-method", "rf-oob", "-trees", "20"); errOut != "" {
 		t.Errorf("rf-oob: stderr %q, want no note", errOut)
+	}
+	in = table("pair.csv", map[byte]int{'a': 2, 'b': 3, 'z': 95})
+	_, errOut = miJSON(t, "-in", in, "-target", "y", "-trees", "20")
+	want = "ufmi mi: note: " + in + `: class "a" has 2 rows: every tree of the default gives one of them to its structure and the other to its votes, and scores a row by the other rows' votes only, never beside a vote of its class, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost, and the interval does not cover it); 3 rows make it partly visible, and with the default's leaves 8 rows let them shrink to learn it` + "\n"
+	if !strings.HasPrefix(errOut, want) {
+		t.Errorf("a class of 2 rows beside one of 3: stderr %q, want it to start with %q", errOut, want)
 	}
 	if _, errOut := miJSON(t, "-in", separatedCSV(t, 50, 5), "-target", "label", "-trees", "20"); errOut != "" {
 		t.Errorf("two classes of many rows: stderr %q, want no note", errOut)

@@ -133,29 +133,44 @@ func kNNUnits(method ufmi.Method) []string {
 		"the same data in other units give another number; ross and uf do not (docs/reference.md, \"kNN estimators\")", method)}
 }
 
-// singleRowClasses returns a note naming the classes of a single row, if
-// any: an honest forest lets each row grow a tree or vote in it, never
-// both, so nothing it learns ties such a class to x, and the uf estimate
-// misses that class's share of I(X;Y).
+// singleRowClasses returns notes naming the classes of a single row and
+// those of two rows, if any: an honest forest lets each row grow a tree or
+// vote in it, never both, and scores a row only with the other rows' votes,
+// so nothing it learns ties a class of one row to x; a class of two rows
+// gives one row to the structure and one to the votes of every tree at the
+// default's stratified halves, so neither is scored beside a vote of its
+// class. The uf estimate misses such a class's share of I(X;Y), and its
+// interval does not cover it.
 func singleRowClasses(path string, labels *uftable.Labels) []string {
 	counts := make([]int, labels.K())
 	for _, c := range labels.Codes {
 		counts[c]++
 	}
-	var names []string
-	for c, n := range counts {
-		if n == 1 {
-			names = append(names, strconv.Quote(labels.Classes[c]))
+	var notes []string
+	for rows, what := range []string{1: "a single row", 2: "2 rows"} {
+		if rows == 0 {
+			continue
 		}
+		var names []string
+		for c, n := range counts {
+			if n == rows {
+				names = append(names, strconv.Quote(labels.Classes[c]))
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		which := "class " + names[0] + " has"
+		if len(names) > 1 {
+			which = "classes " + firstOf(names, 3, ", ") + " have"
+		}
+		why := "an honest forest lets a row grow a tree or vote in it, never both"
+		if rows == 2 {
+			why = "every tree of the default gives one of them to its structure and the other to its votes, and scores a row by the other rows' votes only, never beside a vote of its class"
+		}
+		notes = append(notes, fmt.Sprintf("%s: %s %s: %s, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost, and the interval does not cover it); 3 rows make it partly visible, and with the default's leaves 8 rows let them shrink to learn it", path, which, what, why))
 	}
-	if len(names) == 0 {
-		return nil
-	}
-	which := "class " + names[0] + " has"
-	if len(names) > 1 {
-		which = "classes " + firstOf(names, 3, ", ") + " have"
-	}
-	return []string{fmt.Sprintf("%s: %s a single row: an honest forest lets a row grow a tree or vote in it, never both, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost); two rows make it visible, and with the default's leaves 8 rows let them shrink to learn it", path, which)}
+	return notes
 }
 
 // kNNOutsideRange returns a note when a kNN estimate (method ksg,

@@ -243,6 +243,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		// recorded job, where the note would show the file's content.
 		printNotices(stderr, "mi", singleRowClasses(opts.in, data.labels))
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
+		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {
 			printNotices(stderr, "mi", manyClassConditional(cfg, data.labels.K(), *perm > 0))
 		}

@@ -200,3 +200,32 @@ func TestConditionalPairsNote(t *testing.T) {
 		t.Errorf("a copied -given column: no note on stderr:\n%s", errOut)
 	}
 }
+
+// A categorical column of 10 or more levels with fewer than 20 rows per
+// level gets a note with the uf method (the estimate reads low there,
+// TestManyLevelsStudy); one of 10 levels of 50 rows each gets none.
+func TestSparseLevelsNote(t *testing.T) {
+	table := func(name string, levels, n int) string {
+		var b strings.Builder
+		b.WriteString("group,label\n")
+		for i := range n {
+			l := i % levels
+			fmt.Fprintf(&b, "g%d,%d\n", l, (l+i/levels)%3/2)
+		}
+		return writeFile(t, name, b.String())
+	}
+	_, errOut := miJSON(t, "-in", table("sparse.csv", 100, 500), "-target", "label", "-trees", "20")
+	if want := `column "group" (100 levels, about 5 rows each) has fewer than 20 rows per level`; !strings.Contains(errOut, want) {
+		t.Errorf("100 levels of 5 rows: stderr %q, want %q", errOut, want)
+	}
+	_, errOut, code := runCLI(t, "table", "-in", table("sparse2.csv", 100, 500), "-target", "label", "-trees", "20")
+	if code != 0 || !strings.Contains(errOut, "fewer than 20 rows per level") {
+		t.Errorf("table, 100 levels of 5 rows: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut := miJSON(t, "-in", table("dense.csv", 10, 500), "-target", "label", "-trees", "20"); strings.Contains(errOut, "rows per level") {
+		t.Errorf("10 levels of 50 rows: stderr %q, want no note", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", table("sparse3.csv", 100, 500), "-target", "label", "-trees", "20", "-method", "rf-oob"); strings.Contains(errOut, "rows per level") {
+		t.Errorf("rf-oob: stderr %q, want no note", errOut)
+	}
+}

@@ -116,6 +116,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	}
 	if !sh.fromJob() {
 		printNotices(stderr, "table", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
+		printNotices(stderr, "table", sparseLevels(cfg.Method, data.x))
 		if len(data.featureColumns()) > 1 { // rows with I(Y; X_out | X_in)
 			printNotices(stderr, "table", manyClassConditional(cfg, data.labels.K(), *perm > 0))
 		}

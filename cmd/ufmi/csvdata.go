@@ -7,11 +7,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
-
-	"github.com/ufmi-dev/ufmi/internal/pick"
 	"slices"
 	"strings"
 
+	"github.com/ufmi-dev/ufmi/internal/names"
+	"github.com/ufmi-dev/ufmi/internal/pick"
 	"github.com/ufmi-dev/ufmi/internal/safefile"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
@@ -50,7 +50,7 @@ func (t *csvFile) column(name string) (int, error) {
 	if j := slices.Index(t.header, name); j >= 0 {
 		return j, nil
 	}
-	return 0, fmt.Errorf("%s has no column %q (columns: %s)", t.path, name, strings.Join(t.header, ", "))
+	return 0, fmt.Errorf("%s has no column %q (columns: %s)", t.path, name, names.List(t.header))
 }
 
 // listed resolves the comma-separated column names of a flag (named in

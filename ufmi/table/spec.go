@@ -3,8 +3,8 @@ package table
 import (
 	"fmt"
 	"slices"
-	"strings"
 
+	columnnames "github.com/ufmi-dev/ufmi/internal/names"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -122,7 +122,7 @@ func (s Spec) resolve(names []string) (_ Spec, defaulted bool, err error) {
 	check := func(what string, list []string) error {
 		for _, n := range list {
 			if !seen[n] {
-				return fmt.Errorf("ufmi: no %s column %q (columns: %s)", what, n, strings.Join(names, ", "))
+				return fmt.Errorf("ufmi: no %s column %q (columns: %s)", what, n, columnnames.List(names))
 			}
 		}
 		return nil

@@ -1,0 +1,21 @@
+// Package names writes lists of column names for messages.
+package names
+
+import (
+	"strconv"
+	"strings"
+)
+
+// List joins column names with ", ", quoting each name that a reader could
+// not tell apart from the list's punctuation: one holding a comma or a
+// quote, starting or ending with a space, or empty.
+func List(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if n == "" || strings.ContainsAny(n, ",\"") || strings.TrimSpace(n) != n {
+			out[i] = strconv.Quote(n)
+		}
+	}
+	return strings.Join(out, ", ")
+}

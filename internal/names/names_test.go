@@ -1,0 +1,22 @@
+package names
+
+import "testing"
+
+// Plain names stay as they are; a name with a comma, a quote, an edge space
+// or none at all is quoted, so that "a,b" is not read as two columns.
+func TestList(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"x1", "x2", "label"}, "x1, x2, label"},
+		{[]string{"a,b", "c", "y"}, `"a,b", c, y`},
+		{[]string{` pad`, `say "hi"`, ""}, `" pad", "say \"hi\"", ""`},
+		{[]string{"two words"}, "two words"},
+		{nil, ""},
+	} {
+		if got := List(c.in); got != c.want {
+			t.Errorf("List(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}

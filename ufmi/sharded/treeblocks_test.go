@@ -3,6 +3,7 @@ package sharded
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -150,6 +151,47 @@ func TestTreeBlocksRefuseForeignFoldersAndBadSettings(t *testing.T) {
 		perCell := set(&c)
 		if _, err := MITreeBlocks(x, y, c, perCell, Options{Dir: t.TempDir()}); err == nil {
 			t.Errorf("%s accepted", name)
+		}
+	}
+}
+
+// Cells of any size give EstimateMI's estimate to rounding where the
+// local-linear fit's two coordinates are proportional among a row's
+// neighbours: on 100 rows of separable classes, two of 1 row and one of 2,
+// the rows of the small classes had 1 - ρ² of ±10⁻¹², where C⁻¹ turned the
+// rounding of sums added in another order into 10⁻³ nats of MI between
+// cell sizes (a reviewer's probe, `-trees-per-cell`); since the fit takes
+// such coordinates as one (collinear, 10⁻⁸) they agree.
+func TestTreeBlocksOfAnySizeWithProportionalCoordinates(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(77, 1))
+	sizes := []int{48, 48, 2, 1, 1}
+	var codes []int
+	for c, m := range sizes {
+		for range m {
+			codes = append(codes, c)
+		}
+	}
+	rng.Shuffle(len(codes), func(a, b int) { codes[a], codes[b] = codes[b], codes[a] })
+	rows, y := make([][]float64, len(codes)), make([]int, len(codes))
+	for i, c := range codes {
+		rows[i], y[i] = []float64{float64(c) + 0.1*rng.NormFloat64(), rng.NormFloat64(), float64(rng.IntN(2))}, c
+	}
+	x, err := ufmi.NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(4) {
+		cfg := ufmi.EstimatorConfig{UF: ufmi.UFConfig{Trees: 100}, Runtime: ufmi.Runtime{Seed: seed + 1}}
+		want, err := ufmi.EstimateMI(x, y, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, perCell := range []int{10, 40} {
+			got := treeBlocksOf(t, x, y, cfg, perCell, 1, t.TempDir())
+			if math.Abs(got.MI-want.MI) > 1e-12 {
+				t.Errorf("seed %d, cells of %d trees: I %.10f, EstimateMI %.10f", seed+1, perCell, got.MI, want.MI)
+			}
 		}
 	}
 }

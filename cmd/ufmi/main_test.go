@@ -694,6 +694,7 @@ func badInputs(t *testing.T) []badInput {
 		{"-drop every feature", mi("-drop", "x1,x2,noise"), `has no feature column besides the target "label" and the -given and -drop ones`},
 		{"table -drop a,a", table("-drop", "noise,noise"), `-drop lists column "noise" twice`},
 		{"posterior -id unknown column", posterior("-id", "nope"), `-id: ` + good + ` has no column "nope"`},
+		{"posterior -id listed in -features", posterior("-id", "noise", "-features", "x1,noise"), `-id column "noise" is also listed in -features: a row identifier would be learned as a feature`},
 		{"posterior test row with a word in a numeric column", []string{"posterior", "-train", good, "-target", "label", "-trees", "10", "-test", writeFile(t, "rows.csv", "x1,x2,noise\n0.5,1,0\nnan,1,0\n")},
 			`rows.csv: column "x1" must hold numbers (as where the forest was fitted), but data row 2 holds "nan", which is not a decimal number`},
 		{"-test refit with -given", mi("-features", "x1", "-given", "x2", "-perm", "10", "-test", "refit"), "-test refit with -given is not supported: permuting labels does not test conditional independence; with -given, -perm runs the conditional test"},

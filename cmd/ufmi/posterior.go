@@ -55,6 +55,15 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	}
 	var ids []string
 	drop := cells.drop
+	if *id != "" && *features != "" {
+		listed, err := splitNames("-features", *features)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(listed, *id) {
+			return fmt.Errorf("-id column %q is also listed in -features: a row identifier would be learned as a feature; leave it out of -features (or copy the column under another name to use it as one)", *id)
+		}
+	}
 	if *id != "" {
 		j, err := test.column(*id)
 		if err != nil {

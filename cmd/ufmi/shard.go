@@ -229,8 +229,8 @@ func recordsJob(dir string, data []byte) (bool, error) {
 	switch {
 	case err == nil && !bytes.Equal(old, data):
 		var compact bytes.Buffer
-		if json.Compact(&compact, old) != nil {
-			return false, fmt.Errorf("%s records another job; use a new -results folder", path)
+		if err := json.Compact(&compact, old); err != nil {
+			return false, fmt.Errorf("%s is damaged (%v): it records no job this run can check; use a new -results folder, or restore the file", path, err)
 		}
 		return false, fmt.Errorf("%s records another job (%s); use a new -results folder", path, compact.Bytes())
 	case err == nil:

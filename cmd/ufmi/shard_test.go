@@ -341,6 +341,13 @@ func TestExplicitDefaultsAreTheSameJob(t *testing.T) {
 	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir, "-seed", "2")...); code != 1 || !strings.Contains(errOut, "records another job") {
 		t.Errorf("another seed: exit %d, %q", code, errOut)
 	}
+	// A job.json cut short is named as damaged, not as another job.
+	if err := os.WriteFile(filepath.Join(dir, "job.json"), data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir)...); code != 1 || !strings.Contains(errOut, "job.json is damaged (") {
+		t.Errorf("a damaged job.json: exit %d, %q", code, errOut)
+	}
 }
 
 // editCellFile rewrites the result of a cell file with edit (nil: a null

@@ -442,3 +442,50 @@ func TestRFOOBRefusesTinyForests(t *testing.T) {
 		t.Errorf("30 trees: MI %.3f; 300 trees %.3f", small.MI, large.MI)
 	}
 }
+
+// The permutation tests refuse invalid values in settings they do not use,
+// as EstimateMI does (a reviewer's probe found the one-forest tests took
+// Confidence 1.5, Forest.Trees -1, HeldOut 2 and KNN.K -3 silently, and the
+// refit test the last three and FastShare 2).
+func TestPermutationTestsRefuseInvalidUnusedSettings(t *testing.T) {
+	x, y := make([][]float64, 60), make([]int, 60)
+	for i := range x {
+		x[i], y[i] = []float64{float64(i % 7), float64(i % 5)}, i%2
+	}
+	features, err := NewFeatures(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := UFConfig{Trees: 10, PilotTrees: 5}
+	pc := PermutationConfig{Permutations: 5, Runtime: Runtime{Seed: 1}}
+	for _, c := range []struct {
+		name string
+		cfg  EstimatorConfig
+		want string
+	}{
+		{"Confidence 1.5", EstimatorConfig{UF: small, Confidence: 1.5}, "confidence level 1.5"},
+		{"LowerBound alone", EstimatorConfig{UF: small, LowerBound: true}, "needs a Confidence level"},
+		{"Forest.Trees -1", EstimatorConfig{UF: small, Forest: ForestConfig{Trees: -1}}, "EstimatorConfig.Forest is not used"},
+		{"HeldOut 2", EstimatorConfig{UF: small, HeldOut: 2}, "EstimatorConfig.HeldOut is not used"},
+		{"KNN.K -3", EstimatorConfig{UF: small, KNN: knn.Config{K: -3}}, "EstimatorConfig.KNN is not used"},
+	} {
+		tests := map[string]func() error{
+			"fast": func() error { _, err := FastPermutationTest(features, y, c.cfg, pc); return err },
+			"conditional": func() error {
+				_, err := ConditionalPermutationTest(features, y, []int{0}, []int{1}, c.cfg, pc)
+				return err
+			},
+			"refit": func() error { _, err := PermutationTest(features, y, MIStatistic(c.cfg), pc); return err },
+		}
+		for test, run := range tests {
+			if err := run(); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s test, %s: error %v, want one containing %q", test, c.name, err, c.want)
+			}
+		}
+	}
+	bad := pc
+	bad.FastShare = 2
+	if _, err := PermutationTest(features, y, MIStatistic(EstimatorConfig{UF: small}), bad); err == nil || !strings.Contains(err.Error(), "fast-test share 2") {
+		t.Errorf("refit test, FastShare 2: error %v", err)
+	}
+}

@@ -240,7 +240,7 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 	// Each candidate's forest in turn (three on one feature, else one);
 	// the one whose rows' out-of-sample log-loss is lowest is the estimate.
 	steps := uf.PilotTrees + uf.Trees + uf.LabelDraws
-	bestScore := math.Inf(-1)
+	bestScore, chosen := math.Inf(-1), false
 	for c, cand := range candidates {
 		var iv *intervalSum
 		if cfg.Confidence > 0 || len(candidates) > 1 {
@@ -258,10 +258,15 @@ func (e *Estimate) fromUF(x *Features, y []int, cfg EstimatorConfig, withBound b
 			parts = iv.parts(e.HY)
 			score = parts.meanPhi // H(Y) less the out-of-sample log-loss
 		}
-		if len(candidates) > 1 && !(score > bestScore) {
+		if math.IsNaN(score) {
+			// No row out of sample in any tree (a few rows): no score,
+			// and the first candidate stands unless another has one.
+			score = math.Inf(-1)
+		}
+		if chosen && !(score > bestScore) {
 			continue
 		}
-		bestScore, uf, e.HYGivenX = score, cand, h
+		chosen, bestScore, uf, e.HYGivenX = true, score, cand, h
 		if cfg.Confidence > 0 {
 			e.parts = parts
 		}

@@ -110,6 +110,15 @@ func checkOneForestTest(x *Features, y []int, cfg EstimatorConfig, pc Permutatio
 	if cfg.Unlabeled != nil {
 		return 0, 0, 0, fmt.Errorf("ufmi: the %s permutation test does not use unlabeled rows", test)
 	}
+	// Settings the test does not use are checked as EstimateMI checks them:
+	// an invalid value is refused, not ignored.
+	cfg.Method = MethodUF
+	if err := checkConfidence(cfg); err != nil {
+		return 0, 0, 0, err
+	}
+	if err := cfg.checkUnusedSettings(); err != nil {
+		return 0, 0, 0, err
+	}
 	if perms, err = countOrDefault("number of permutations", pc.Permutations, defaultPermutations, limits.Permutations); err != nil {
 		return 0, 0, 0, err
 	}

@@ -126,6 +126,9 @@ func (r *refitter) mi(x *Features, y []int, cfg EstimatorConfig, rt Runtime) (fl
 	if err := checkConfidence(cfg); err != nil {
 		return 0, err
 	}
+	if err := cfg.checkUnusedSettings(); err != nil {
+		return 0, err
+	}
 	rt = rt.serial()
 	uf, err := cfg.UF.resolved()
 	if err != nil {

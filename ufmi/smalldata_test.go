@@ -297,3 +297,31 @@ func TestTinyClassStaysBetweenZeroAndHY(t *testing.T) {
 		}
 	}
 }
+
+// On one feature the default fits three leaf sizes and keeps the one whose
+// rows' out-of-sample log-loss is lowest; on 3 rows no row is out of sample
+// in any tree, and no candidate has a score. Until 2026-11-30 (fourth) none
+// was then kept: the estimate read H(Y|X) = 0 (I = H(Y) on a constant
+// column), an interval asked for came back empty without an error, and the
+// lower bound panicked (a reviewer's probe). The first candidate now stands,
+// and the interval and the bound give the documented error.
+func TestOneFeatureWithoutOutOfSampleRows(t *testing.T) {
+	x, err := NewFeatures([][]float64{{1}, {1}, {1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := []int{0, 1, 0}
+	est, err := EstimateMI(x, y, EstimatorConfig{Runtime: Runtime{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if est.HYGivenX < 0.5 || est.MI > 0.1 {
+		t.Errorf("a constant column on 3 rows: H(Y|X) %.4f, I %.4f; want H(Y|X) near H(Y) = %.4f", est.HYGivenX, est.MI, est.HY)
+	}
+	for _, cfg := range []EstimatorConfig{{Confidence: 0.95}, {Confidence: 0.95, LowerBound: true}} {
+		cfg.Runtime.Seed = 1
+		if _, err := EstimateMI(x, y, cfg); err == nil || !strings.Contains(err.Error(), "no confidence interval: 0 of the 3 rows are out of sample") {
+			t.Errorf("%+v: error %v, want no confidence interval", cfg, err)
+		}
+	}
+}

@@ -262,3 +262,19 @@ func TestFoldWithoutAClassIsRecoded(t *testing.T) {
 		t.Fatalf("every class present: %v, %v", c, p)
 	}
 }
+
+// A mirror given as the folder above cc18/ (UFMI_MIRROR's root, where
+// -mirror takes the subfolder) gets a hint naming the subfolder when a
+// dataset is not found, -ids or not.
+func TestMirrorAboveTheSubfolderIsHinted(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "cc18"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := (LoadOptions{MirrorDir: root}).mirrorHint(11); !strings.Contains(got, "but its subfolder cc18/ may: -mirror takes "+filepath.Join(root, "cc18")) {
+		t.Errorf("hint %q", got)
+	}
+	if got := (LoadOptions{MirrorDir: t.TempDir()}).mirrorHint(11); strings.Contains(got, "subfolder") {
+		t.Errorf("no subfolder: hint %q", got)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/download"
@@ -26,7 +28,11 @@ func (o LoadOptions) mirrorHint(id int) string {
 	if o.MirrorDir == "" {
 		return "; without network access, set UFMI_MIRROR to a folder holding cc18/"
 	}
-	return fmt.Sprintf("; the mirror folder %s (UFMI_MIRROR/cc18 or -mirror) does not hold dataset %d", o.MirrorDir, id)
+	hint := fmt.Sprintf("; the mirror folder %s (UFMI_MIRROR/cc18 or -mirror) does not hold dataset %d", o.MirrorDir, id)
+	if info, err := os.Stat(filepath.Join(o.MirrorDir, "cc18")); err == nil && info.IsDir() {
+		hint += fmt.Sprintf(", but its subfolder cc18/ may: -mirror takes %s, UFMI_MIRROR the folder above it", filepath.Join(o.MirrorDir, "cc18"))
+	}
+	return hint
 }
 
 // downloadDataset fetches the description and the ARFF file of a dataset

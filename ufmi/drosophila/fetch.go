@@ -106,7 +106,11 @@ func readMirrorFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("ufmi: mirror file %w", err) // the error names the path
 	}
 	if err != nil {
-		return nil, fmt.Errorf("ufmi: mirror file %s: %w (the mirror must hold all four drosophila files)", path, err)
+		hint := ""
+		if sub := filepath.Join(filepath.Dir(path), "drosophila"); isDir(sub) {
+			hint = fmt.Sprintf("; its subfolder %s may: -mirror takes that folder, UFMI_MIRROR the folder above it", sub)
+		}
+		return nil, fmt.Errorf("ufmi: mirror file %s: %w (the mirror must hold all four drosophila files%s)", path, err, hint)
 	}
 	defer f.Close()
 	return readCapped(f, path)
@@ -134,4 +138,10 @@ func (o FetchOptions) logf(format string, args ...any) {
 	if o.Log != nil {
 		fmt.Fprintf(o.Log, format+"\n", args...)
 	}
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }

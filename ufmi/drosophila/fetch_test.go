@@ -242,3 +242,19 @@ func TestFetchBoundedDownloads(t *testing.T) {
 	err = Fetch(t.TempDir(), FetchOptions{BaseURL: big.URL, Download: policy})
 	requireErrorContains(t, err, FileNeurons, "too large", "1000")
 }
+
+// A mirror given as the folder above drosophila/ (UFMI_MIRROR's root, where
+// -mirror takes the subfolder) gets a hint naming the subfolder.
+func TestMirrorAboveTheSubfolderIsHinted(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "drosophila"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := readMirrorFile(filepath.Join(root, "vdf.csv"))
+	if err == nil || !strings.Contains(err.Error(), "its subfolder "+filepath.Join(root, "drosophila")+" may: -mirror takes that folder") {
+		t.Errorf("error %v, want the subfolder hint", err)
+	}
+	if _, err := readMirrorFile(filepath.Join(t.TempDir(), "vdf.csv")); err == nil || strings.Contains(err.Error(), "subfolder") {
+		t.Errorf("no subfolder: error %v, want no hint", err)
+	}
+}

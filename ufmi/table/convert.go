@@ -211,8 +211,10 @@ func (r rawColumn) feature(categorical bool, rows []int) ufmi.Column {
 // labels encodes the column as class labels (an int series by its exact
 // values, any other by text) and returns the rows kept: every row, or with
 // dropMissing the rows whose label is present; a missing label is
-// otherwise an error.
-func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped int, err error) {
+// otherwise an error. Where every label text is a decimal number and two
+// texts write the same number ("1" and "1.0"), they are one class, named
+// as first written, and notice says so (sameNumberLabels).
+func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped int, notice string, err error) {
 	first := -1
 	for i, m := range r.missing {
 		if m {
@@ -227,23 +229,70 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 	n := len(r.missing)
 	switch {
 	case len(rows) == 0:
-		return nil, nil, 0, fmt.Errorf("ufmi: target %q is missing in all %d rows", r.name, n)
+		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q is missing in all %d rows", r.name, n)
 	case dropped > 0 && !dropMissing:
-		return nil, nil, 0, fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
+		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
 			r.name, dropped, n, first+1)
 	}
 	if r.ints != nil {
 		labels, err = EncodeIntLabels(pick.At(r.ints, rows))
 	} else {
-		labels, err = EncodeStringLabels(pick.At(r.text, rows))
+		texts := pick.At(r.text, rows)
+		for k, t := range texts {
+			if t == "" {
+				return nil, nil, 0, "", fmt.Errorf("ufmi: target %q has an empty cell in data row %d, which the texts of missing cells (NA, -na) do not include: add the empty text to them to read it as missing, or fill it", r.name, rows[k]+1)
+			}
+		}
+		texts, notice = sameNumberLabels(r.name, texts)
+		labels, err = EncodeStringLabels(texts)
 	}
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, "", err
 	}
 	if labels.K() < 2 {
-		return nil, nil, 0, fmt.Errorf("ufmi: target %q holds a single class (%s); MI needs at least two", r.name, labels.Classes[0])
+		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q holds a single class (%s); MI needs at least two", r.name, labels.Classes[0])
 	}
-	return labels, rows, dropped, nil
+	return labels, rows, dropped, notice, nil
+}
+
+// sameNumberLabels returns the label texts of the target name with the
+// texts that write one number in several ways ("1", "1.0", "+1", "01")
+// replaced by the first of them, where every text is a decimal number, and
+// a notice naming them ("" where nothing was replaced). A class is its
+// text, and two spellings of one number would otherwise be two classes
+// (a probe found H(Y) doubled on labels written "1" and "1.0" in turn).
+func sameNumberLabels(name string, texts []string) ([]string, string) {
+	first := map[float64]string{} // -0 and 0 are one key
+	for _, t := range texts {
+		v, ok := parseDecimal(strings.TrimSpace(t))
+		if !ok {
+			return texts, ""
+		}
+		if _, seen := first[v]; !seen {
+			first[v] = t
+		}
+	}
+	var examples []string
+	merged := map[string]bool{}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		v, _ := parseDecimal(strings.TrimSpace(t))
+		out[i] = first[v]
+		if t != out[i] && !merged[t] {
+			merged[t] = true
+			if len(examples) < 3 {
+				examples = append(examples, fmt.Sprintf("%s as %s", quoteCell(t), quoteCell(out[i])))
+			}
+		}
+	}
+	if len(merged) == 0 {
+		return texts, ""
+	}
+	more := ""
+	if len(merged) > len(examples) {
+		more = fmt.Sprintf(" and %d more", len(merged)-len(examples))
+	}
+	return out, fmt.Sprintf("target %q writes the same number in more than one way; each number is one class, named as first written: %s%s", name, strings.Join(examples, ", "), more)
 }
 
 // convert builds Data from a resolved spec; column returns a raw column by
@@ -262,8 +311,12 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 		if err != nil {
 			return nil, err
 		}
-		if d.Labels, d.Rows, d.Dropped, err = target.labels(s.DropMissingTarget); err != nil {
+		var notice string
+		if d.Labels, d.Rows, d.Dropped, notice, err = target.labels(s.DropMissingTarget); err != nil {
 			return nil, err
+		}
+		if notice != "" {
+			d.Notices = append(d.Notices, notice)
 		}
 	}
 	cols := make([]ufmi.Column, 0, len(s.Given)+len(s.Features))

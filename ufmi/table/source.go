@@ -111,13 +111,28 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 	}
 	defer fh.Close()
 	br := bufio.NewReaderSize(fh, sniffBytes)
+	gzipped := false
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, nil, fmt.Errorf("ufmi: %s: gzip: %w", path, err)
 		}
 		defer gz.Close()
-		br = bufio.NewReaderSize(gz, sniffBytes)
+		br, gzipped = bufio.NewReaderSize(gz, sniffBytes), true
+	}
+	// damaged names what a read error of a gzip file can be: its stream cut
+	// short, or damage that decompresses to text the CSV reader refuses
+	// (the checksum is checked only at its end).
+	damaged := func(err error) string {
+		switch {
+		case !gzipped:
+			return ""
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return " (the gzip stream ends early: the file was cut short)"
+		case errors.Is(err, gzip.ErrChecksum):
+			return " (the gzip checksum fails: the file is damaged)"
+		}
+		return " (the file is gzip-compressed: if it was damaged, this is where the damage shows; gzip -t checks it)"
 	}
 	head, _ := br.Peek(sniffBytes)
 	if err := checkEncoding(head); err != nil {
@@ -140,7 +155,7 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		return nil, nil, fmt.Errorf("ufmi: %s is empty", path)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("ufmi: %s: %w%s", path, err, delimiterHint(header))
+		return nil, nil, fmt.Errorf("ufmi: %s: %w%s%s", path, err, delimiterHint(header), damaged(err))
 	}
 	if len(header) == 1 {
 		if sep := otherDelimiter(header); sep != "" {
@@ -160,10 +175,10 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 			break
 		}
 		if errors.Is(err, csv.ErrFieldCount) {
-			return nil, nil, fmt.Errorf("ufmi: %s: %w: it has %d, the header %d%s", path, err, len(rec), len(header), fieldCountHint(rec))
+			return nil, nil, fmt.Errorf("ufmi: %s: %w: it has %d, the header %d%s%s", path, err, len(rec), len(header), fieldCountHint(rec), damaged(err))
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("ufmi: %s: %w%s", path, err, delimiterHint(rec))
+			return nil, nil, fmt.Errorf("ufmi: %s: %w%s%s", path, err, delimiterHint(rec), damaged(err))
 		}
 		if err := checkUTF8(r, rec, header); err != nil {
 			return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
@@ -199,6 +214,18 @@ func checkEncoding(head []byte) error {
 	} {
 		if bytes.HasPrefix(head, []byte(bom.mark)) {
 			return fmt.Errorf("is encoded in %s; %s", bom.name, fix)
+		}
+	}
+	for _, c := range []struct{ magic, name string }{
+		{"BZh", "bzip2"},
+		{"\xfd7zXZ\x00", "xz"},
+		{"\x28\xb5\x2f\xfd", "zstd"},
+		{"7z\xbc\xaf\x27\x1c", "7-Zip"},
+		{"PK\x03\x04", "zip (an archive, or a spreadsheet workbook such as .xlsx)"},
+		{"\x1f\x8b", "gzip twice"},
+	} {
+		if bytes.HasPrefix(head, []byte(c.magic)) {
+			return fmt.Errorf("is compressed: %s; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first", c.name)
 		}
 	}
 	if i := bytes.IndexByte(head, 0); i >= 0 {

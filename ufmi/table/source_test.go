@@ -71,7 +71,10 @@ func TestReadRecordsOddFiles(t *testing.T) {
 		"semicolons":       {[]byte("a;b;y\n1,5;2,25;p\n3,5;4;q\n"), `in.csv: the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
 		"tabs":             {[]byte("a\tb\ty\n1.5\t2\tp\n3\t4\tq\n"), `holding tabs: the file looks tab-separated`},
 		"semicolon rows":   {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},
-		"gzip, cut short":  {gz.Bytes()[:len(gz.Bytes())/2], "in.csv"},
+		"gzip, cut short":  {gz.Bytes()[:len(gz.Bytes())/2], "the gzip stream ends early: the file was cut short"},
+		"bzip2":            {[]byte("BZh91AY&SY\x00\x01"), "is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},
+		"zip":              {[]byte("PK\x03\x04\x14\x00"), "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},
+		"gzip twice":       {gzipOf(gz.Bytes()), "is compressed: gzip twice"},
 		"only a CR header": {[]byte("a,b,y\r"), "has a header but no data rows"},
 	} {
 		_, _, err := ReadRecords(writeBytes(t, "in.csv", c.content))
@@ -193,4 +196,13 @@ func TestReadRecordsNamesTheLineOfABadByte(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want an error containing %q", err, want)
 	}
+}
+
+// gzipOf is data compressed with gzip.
+func gzipOf(data []byte) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
 }

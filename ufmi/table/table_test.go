@@ -351,3 +351,53 @@ func TestRowsToPredictMayLackValues(t *testing.T) {
 	_, err = MI(empty, Spec{Target: "label"}, quick)
 	testcheck.Error(t, "an empty frame", err, "the table has no data rows")
 }
+
+// A numeric target written in several ways ("1" and "1.0", "0" and "-0",
+// "+1", "01") is one class per number, with a notice: as texts they were
+// four classes, and H(Y) doubled (a reviewer's probe). A target whose texts
+// are not all numbers keeps its texts as classes.
+func TestTargetNumbersWrittenTwoWays(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(100, 3)
+	spelled := map[string][]string{"no": {"0", "0.0", "-0"}, "yes": {"1", "1.0", "+1", "01"}}
+	mixed := make([][]string, len(rows))
+	for i, r := range rows {
+		ways := spelled[r[4]]
+		rows[i][4] = ways[0]
+		mixed[i] = slices.Clone(rows[i])
+		mixed[i][4] = ways[i%len(ways)]
+	}
+	clean, err := FromRecords(header, rows, Spec{Target: "label"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := FromRecords(header, mixed, Spec{Target: "label"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Labels.K() != 2 || !slices.Equal(d.Labels.Codes, clean.Labels.Codes) {
+		t.Errorf("classes %q, codes equal to the clean table's: %v", d.Labels.Classes, slices.Equal(d.Labels.Codes, clean.Labels.Codes))
+	}
+	if len(d.Notices) != 1 || !strings.Contains(d.Notices[0], `target "label" writes the same number in more than one way`) {
+		t.Errorf("notices %q", d.Notices)
+	}
+	words := make([][]string, len(rows))
+	for i, r := range mixed {
+		words[i] = slices.Clone(r)
+	}
+	words[0][4] = "none"
+	d, err = FromRecords(header, words, Spec{Target: "label"})
+	if err != nil || d.Labels.K() < 5 || len(d.Notices) != 0 {
+		t.Errorf("a text among the labels: %v, classes %q, notices %q", err, d.Labels.Classes, d.Notices)
+	}
+}
+
+// An empty target cell that the missing-cell texts leave out is named with
+// the file's data row, not the row among those kept.
+func TestEmptyTargetCellOutsideNA(t *testing.T) {
+	t.Parallel()
+	header, rows := sampleRecords(100, 3)
+	rows[0][4], rows[1][4], rows[4][4] = "?", "?", ""
+	_, err := FromRecords(header, rows, Spec{Target: "label", Options: Options{NA: []string{"?"}, DropMissingTarget: true}})
+	testcheck.Error(t, "empty target outside NA", err, `target "label" has an empty cell in data row 5, which the texts of missing cells (NA, -na) do not include`)
+}

@@ -122,14 +122,23 @@ func checkOneForestTest(x *Features, y []int, cfg EstimatorConfig, pc Permutatio
 	if perms, err = countOrDefault("number of permutations", pc.Permutations, defaultPermutations, limits.Permutations); err != nil {
 		return 0, 0, 0, err
 	}
+	if err := checkFastShare(pc.FastShare, ""); err != nil {
+		return 0, 0, 0, err
+	}
 	share = pc.FastShare
 	if share == 0 {
 		share = defaultFastShare
 	}
-	if !(share > 0 && share < 1) {
-		return 0, 0, 0, fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v)", pc.FastShare, defaultFastShare)
-	}
 	return k, perms, share, nil
+}
+
+// checkFastShare refuses a fast-test share outside (0, 1) (0 takes the
+// default), adding note to the error.
+func checkFastShare(share float64, note string) error {
+	if share != 0 && !(share > 0 && share < 1) {
+		return fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v)%s", share, defaultFastShare, note)
+	}
+	return nil
 }
 
 // fastBlock is how many permutations the fast test evaluates together.

@@ -273,7 +273,10 @@ func drawnLabels(y []int, q [][]float64, u []float64) []int {
 // sketch of a row's weights on the other rows' votes depends on the trees
 // and roles only, not on the labels, and so do the local-linear fit's
 // sums of the neighbours' coordinates and their products: the draw takes
-// oos's instead of summing them again, the same values bit for bit.
+// oos's instead of summing them again, the same values bit for bit. (Not
+// quite where a class of 1-2 rows has no vote row in a tree: outOfSample.add
+// scales those trees' weights and adds the fill's offsets by the labels,
+// and the draw keeps the estimate's.)
 func drawnSums(oos *outOfSample, drawn []int, trees []votingTree) *outOfSample {
 	o := newOutOfSample(drawn, oos.k, oos.oob, false, oos.sharpenFolds).withLocalLinear(oos.local).withCappedNoise(oos.capped)
 	o.labelsOnly = o.local != nil

@@ -195,8 +195,8 @@ func votingTreeOf(ft *forestTree, leaf []int32) votingTree {
 // class, classFill.frequency) in the row's posterior from the tree, and the
 // present classes' leaf shares are scaled by 1/(1 + the absent classes'
 // frequencies), so that it still sums to 1 and no part of it depends on
-// row i's label. It is done for classes of at most 2 rows (maxFilledRows),
-// which no tree may show to their own rows. A class of 2 rows
+// row i's label. It is done for classes of at most one row besides row i
+// (maxFilledOthers), which no tree may show to their own rows. A class of 2 rows
 // gives one row to the structure and one to the votes of every tree, and
 // without the fill its voting row's posterior of its own class was 0 in
 // every tree and its log-loss about log(T+1) - log π, held finite by the
@@ -333,26 +333,37 @@ func (o *outOfSample) newClassFill() classFill {
 	}
 	f := classFill{votes: o.treeVotes, counts: o.classCounts, n: len(o.y), k: o.k}
 	for c, v := range f.votes {
-		f.few = f.few || v <= 1 && fillsClass(f.counts[c])
+		// A class of at most maxFilledOthers+1 rows: the only kind that can
+		// be filled for some row (fillsClass).
+		f.few = f.few || v <= 1 && f.counts[c] > 0 && f.counts[c] <= maxFilledOthers+1
 	}
 	return f
 }
 
-// maxFilledRows is the most rows a class may have for add's fill: a class of
-// 1 or 2 rows is the kind whose rows may find no vote of their class in any
-// tree that scores them (at the default's stratified halves a class of 2
-// rows gives one row to the structure and one to the votes of every tree),
-// and their log-loss then followed the number of trees. A larger class
-// absent from some of a row's trees is present in others, which carry it.
-// Filling those too was measured worse: 60 classes of 3 rows on
-// independent columns read I(X;Y) +2.4 to +2.9 instead of -0.25 to +0.58
-// (TestFewRowsPerClassStudy), the one-step's noise term, which counts
-// every class, no longer offset by those rows' log-loss.
-const maxFilledRows = 2
+// maxFilledOthers is the most rows of a class, besides the scored row, for
+// add's fill: a class of 1 or 2 rows is the kind whose rows may find no
+// vote of their class in any tree that scores them (at the default's
+// stratified halves a class of 2 rows gives one row to the structure and
+// one to the votes of every tree), and their log-loss then followed the
+// number of trees. Counting the other rows only keeps the rule free of the
+// scored row's label. A larger class absent from some of a row's trees is
+// present in others, which carry it. Filling those too was measured worse:
+// 60 classes of 3 rows on independent columns read I(X;Y) +2.4 to +2.9
+// instead of -0.25 to +0.58 (TestFewRowsPerClassStudy), the one-step's
+// noise term, which counts every class, no longer offset by those rows'
+// log-loss.
+const maxFilledOthers = 1
 
-// fillsClass reports whether a class of count rows takes add's fill where a
-// tree has no vote row of it.
-func fillsClass(count int32) bool { return count > 0 && count <= maxFilledRows }
+// fillsClass reports whether class c takes add's fill for a row of class yi
+// where the tree has no vote row of c: whether c has at most
+// maxFilledOthers rows besides that row.
+func (f classFill) fillsClass(c, yi int) bool {
+	others := f.counts[c]
+	if c == yi {
+		others--
+	}
+	return f.counts[c] > 0 && others <= maxFilledOthers
+}
 
 // frequency is class c's frequency among the rows other than one of class
 // yi, plus one of each class, (n_c - [c = yi] + 1)/(n - 1 + K): what the
@@ -373,7 +384,7 @@ func (f classFill) isAbsent(c, yi int, votes bool) bool {
 	if votes && c == yi {
 		v--
 	}
-	return v == 0 && fillsClass(f.counts[c])
+	return v == 0 && f.fillsClass(c, yi)
 }
 
 // scale is 1/(1 + Σ frequency(c)) over the classes absent for row i (of
@@ -396,9 +407,23 @@ func (f classFill) scale(yi int, votes bool) float64 {
 // leaf share in shares, or its frequency where it is absent, times scale.
 func (o *outOfSample) addFilled(i int, shares []float64, votes bool, fill classFill, scale float64) {
 	yi := o.y[i]
+	// The present classes' shares are taken to sum to 1: a leaf posterior
+	// of an out-of-sample row can already give an absent class mass (Kappa,
+	// uniform empty leaves), which its frequency replaces.
+	present := 0.0
+	for c, v := range shares {
+		if !fill.isAbsent(c, yi, votes) {
+			present += v
+		}
+	}
+	if present <= 0 {
+		present = 1
+	}
 	for c, v := range shares {
 		if fill.isAbsent(c, yi, votes) {
 			v = fill.frequency(c, yi)
+		} else {
+			v /= present
 		}
 		if o.width == 1 {
 			if c == yi {

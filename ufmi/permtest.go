@@ -64,8 +64,8 @@ func PermutationTest(x *Features, y []int, stat Statistic, cfg PermutationConfig
 	if _, err := checkTrainingData(x, y); err != nil {
 		return PermutationResult{}, err
 	}
-	if share := cfg.FastShare; share != 0 && !(share > 0 && share < 1) {
-		return PermutationResult{}, fmt.Errorf("ufmi: fast-test share %v must be in (0, 1) (0: %v); the refit test does not use it, but an invalid value is refused all the same: leave it zero", share, defaultFastShare)
+	if err := checkFastShare(cfg.FastShare, "; the refit test does not use it, but an invalid value is refused all the same: leave it zero"); err != nil {
+		return PermutationResult{}, err
 	}
 	var observed float64
 	oneFit := memory.Largest(func() { observed, err = stat(x, y, cfg.serial()) })

@@ -128,6 +128,12 @@ func TestSingleRowClassNote(t *testing.T) {
 	if !strings.HasPrefix(errOut, want) {
 		t.Errorf("a class of 2 rows beside one of 3: stderr %q, want it to start with %q", errOut, want)
 	}
+	if strings.Contains(errOut, `"b"`) {
+		t.Errorf("the class of 3 rows is named in a note: %q", errOut)
+	}
+	if _, errOut, code := runCLI(t, "table", "-in", in, "-target", "y", "-trees", "20"); code != 0 || !strings.Contains(errOut, `class "a" has 2 rows`) {
+		t.Errorf("table, a class of 2 rows: exit %d, stderr %q", code, errOut)
+	}
 	if _, errOut := miJSON(t, "-in", separatedCSV(t, 50, 5), "-target", "label", "-trees", "20"); errOut != "" {
 		t.Errorf("two classes of many rows: stderr %q, want no note", errOut)
 	}

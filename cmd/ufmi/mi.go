@@ -241,7 +241,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if cfg.Method == ufmi.MethodUF && !sh.fromJob() {
 		// After the estimate, which may refuse the data; not for a
 		// recorded job, where the note would show the file's content.
-		printNotices(stderr, "mi", singleRowClasses(opts.in, data.labels))
+		printNotices(stderr, "mi", tinyClasses(opts.in, data.labels))
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {

@@ -133,7 +133,7 @@ func kNNUnits(method ufmi.Method) []string {
 		"the same data in other units give another number; ross and uf do not (docs/reference.md, \"kNN estimators\")", method)}
 }
 
-// singleRowClasses returns notes naming the classes of a single row and
+// tinyClasses returns notes naming the classes of a single row and
 // those of two rows, if any: an honest forest lets each row grow a tree or
 // vote in it, never both, and scores a row only with the other rows' votes,
 // so nothing it learns ties a class of one row to x; a class of two rows
@@ -141,7 +141,7 @@ func kNNUnits(method ufmi.Method) []string {
 // default's stratified halves, so neither is scored beside a vote of its
 // class. The uf estimate misses such a class's share of I(X;Y), and its
 // interval does not cover it.
-func singleRowClasses(path string, labels *uftable.Labels) []string {
+func tinyClasses(path string, labels *uftable.Labels) []string {
 	counts := make([]int, labels.K())
 	for _, c := range labels.Codes {
 		counts[c]++
@@ -301,7 +301,7 @@ func sparseLevels(method ufmi.Method, x *ufmi.Features) []string {
 		which = "columns " + firstOf(names, 3, ", ") + " have"
 	}
 	return []string{fmt.Sprintf("%s fewer than %d rows per level: a tree cannot sort levels of few rows by their class rates, its leaves mix levels that differ, and the uf estimate reads the information low "+
-		"(one column of 100 levels of class rate 0.8 or 0.2, I = 0.193: bias -0.058 and 23%% of 95%% intervals covering with 5 rows per level, -0.020 and 85%% with 10, -0.009 to -0.005 and 92%% with 19 to 20); "+
+		"(one column whose levels have class rate 0.8 or 0.2, I = 0.193: bias -0.058 and 23%% of 95%% intervals covering with 100 levels of 5 rows, -0.020 and 85%% with 50 of 10, -0.009 to -0.005 and 92%% with 26 of 19 and 100 of 20); "+
 		"see docs/inference.md, \"A categorical column of many levels\"", which, levelRows)}
 }
 

@@ -56,7 +56,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	var ids []string
 	drop := cells.drop
 	if *id != "" && *features != "" {
-		listed, err := splitNames("-features", *features)
+		listed, err := splitNames("features", *features)
 		if err != nil {
 			return err
 		}

@@ -203,7 +203,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if !sh.fromJob() {
 		// After the fits, which may refuse the data, as mi's notes.
 		if cfg.Method == ufmi.MethodUF {
-			printNotices(stderr, "table", singleRowClasses(opts.in, data.labels))
+			printNotices(stderr, "table", tinyClasses(opts.in, data.labels))
 		}
 		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
 		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))

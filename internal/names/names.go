@@ -4,16 +4,18 @@ package names
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // List joins column names with ", ", quoting each name that a reader could
-// not tell apart from the list's punctuation: one holding a comma or a
-// quote, starting or ending with a space, or empty.
+// not tell apart from the list's punctuation: one holding a comma, a quote
+// or a control character (a line break), starting or ending with a space,
+// or empty.
 func List(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
 		out[i] = n
-		if n == "" || strings.ContainsAny(n, ",\"") || strings.TrimSpace(n) != n {
+		if n == "" || strings.ContainsAny(n, ",\"") || strings.TrimSpace(n) != n || strings.ContainsFunc(n, unicode.IsControl) {
 			out[i] = strconv.Quote(n)
 		}
 	}

@@ -13,6 +13,7 @@ func TestList(t *testing.T) {
 		{[]string{"a,b", "c", "y"}, `"a,b", c, y`},
 		{[]string{` pad`, `say "hi"`, ""}, `" pad", "say \"hi\"", ""`},
 		{[]string{"two words"}, "two words"},
+		{[]string{"line\nbreak", "tab\there"}, `"line\nbreak", "tab\there"`},
 		{nil, ""},
 	} {
 		if got := List(c.in); got != c.want {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/pick"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -262,22 +263,29 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 // text, and two spellings of one number would otherwise be two classes
 // (a probe found H(Y) doubled on labels written "1" and "1.0" in turn).
 func sameNumberLabels(name string, texts []string) ([]string, string) {
-	first := map[float64]string{} // -0 and 0 are one key
-	for _, t := range texts {
-		v, ok := parseDecimal(strings.TrimSpace(t))
+	// Numbers are compared exactly (big.Rat), not as float64, whose
+	// rounding would make 2^53 + 1 and 2^53 one class.
+	keys := make([]string, len(texts))
+	first := map[string]string{}
+	for i, t := range texts {
+		t = strings.TrimSpace(t)
+		if _, ok := parseDecimal(t); !ok {
+			return texts, ""
+		}
+		r, ok := new(big.Rat).SetString(t)
 		if !ok {
 			return texts, ""
 		}
-		if _, seen := first[v]; !seen {
-			first[v] = t
+		keys[i] = r.RatString() // "-0" is "0"
+		if _, seen := first[keys[i]]; !seen {
+			first[keys[i]] = texts[i]
 		}
 	}
 	var examples []string
 	merged := map[string]bool{}
 	out := make([]string, len(texts))
 	for i, t := range texts {
-		v, _ := parseDecimal(strings.TrimSpace(t))
-		out[i] = first[v]
+		out[i] = first[keys[i]]
 		if t != out[i] && !merged[t] {
 			merged[t] = true
 			if len(examples) < 3 {

@@ -216,8 +216,10 @@ func checkEncoding(head []byte) error {
 			return fmt.Errorf("is encoded in %s; %s", bom.name, fix)
 		}
 	}
+	if len(head) >= 10 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' && bytes.HasPrefix(head[4:], []byte("\x31\x41\x59\x26\x53\x59")) {
+		return fmt.Errorf("is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first")
+	}
 	for _, c := range []struct{ magic, name string }{
-		{"BZh", "bzip2"},
 		{"\xfd7zXZ\x00", "xz"},
 		{"\x28\xb5\x2f\xfd", "zstd"},
 		{"7z\xbc\xaf\x27\x1c", "7-Zip"},

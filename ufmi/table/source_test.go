@@ -60,22 +60,26 @@ func TestReadRecordsOddFiles(t *testing.T) {
 			t.Errorf("%s: header %q, rows %q, %v", name, header, rows, err)
 		}
 	}
+	if header, _, err := ReadRecords(writeBytes(t, "in.csv", []byte("BZh,y\n1,p\n2,q\n"))); err != nil || header[0] != "BZh" {
+		t.Errorf("a header starting with BZh (bzip2's first bytes, not all of its magic): %q, %v", header, err)
+	}
 	text := "a,y\n1,p\n2,q\n"
 	for name, c := range map[string]struct {
 		content []byte
 		want    string
 	}{
-		"UTF-16LE":         {utf16Bytes(text, false, []byte{0xff, 0xfe}), "is encoded in UTF-16 (little-endian; byte-order mark FF FE); ufmi reads UTF-8: save the file as CSV in UTF-8"},
-		"UTF-16BE":         {utf16Bytes(text, true, []byte{0xfe, 0xff}), "is encoded in UTF-16 (big-endian; byte-order mark FE FF)"},
-		"UTF-16 no BOM":    {utf16Bytes(text, false, nil), "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
-		"semicolons":       {[]byte("a;b;y\n1,5;2,25;p\n3,5;4;q\n"), `in.csv: the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
-		"tabs":             {[]byte("a\tb\ty\n1.5\t2\tp\n3\t4\tq\n"), `holding tabs: the file looks tab-separated`},
-		"semicolon rows":   {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},
-		"gzip, cut short":  {gz.Bytes()[:len(gz.Bytes())/2], "the gzip stream ends early: the file was cut short"},
-		"bzip2":            {[]byte("BZh91AY&SY\x00\x01"), "is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},
-		"zip":              {[]byte("PK\x03\x04\x14\x00"), "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},
-		"gzip twice":       {gzipOf(gz.Bytes()), "is compressed: gzip twice"},
-		"only a CR header": {[]byte("a,b,y\r"), "has a header but no data rows"},
+		"UTF-16LE":           {utf16Bytes(text, false, []byte{0xff, 0xfe}), "is encoded in UTF-16 (little-endian; byte-order mark FF FE); ufmi reads UTF-8: save the file as CSV in UTF-8"},
+		"UTF-16BE":           {utf16Bytes(text, true, []byte{0xfe, 0xff}), "is encoded in UTF-16 (big-endian; byte-order mark FE FF)"},
+		"UTF-16 no BOM":      {utf16Bytes(text, false, nil), "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
+		"semicolons":         {[]byte("a;b;y\n1,5;2,25;p\n3,5;4;q\n"), `in.csv: the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
+		"tabs":               {[]byte("a\tb\ty\n1.5\t2\tp\n3\t4\tq\n"), `holding tabs: the file looks tab-separated`},
+		"semicolon rows":     {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},
+		"gzip, cut short":    {gz.Bytes()[:len(gz.Bytes())/2], "the gzip stream ends early: the file was cut short"},
+		"bzip2":              {[]byte("BZh91AY&SY\x00\x01"), "is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},
+		"zip":                {[]byte("PK\x03\x04\x14\x00"), "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},
+		"gzip twice":         {gzipOf(gz.Bytes()), "is compressed: gzip twice"},
+		"gzip, bad checksum": {badChecksum(gz.Bytes()), "(the gzip checksum fails: the file is damaged)"},
+		"only a CR header":   {[]byte("a,b,y\r"), "has a header but no data rows"},
 	} {
 		_, _, err := ReadRecords(writeBytes(t, "in.csv", c.content))
 		testcheck.Error(t, name, err, c.want)
@@ -205,4 +209,12 @@ func gzipOf(data []byte) []byte {
 	zw.Write(data)
 	zw.Close()
 	return b.Bytes()
+}
+
+// badChecksum is a gzip file with its CRC-32 (the trailer's first 4 bytes)
+// changed.
+func badChecksum(gz []byte) []byte {
+	b := slices.Clone(gz)
+	b[len(b)-8] ^= 0xff
+	return b
 }

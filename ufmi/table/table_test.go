@@ -385,6 +385,16 @@ func TestTargetNumbersWrittenTwoWays(t *testing.T) {
 	for i, r := range mixed {
 		words[i] = slices.Clone(r)
 	}
+	huge := make([][]string, len(rows))
+	for i, r := range rows {
+		huge[i] = slices.Clone(r)
+		huge[i][4] = []string{"9007199254740993", "9007199254740992.0"}[i%2] // equal as float64
+	}
+	if d, err := FromRecords(header, huge, Spec{Target: "label"}); err != nil {
+		t.Errorf("2^53 + 1 and 2^53: %v", err)
+	} else if d.Labels.K() != 2 || len(d.Notices) != 0 {
+		t.Errorf("2^53 + 1 and 2^53: classes %q, notices %q", d.Labels.Classes, d.Notices)
+	}
 	words[0][4] = "none"
 	d, err = FromRecords(header, words, Spec{Target: "label"})
 	if err != nil || d.Labels.K() < 5 || len(d.Notices) != 0 {

@@ -40,6 +40,9 @@ func Get(client *http.Client, url string, p Policy, read func(body io.Reader) er
 		if attempt == p.Attempts {
 			return fmt.Errorf("GET %s: %w (%d attempts)", url, err, attempt)
 		}
+		if p.Retrying != nil {
+			p.Retrying(attempt, p.Attempts, wait, err)
+		}
 		time.Sleep(wait)
 		wait *= 2
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -74,9 +75,15 @@ func TestRetriesTransientFailures(t *testing.T) {
 			w.Write([]byte("payload"))
 		}
 	})
-	b, err := Bytes(srv.Client(), srv.URL, fast)
+	var heard []int
+	p := fast
+	p.Retrying = func(attempt, attempts int, _ time.Duration, _ error) { heard = append(heard, attempt, attempts) }
+	b, err := Bytes(srv.Client(), srv.URL, p)
 	if err != nil || string(b) != "payload" || n.Load() != 3 {
 		t.Fatalf("got %q, %v after %d requests; want payload after 3", b, err, n.Load())
+	}
+	if want := []int{1, fast.Attempts, 2, fast.Attempts}; !slices.Equal(heard, want) {
+		t.Errorf("Retrying heard (attempt, attempts) %v, want %v", heard, want)
 	}
 }
 

@@ -21,6 +21,11 @@ type Policy struct {
 	// Backoff is the wait before the second attempt, doubled before each
 	// later one (default 1 s).
 	Backoff time.Duration
+	// Retrying, when set, hears of each transient failure that another
+	// attempt follows (attempt of Attempts, after wait), so that a caller
+	// can show progress where attempts take long (a proxy that accepts
+	// connections and never answers).
+	Retrying func(attempt, attempts int, wait time.Duration, err error)
 }
 
 // WithDefaults returns p with its zero fields set to the defaults.

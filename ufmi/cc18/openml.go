@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/atomicfile"
 	"github.com/ufmi-dev/ufmi/internal/download"
@@ -40,6 +41,11 @@ func (o LoadOptions) mirrorHint(id int) string {
 // SHA-256 sums. The ARFF file streams to disk; a transient failure restarts
 // it (see internal/download).
 func downloadDataset(o LoadOptions, c cacheFiles) error {
+	if o.Download.Retrying == nil {
+		o.Download.Retrying = func(attempt, attempts int, wait time.Duration, err error) {
+			fmt.Fprintf(logOrStderr(o.Log), "ufmi: dataset %d: download attempt %d of %d failed (%v); trying again in %s\n", c.id, attempt, attempts, err, wait)
+		}
+	}
 	url := fmt.Sprintf("%s/api/v1/json/data/%d", o.BaseURL, c.id)
 	body, err := download.Bytes(o.Client, url, o.Download)
 	if err != nil {

@@ -126,6 +126,12 @@ func (o FetchOptions) download(name, url string) ([]byte, error) {
 	if p.MaxBytes == 0 {
 		p.MaxBytes = maxDataFileBytes
 	}
+	if p.Retrying == nil {
+		p.Retrying = func(attempt, attempts int, wait time.Duration, err error) {
+			o.logf("%s: attempt %d of %d failed (%v); trying again in %s", name, attempt, attempts, err, wait)
+		}
+	}
+	o.logf("%s: downloading from %s", name, url)
 	b, err := download.Bytes(o.Client, url, p)
 	if err != nil {
 		return nil, fmt.Errorf("ufmi: downloading %s: %w; without network access set %s to a folder holding drosophila/%s (or FetchOptions.MirrorDir)", name, err, MirrorEnvVar, name)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/internal/presetname"
@@ -247,8 +248,11 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	f.tableFlags.register(fs)
 }
 
-// requireInputs checks that -in and -target are given.
+// requireInputs checks that -in and -target are given, and drops the
+// target's leading spaces, as the reader drops the header names' (and
+// -features' names).
 func (f *csvEstimateFlags) requireInputs() error {
+	f.target = strings.TrimLeftFunc(f.target, unicode.IsSpace)
 	if f.in == "" {
 		return fmt.Errorf("-in is required: the CSV file to read")
 	}

@@ -33,3 +33,13 @@ func TestPresetListsMatchTheLibrary(t *testing.T) {
 		t.Errorf("docs/bad-input.md's unknown-preset row does not list %q", names)
 	}
 }
+
+// -target drops leading spaces, as the reader drops the header names' and
+// -features' names: "-target ' label'" reads the column label.
+func TestTargetLeadingSpaceIsDropped(t *testing.T) {
+	in := separatedCSV(t, 40, 3)
+	plain := withoutTiming(mustRun(t, "mi", "-in", in, "-target", "label", "-trees", "10", "-json"))
+	if got := withoutTiming(mustRun(t, "mi", "-in", in, "-target", " label", "-trees", "10", "-json")); got != plain {
+		t.Errorf("-target ' label':\n%s\nwant\n%s", got, plain)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
@@ -39,6 +40,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if *testPath == "" {
 		return fmt.Errorf("-test is required: the CSV file of rows to predict")
 	}
+	*target = strings.TrimLeftFunc(*target, unicode.IsSpace) // as the header's names
 	if *target == "" {
 		return fmt.Errorf("-target is required")
 	}

@@ -166,6 +166,9 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 	if err := checkUTF8(r, header, nil); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 	}
+	if len(header) <= 2 && strings.HasPrefix(header[0], "sep=") {
+		return nil, nil, fmt.Errorf("ufmi: %s: the first line, %q, is a spreadsheet's separator hint, not a header: delete that line", path, strings.Join(header, ","))
+	}
 	if err := checkHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 	}

@@ -63,6 +63,9 @@ func TestReadRecordsOddFiles(t *testing.T) {
 	if header, _, err := ReadRecords(writeBytes(t, "in.csv", []byte("BZh,y\n1,p\n2,q\n"))); err != nil || header[0] != "BZh" {
 		t.Errorf("a header starting with BZh (bzip2's first bytes, not all of its magic): %q, %v", header, err)
 	}
+	if _, _, err := ReadRecords(writeBytes(t, "in.csv", []byte("sep=,\na,y\n1,p\n2,q\n"))); err == nil || !strings.Contains(err.Error(), `the first line, "sep=,", is a spreadsheet's separator hint, not a header: delete that line`) {
+		t.Errorf("Excel's sep=, line: %v", err)
+	}
 	text := "a,y\n1,p\n2,q\n"
 	for name, c := range map[string]struct {
 		content []byte

@@ -43,8 +43,7 @@ func (o *outOfSample) boundTerms(prior []float64) []float64 {
 	}
 	psi := make([]float64, n)
 	for i, c := range o.y {
-		// The other rows' count of class c, plus one, over n - 1 + K.
-		pseudo := float64(counts[c]) / float64(n-1+o.k)
+		pseudo := otherRowsFrequency(counts[c], n, o.k, true)
 		q := (o.own(i) + pseudo) / float64(o.trees[i]+1)
 		psi[i] = math.Log(q) - math.Log(prior[c])
 	}

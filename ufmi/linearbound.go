@@ -345,7 +345,7 @@ func linearBoundTerms(x *Features, y []int, k int, rt Runtime) ([]float64, error
 		for _, i := range test {
 			m.probs(d, i, prob)
 			c := y[i]
-			pseudo := float64(counts[c]) / float64(n-1+k)
+			pseudo := otherRowsFrequency(counts[c], n, k, true)
 			q := (1-linearMix)*prob[c] + linearMix*pseudo
 			psi[i] = math.Log(q) - math.Log(float64(counts[c])/float64(n))
 		}

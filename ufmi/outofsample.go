@@ -365,16 +365,23 @@ func (f classFill) fillsClass(c, yi int) bool {
 	return f.counts[c] > 0 && others <= maxFilledOthers
 }
 
-// frequency is class c's frequency among the rows other than one of class
-// yi, plus one of each class, (n_c - [c = yi] + 1)/(n - 1 + K): what the
-// tree gives an absent class, which no part of row i's label enters (as
-// the lower bound's pseudo-tree).
+// frequency is class c's frequency among the rows other than row i (of
+// class yi), plus one of each class (otherRowsFrequency): what the tree
+// gives an absent class, which no part of row i's label enters (as the
+// lower bound's pseudo-tree).
 func (f classFill) frequency(c, yi int) float64 {
-	m := f.counts[c] + 1
-	if c == yi {
-		m--
+	return otherRowsFrequency(int(f.counts[c]), f.n, f.k, c == yi)
+}
+
+// otherRowsFrequency is the frequency of a class of count rows among n rows
+// of K classes with one row left out (own: a row of this class), plus one
+// of each class: (count - [own] + 1)/(n - 1 + K), never 0, and free of the
+// left-out row's label. The lower bounds' pseudo-tree and add's fill.
+func otherRowsFrequency(count, n, k int, own bool) float64 {
+	if own {
+		count--
 	}
-	return float64(m) / float64(f.n-1+f.k)
+	return float64(count+1) / float64(n-1+k)
 }
 
 // isAbsent reports whether class c has no vote row in the tree for row i
@@ -388,11 +395,9 @@ func (f classFill) isAbsent(c, yi int, votes bool) bool {
 }
 
 // scale is 1/(1 + Σ frequency(c)) over the classes absent for row i (of
-// class yi, voting or not): the leaf shares' factor, 1 where none is.
+// class yi, voting or not): the leaf shares' factor, 1 where none is. add
+// asks only where f.few.
 func (f classFill) scale(yi int, votes bool) float64 {
-	if !f.few {
-		return 1
-	}
 	total := 0.0
 	for c := range f.k {
 		if f.isAbsent(c, yi, votes) {
@@ -530,15 +535,17 @@ func (o *outOfSample) addLeafFit(i, l int, ownVote bool, m int32, fill classFill
 	x := o.local.row(i)
 	counts := o.voteCounts[l*k : l*k+k]
 	w, others := scale/float64(m), float64(m)
+	rest := 1 - scale // the absent classes' weight, at the mean offset
 	var s1, mean [localLinearColumns]float64
 	for c := 0; c < mm; c++ {
 		s1[c] = leaf[c]
 		if ownVote {
 			s1[c] -= x[c]
 		}
-		mean[c] = (s1[c] - others*x[c]) / others
+		if rest > 0 {
+			mean[c] = (s1[c] - others*x[c]) / others
+		}
 	}
-	rest := 1 - scale // the absent classes' weight, at the mean offset
 	at := labelFreeFitWidth
 	if !o.labelsOnly {
 		for c := 0; c < mm; c++ {

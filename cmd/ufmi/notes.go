@@ -272,7 +272,6 @@ func sparseLevels(method ufmi.Method, x *ufmi.Features) []string {
 	}
 	const manyLevels, levelRows = 10, 20
 	var names []string
-	fewest := 0
 	for j := range x.Cols() {
 		if x.Kind(j) != ufmi.Categorical {
 			continue
@@ -287,11 +286,7 @@ func sparseLevels(method ufmi.Method, x *ufmi.Features) []string {
 		if len(seen) < manyLevels || rows >= levelRows*len(seen) {
 			continue
 		}
-		perLevel := rows / len(seen)
-		if len(names) == 0 || perLevel < fewest {
-			fewest = perLevel
-		}
-		names = append(names, fmt.Sprintf("%q (%d levels, about %d rows each)", x.Name(j), len(seen), perLevel))
+		names = append(names, fmt.Sprintf("%q (%d levels, about %d rows each)", x.Name(j), len(seen), rows/len(seen)))
 	}
 	if len(names) == 0 {
 		return nil

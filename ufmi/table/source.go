@@ -219,17 +219,15 @@ func checkEncoding(head []byte) error {
 			return fmt.Errorf("is encoded in %s; %s", bom.name, fix)
 		}
 	}
-	if len(head) >= 10 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' && bytes.HasPrefix(head[4:], []byte("\x31\x41\x59\x26\x53\x59")) {
-		return fmt.Errorf("is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first")
-	}
 	for _, c := range []struct{ magic, name string }{
+		{"BZh?\x31\x41\x59\x26\x53\x59", "bzip2"}, // ? is the block size, 1-9
 		{"\xfd7zXZ\x00", "xz"},
 		{"\x28\xb5\x2f\xfd", "zstd"},
 		{"7z\xbc\xaf\x27\x1c", "7-Zip"},
 		{"PK\x03\x04", "zip (an archive, or a spreadsheet workbook such as .xlsx)"},
 		{"\x1f\x8b", "gzip twice"},
 	} {
-		if bytes.HasPrefix(head, []byte(c.magic)) {
+		if hasMagic(head, c.magic) {
 			return fmt.Errorf("is compressed: %s; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first", c.name)
 		}
 	}
@@ -237,6 +235,21 @@ func checkEncoding(head []byte) error {
 		return fmt.Errorf("holds NUL bytes (the first at byte %d): it is UTF-16 or UTF-32 text, or no text file (a spreadsheet workbook?); %s", i+1, fix)
 	}
 	return nil
+}
+
+// hasMagic reports whether head starts with magic, where a '?' in magic
+// stands for a digit 1-9.
+func hasMagic(head []byte, magic string) bool {
+	if len(head) < len(magic) {
+		return false
+	}
+	for i := range len(magic) {
+		if magic[i] == '?' && head[i] >= '1' && head[i] <= '9' || magic[i] == head[i] {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // otherDelimiter names the separator a record of one cell holds instead

@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -428,6 +429,19 @@ func TestRFOOBRefusesTinyForests(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), "an out-of-bag posterior needs at least 5") {
 			t.Errorf("%d trees: %v", trees, err)
+			continue
+		}
+		// The trees the error advises are enough (a reviewer found 13
+		// accepted where it advised about 15).
+		var advised int
+		if _, scanErr := fmt.Sscanf(err.Error()[strings.Index(err.Error(), "about "):], "about %d", &advised); scanErr != nil {
+			t.Fatalf("%d trees: no advised number in %q", trees, err)
+		}
+		if advised < 12 || advised > 15 {
+			t.Errorf("%d trees: advised %d trees, want 12-15 at the bootstrap's rate", trees, advised)
+		}
+		if _, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: advised}}); err != nil {
+			t.Errorf("%d trees: the advised %d trees are refused: %v", trees, advised, err)
 		}
 	}
 	small, err := EstimateMI(x, y, EstimatorConfig{Method: MethodRFOOB, Forest: ForestConfig{Trees: 30}})

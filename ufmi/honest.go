@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -62,7 +63,7 @@ func (cfg UFConfig) honestSizes(n int) (structure, vote, eval int, err error) {
 	eval = rest - vote
 	switch {
 	case structure < 2:
-		err = fmt.Errorf("ufmi: structure fraction %v of %d rows leaves %d rows to grow a tree; need at least 2", s, n, structure)
+		err = fmt.Errorf("ufmi: %s: a structure fraction of %v leaves %s to grow the trees on; a tree needs at least 2", plural.Count(n, "row"), s, plural.Count(structure, "row"))
 	case vote < 1:
 		err = fmt.Errorf("ufmi: %d rows leave an empty vote set (structure fraction %v, evaluation share %v)", n, s, cfg.EvalShare)
 	}

@@ -26,7 +26,7 @@ func countOrDefault(what string, v, def, limit int) (int, error) {
 }
 
 // minOOBTrees is the smallest median, over the rows, of the trees a row is
-// out of bag in that an rf-oob estimate accepts (checkOOBTrees): about 14
+// out of bag in that an rf-oob estimate accepts (checkOOBTrees): 13 or 14
 // trees with the default bootstrap, where a row is out of bag in 37% of
 // them. On pure noise (n = 1000, two classes) the estimate's excess over
 // the 300-tree value is about 0.5/m nats for a median of m out-of-bag

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -51,6 +53,41 @@ func runCLI(t *testing.T, args ...string) (string, string, int) {
 }
 
 // writeFile writes content to a file in a temporary folder and returns its path.
+// gzipCutShort is a gzip'd CSV file of 2,000 rows cut at half its length.
+func gzipCutShort(t *testing.T) []byte {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("a,y\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "%d,%c\n", i, "pq"[i%2])
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write([]byte(b.String())); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return gz.Bytes()[:gz.Len()/2]
+}
+
+// wideCSV is a table of m numeric columns c0..c(m-1) and a label y, 40 rows.
+func wideCSV(m int) string {
+	var b strings.Builder
+	for j := range m {
+		fmt.Fprintf(&b, "c%d,", j)
+	}
+	b.WriteString("y\n")
+	for i := range 40 {
+		for j := range m {
+			fmt.Fprintf(&b, "%d,", (i*7+j*13)%29)
+		}
+		fmt.Fprintf(&b, "%c\n", "pq"[i%2])
+	}
+	return b.String()
+}
+
 func writeFile(t *testing.T, name, content string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
@@ -669,6 +706,12 @@ func badInputs(t *testing.T) []badInput {
 		{"Latin-1 header", []string{"mi", "-in", raw([]byte("na\xefve,y\n1,p\n2,q\n")), "-target", "y"}, "in.csv: line 1, header column 1: byte 0xEF is not UTF-8 text"},
 		{"semicolon-separated file", []string{"mi", "-in", csv("a;b;y\n1,5;2;p\n2,5;3;q\n"), "-target", "y"}, `the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
 		{"tab-separated file", []string{"mi", "-in", csv("a\tb\ty\n1.5\t2\tp\n2.5\t3\tq\n"), "-target", "y"}, "holding tabs: the file looks tab-separated"},
+		{"spreadsheet separator line", []string{"mi", "-in", csv("sep=,\na,y\n1,p\n2,q\n"), "-target", "y"}, `the first line, "sep=,", is a spreadsheet's separator hint, not a header: delete that line`},
+		{"bzip2 file", []string{"mi", "-in", raw([]byte("BZh91AY&SY\x00\x01")), "-target", "y"}, "in.csv is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},
+		{"zip file or workbook", []string{"mi", "-in", raw([]byte("PK\x03\x04\x14\x00")), "-target", "y"}, "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},
+		{"gzip file cut short", []string{"mi", "-in", raw(gzipCutShort(t)), "-target", "y"}, "(the gzip stream ends early: the file was cut short)"},
+		{"two rows", []string{"mi", "-in", csv("a,y\n1,p\n2,q\n"), "-target", "y"}, "2 rows: a structure fraction of 0.5 leaves 1 row to grow the trees on; a tree needs at least 2"},
+		{"table of 17 feature columns", []string{"table", "-in", csv(wideCSV(17)), "-target", "y"}, "17 feature columns; the table has a row for every subset of its columns and takes at most 16: name them with -features"},
 		{"a row of too few fields", []string{"mi", "-in", csv("a,b,y\n1,2,p\n2,3\n"), "-target", "y"}, "record on line 3: wrong number of fields: it has 2, the header 3"},
 		{"a line of spaces", []string{"mi", "-in", csv("a,b,y\n1,2,p\n  \n2,3,q\n"), "-target", "y"}, "record on line 3: wrong number of fields: it has 1, the header 3 (the line holds only spaces: delete it)"},
 		{"semicolons in the rows", []string{"mi", "-in", csv("a,b,y\n1;2;p\n2;3;q\n"), "-target", "y"}, "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},

@@ -72,10 +72,21 @@ type bound = struct {
 	Level, Value, SE, Low float64
 }
 
-// newBound is the bound of terms psi at a one-sided level (lowerBound).
-func newBound(psi []float64, level float64) bound {
+// newBound is the bound of terms psi of rows labelled y (k classes) at a
+// one-sided level (lowerBound). Where no row's posterior q_i put half its
+// mass or less on its label, Low is at most the separable limit (separable.go)
+// at the one-sided level: the terms then sit near their ceilings, their
+// spread says nothing of the misclassified rows a sample of this size
+// could lack, and a reviewer's probe found the limit above the true MI in
+// 14% of data sets of two classes five standard deviations apart (n = 200)
+// and 10-25% with labels flipped at a rate of a few per thousand.
+func newBound(psi []float64, y []int, k int, level float64) bound {
 	b := bound{Level: level}
 	b.Value, b.SE, b.Low = lowerBound(psi, level)
+	prior := classPrior(y, k)
+	if m := countMisses(psi, y, prior, classes.Entropy(prior)); m.separable() {
+		b.Low = min(b.Low, max(0, m.hy-m.entropyLimitAt(1-level)))
+	}
 	return b
 }
 

@@ -207,13 +207,13 @@ func estimateMI(x *Features, y []int, cfg EstimatorConfig, withBound bool) (Esti
 		}
 		est.CI = se.at(est.MI, cfg.Confidence)
 		if withBound {
-			est.LowerBound = newBound(est.parts.bound, cfg.Confidence)
+			est.LowerBound = newBound(est.parts.bound, y, k, cfg.Confidence)
 			terms, err := linearBoundTerms(x, y, k, cfg.Runtime.child(seeds.Bound, linearBoundPart))
 			if err != nil {
 				return Estimate{}, err
 			}
 			if terms != nil {
-				est.LinearBound = newBound(terms, cfg.Confidence)
+				est.LinearBound = newBound(terms, y, k, cfg.Confidence)
 			}
 		}
 	}

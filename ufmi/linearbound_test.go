@@ -21,7 +21,7 @@ func linearBoundOf(t *testing.T, x *Features, y []int, seed uint64, workers int)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newBound(psi, 0.95)
+	return newBound(psi, y, k, 0.95)
 }
 
 // On independent data (overlapping, n = 300 and 1000, d = 2 and 10) the

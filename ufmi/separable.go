@@ -77,7 +77,12 @@ func (m missCount) worse(o missCount) missCount {
 // none of which was misclassified, h(p_u) + p_u·log(K - 1) with p_u as in
 // separableLimit (log K when p_u reaches (K-1)/K).
 func (m missCount) entropyLimit(level float64) float64 {
-	alpha := (1 - level) / 2
+	return m.entropyLimitAt((1 - level) / 2)
+}
+
+// entropyLimitAt is entropyLimit with p_u the upper limit of the error rate
+// at one-sided confidence 1 - alpha.
+func (m missCount) entropyLimitAt(alpha float64) float64 {
 	pu := -math.Expm1(math.Log(alpha) / float64(m.scored))
 	k := float64(m.k)
 	if pu >= (k-1)/k {

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/internal/presetname"
@@ -248,11 +247,11 @@ func (f *csvEstimateFlags) register(fs *flag.FlagSet, featuresUsage, jsonUsage s
 	f.tableFlags.register(fs)
 }
 
-// requireInputs checks that -in and -target are given, and drops the
-// target's leading spaces, as the reader drops the header names' (and
-// -features' names).
+// requireInputs checks that -in and -target are given, and trims the
+// target's spaces, as the reader trims the header names (and -features'
+// names).
 func (f *csvEstimateFlags) requireInputs() error {
-	f.target = strings.TrimLeftFunc(f.target, unicode.IsSpace)
+	f.target = strings.TrimSpace(f.target)
 	if f.in == "" {
 		return fmt.Errorf("-in is required: the CSV file to read")
 	}

@@ -34,12 +34,14 @@ func TestPresetListsMatchTheLibrary(t *testing.T) {
 	}
 }
 
-// -target drops leading spaces, as the reader drops the header names' and
-// -features' names: "-target ' label'" reads the column label.
-func TestTargetLeadingSpaceIsDropped(t *testing.T) {
+// -target is trimmed, as the reader trims the header names and -features'
+// names: "-target ' label'" and "-target 'label '" read the column label.
+func TestTargetSpacesAreTrimmed(t *testing.T) {
 	in := separatedCSV(t, 40, 3)
 	plain := withoutTiming(mustRun(t, "mi", "-in", in, "-target", "label", "-trees", "10", "-json"))
-	if got := withoutTiming(mustRun(t, "mi", "-in", in, "-target", " label", "-trees", "10", "-json")); got != plain {
-		t.Errorf("-target ' label':\n%s\nwant\n%s", got, plain)
+	for _, target := range []string{" label", "label ", " label\t"} {
+		if got := withoutTiming(mustRun(t, "mi", "-in", in, "-target", target, "-trees", "10", "-json")); got != plain {
+			t.Errorf("-target %q:\n%s\nwant\n%s", target, got, plain)
+		}
 	}
 }

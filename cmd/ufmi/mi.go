@@ -242,6 +242,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		// After the estimate, which may refuse the data; not for a
 		// recorded job, where the note would show the file's content.
 		printNotices(stderr, "mi", tinyClasses(opts.in, data.labels))
+		printNotices(stderr, "mi", duplicateRows(opts.in, data.x, data.labels.Codes))
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {

@@ -300,6 +300,50 @@ func sparseLevels(method ufmi.Method, x *ufmi.Features) []string {
 		"see docs/inference.md, \"A categorical column of many levels\"", which, levelRows)}
 }
 
+// duplicateRows returns a note when at least one row in a hundred repeats
+// an earlier row exactly (every feature and the label) although a numeric
+// feature takes a different value in most rows, so that repeats by chance
+// are unlikely: copied rows. The interval, the lower bound and the tests
+// take the rows as independent draws; a copy counts one draw twice, and
+// the uf estimate scores each copy with the other's vote. A reviewer's
+// probe read I = 0.30 and a certified lower bound of 0.16 nats at I = 0
+// with 150 rows each doubled (three numeric columns).
+func duplicateRows(path string, x *ufmi.Features, y []int) []string {
+	n := x.Rows()
+	spread := false
+	for j := range x.Cols() {
+		if x.Kind(j) == ufmi.Categorical {
+			continue
+		}
+		seen := make(map[float64]bool)
+		for _, v := range x.Column(j) {
+			seen[v] = true
+		}
+		spread = spread || 2*len(seen) >= n
+	}
+	if !spread {
+		return nil
+	}
+	rows, repeats := make(map[string]bool, n), 0
+	key := make([]byte, 0, 8*(x.Cols()+1))
+	for i := range n {
+		key = key[:0]
+		for j := range x.Cols() {
+			key = append(strconv.AppendFloat(key, x.At(i, j), 'g', -1, 64), ',')
+		}
+		key = strconv.AppendInt(key, int64(y[i]), 10)
+		if rows[string(key)] {
+			repeats++
+		} else {
+			rows[string(key)] = true
+		}
+	}
+	if repeats == 0 || 100*repeats < n {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s: %s of %d repeat an earlier row exactly (every feature and the label) although a numeric feature differs in most rows: copied rows? Estimates, intervals, the lower bound and the permutation tests take rows as independent draws: a copy is scored beside its twin's vote, which reads information that is not there (labels independent of 3 features, 150 rows each doubled: I = 0.30, certified at least 0.16), and makes the intervals and tests too sure (docs/inference.md, \"Assumptions\"); drop the copies if they are not separate observations", path, plural.Count(repeats, "row"), n)}
+}
+
 // unseenLevels returns a note for each categorical column of test holding
 // levels the training rows train never had: the forest routes such a
 // cell as it routes a missing one.

@@ -207,6 +207,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		// After the fits, which may refuse the data, as mi's notes.
 		if cfg.Method == ufmi.MethodUF {
 			printNotices(stderr, "table", tinyClasses(opts.in, data.labels))
+			printNotices(stderr, "table", duplicateRows(opts.in, data.x, data.labels.Codes))
 		}
 		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
 		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))

@@ -498,13 +498,16 @@ func TestTableIntervalsAtLogK(t *testing.T) {
 	}
 }
 
-// A conditional MI with 5 or more classes notes that its two fits need
-// not share their bias and points to the conditional test; 3 classes, or
+// A conditional MI with 3 or more classes notes that its two fits need
+// not share their bias and points to the conditional test; 2 classes, or
 // the test asked for, change the note or drop it.
 func TestManyClassConditionalNote(t *testing.T) {
 	cfg := ufmi.EstimatorConfig{}
-	if notes := manyClassConditional(cfg, 3, false); len(notes) != 0 {
-		t.Errorf("3 classes: %q, want no note", notes)
+	if notes := manyClassConditional(cfg, 2, false); len(notes) != 0 {
+		t.Errorf("2 classes: %q, want no note", notes)
+	}
+	if notes := manyClassConditional(cfg, 3, false); len(notes) != 1 || !strings.Contains(notes[0], "11 of 30 intervals excluded 0") {
+		t.Errorf("3 classes: %q, want the note (a probe's 4 classes: 11 of 30 intervals excluding 0)", notes)
 	}
 	notes := manyClassConditional(cfg, 5, false)
 	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.052 nats") || !strings.Contains(notes[0], "add -perm 999") || !strings.Contains(notes[0], "-preset label-draws") {

@@ -67,9 +67,10 @@ type pairSpace struct {
 func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 	nv := len(rowsV)
 	sp := pairSpace{key: make([][]byte, nv)}
-	keyS := make([][]byte, len(rowsS)) // the strata of the rows of S
-	var zs [][]float64                 // x_A's numeric columns over S, standardised as over V, missing cells at their mean over S
-	var zv [][]float64                 // the same over V (for the predictions)
+	keyS := make([][]byte, len(rowsS))  // the strata of the rows of S
+	filledS := make([]bool, len(rowsS)) // rows of S with a numeric x_A cell missing
+	var zs [][]float64                  // x_A's numeric columns over S, standardised as over V, missing cells at their mean over S
+	var zv [][]float64                  // the same over V (for the predictions)
 	for j := range nGiven {
 		col := xs.cols[j]
 		if xs.Kind(j) == Categorical {
@@ -96,6 +97,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		for i, r := range rowsS {
 			s[i] = col[r] / scale
 			keyS[i] = append(keyS[i], missingMark(col[r]))
+			filledS[i] = filledS[i] || math.IsNaN(col[r])
 		}
 		if lo, hi := spanOf(s); hi > lo { // a column constant over S predicts nothing
 			fill := columnMean(s)
@@ -104,7 +106,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 	}
 	weightA := pairWeightA
 	if len(zs) > 0 && len(zs) < splineParameters {
-		fit, near := newSplineFit(zs, zv), newNearPairs(zs, keyS)
+		fit, near := newSplineFit(zs, zv), newNearPairs(zs, keyS, filledS)
 		miss := 0.0 // the x_A weight the spline's misses ask for, summed over the responses
 		for j := nGiven; j < xs.d; j++ {
 			for _, r := range responses(xs, j, rowsS) {

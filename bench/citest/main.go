@@ -290,6 +290,31 @@ var cells = []cell{
 	{name: "x_B = x_A + N(0, 0.1²), logit P(Y=1) = 2 x_A, a fifth of x_A missing (no null given x_A as recorded)", draw: missingCells(0)},
 	// A near copy of x_A: the caliper, a tenth of the noise, then pairs few rows.
 	{name: "x_B = x_A + N(0, 0.01²)", null: true, draw: oneDim(identity, 0.01, 0)},
+	// A reviewer's probe (2026-11-30, fifth session): x_B's mean wiggles
+	// faster than the spline's knots follow, and Y follows the wiggle, so
+	// that x_B stands in for what the forest finds hard to read from x_A.
+	{name: "x_B = sin(12 x_A) + N(0, 0.1²), logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggle(normalGiven, 12)},
+	{name: "x_A ~ Cauchy, x_B = sin(2 x_A) + N(0, 0.1²), logit P(Y=1) = 3 sin(2 x_A)", null: true, draw: wiggle(cauchyGiven, 2)},
+}
+
+// normalGiven and cauchyGiven draw one x_A value.
+func normalGiven(rng *rand.Rand) float64 { return rng.NormFloat64() }
+func cauchyGiven(rng *rand.Rand) float64 { return math.Tan(math.Pi * (rng.Float64() - 0.5)) }
+
+// wiggle is a null cell with x_A drawn by given, x_B = sin(k x_A) +
+// N(0, 0.1²) and logit P(Y=1) = 3 sin(k x_A): Y and x_B follow the same
+// fast wiggle of x_A.
+func wiggle(given func(*rand.Rand) float64, k float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			a[i] = given(rng)
+			m := math.Sin(k * a[i])
+			b[i] = m + 0.1*rng.NormFloat64()
+			y[i] = bernoulli(rng, 3*m)
+		}
+		return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+	}
 }
 
 type options struct {

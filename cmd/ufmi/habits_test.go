@@ -278,6 +278,11 @@ func TestTableTextColumnsAreAligned(t *testing.T) {
 			if len(l) != len(lines[0]) {
 				t.Errorf("%v: line %q is not aligned with %q", extra, l, lines[0])
 			}
+			// One repeat has no sd to show (a probe read "sd 0.0000" as no
+			// variability).
+			if extra == nil && l != lines[0] && !strings.Contains(l, "          - ") {
+				t.Errorf("one repeat: line %q, want \"-\" in the sd column", l)
+			}
 		}
 	}
 }

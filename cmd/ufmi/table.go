@@ -253,7 +253,8 @@ func columnsOutside(all, in []int) []int {
 
 // writeTableText prints the subset table as aligned columns: each estimate
 // followed by its interval (with -ci; then, with repeats, I(Y;X_in)'s
-// repeat sd after its interval) or I(Y;X_in)'s repeat sd (without),
+// repeat sd after its interval) or I(Y;X_in)'s repeat sd (without; "-"
+// with one repeat),
 // then the p-value of each test asked for and, with conditional, the
 // conditional test's p-value of I(Y;X_out|X_in) ("-" where X_out is
 // empty). The X_in column is as wide as its longest entry.
@@ -289,7 +290,11 @@ func writeTableText(w io.Writer, rows []subsetJSON, confidence float64, repeated
 			}
 			fmt.Fprintf(w, " %16.4f %18s %10.4f %18s", r.CMIOutGivenIn, span(r.CMILow, r.CMIHigh), r.MIAll, span(r.MIAllLow, r.MIAllHigh))
 		} else {
-			fmt.Fprintf(w, "%-*s %10.4f %10.4f %16.4f %10.4f", width, r.Features, r.MIIn, r.SDMIIn, r.CMIOutGivenIn, r.MIAll)
+			sd := "-" // one repeat has no spread to show
+			if repeated {
+				sd = fmt.Sprintf("%.4f", r.SDMIIn)
+			}
+			fmt.Fprintf(w, "%-*s %10.4f %10s %16.4f %10.4f", width, r.Features, r.MIIn, sd, r.CMIOutGivenIn, r.MIAll)
 		}
 		if withP {
 			for _, t := range tests {

@@ -424,8 +424,14 @@ func (r rawColumn) mixedNotice(distinct, numbers int) string {
 			}
 		}
 	}
-	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %s in data row %d); read as categorical",
-		r.name, distinct, distinct-numbers, quoteCell(r.text[r.mixedRow]), r.mixedRow+1)
+	hint := ""
+	if distinct-numbers <= 2 && numbers >= 10 {
+		// Many numbers and a text or two: more likely a missing-value
+		// marker than a level.
+		hint = ", its numbers' order lost (if such text marks a missing cell, list it as missing: the command line's -na, Options.NA)"
+	}
+	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %s in data row %d); read as categorical%s",
+		r.name, distinct, distinct-numbers, quoteCell(r.text[r.mixedRow]), r.mixedRow+1, hint)
 }
 
 // quotedCellRunes is how much of a cell an error quotes (quoteCell).

@@ -115,6 +115,21 @@ func TestMixedColumns(t *testing.T) {
 		d.Notices[1] != `column "code" mixes text and numbers (60 distinct values, 1 of them numbers, such as "3" in data row 8); read as categorical` {
 		t.Errorf("notices %q", d.Notices)
 	}
+	// Fifteen numbers and one text, "?": read as categorical, and the
+	// notice suggests listing the text as missing (a reviewer read such a
+	// column's note as silent about its lost order).
+	marked := make([][]string, 40)
+	for i := range marked {
+		v := fmt.Sprint(i % 15)
+		if i == 5 {
+			v = "?"
+		}
+		marked[i] = []string{v, []string{"p", "q"}[i%2]}
+	}
+	m, err := FromRecords([]string{"dose", "y"}, marked, Spec{Target: "y"})
+	if err != nil || len(m.Notices) != 1 || !strings.HasSuffix(m.Notices[0], `read as categorical, its numbers' order lost (if such text marks a missing cell, list it as missing: the command line's -na, Options.NA)`) {
+		t.Errorf("15 numbers and \"?\": %v, notices %q", err, m.Notices)
+	}
 	// Declared categorical: no notice.
 	d, err = FromRecords(header, rows, Spec{Target: "y", Features: []string{"doors"}, Options: Options{Categorical: []string{"doors"}}})
 	if err != nil || len(d.Notices) != 0 {

@@ -243,6 +243,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		// recorded job, where the note would show the file's content.
 		printNotices(stderr, "mi", tinyClasses(opts.in, data.labels))
 		printNotices(stderr, "mi", duplicateRows(opts.in, data.x, data.labels.Codes))
+		printNotices(stderr, "mi", rowNumbers(opts.in, data.x))
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {

@@ -302,6 +302,40 @@ func sparseLevels(method ufmi.Method, x *ufmi.Features) []string {
 		"see docs/inference.md, \"A categorical column of many levels\"", which, levelRows)}
 }
 
+// rowNumbers returns a note naming the numeric features of x whose values
+// are the integers lo..lo+n-1, each once, for n rows: a row number or an
+// identifier, which tells the rows apart and nothing else, unless the
+// file's order carries information (rows sorted by the label give a high
+// estimate through it).
+func rowNumbers(path string, x *ufmi.Features) []string {
+	n := x.Rows()
+	var names, plain []string
+	for j := range x.Cols() {
+		if x.Kind(j) == ufmi.Categorical || n < 10 {
+			continue
+		}
+		col := x.Column(j)
+		lo, hi, integers := math.Inf(1), math.Inf(-1), true
+		seen := make(map[float64]bool, n)
+		for _, v := range col {
+			integers = integers && v == math.Trunc(v) // false for NaN
+			lo, hi = min(lo, v), max(hi, v)
+			seen[v] = true
+		}
+		if integers && len(seen) == n && hi-lo == float64(n-1) {
+			names, plain = append(names, fmt.Sprintf("%q (%g to %g)", x.Name(j), lo, hi)), append(plain, x.Name(j))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	which := "feature " + names[0] + " holds"
+	if len(names) > 1 {
+		which = "features " + firstOf(names, 3, ", ") + " hold"
+	}
+	return []string{fmt.Sprintf("%s: %s consecutive integers, each once: a row number or an identifier? It tells rows apart and says nothing of them, unless the file's order does (rows sorted by the label read information through it); -drop %s leaves it out", path, which, joinNames(plain))}
+}
+
 // duplicateRows returns a note when at least one row in a hundred repeats
 // an earlier row exactly (every feature and the label) although a numeric
 // feature takes a different value in most rows, so that repeats by chance

@@ -268,3 +268,18 @@ func TestDuplicateRowsNote(t *testing.T) {
 		t.Errorf("one copy in 201 rows: stderr %q, want no note", errOut)
 	}
 }
+
+// A numeric feature holding the row numbers gets a note naming it and the
+// -drop that leaves it out; a numeric feature of distinct values that are
+// not consecutive integers does not.
+func TestRowNumbersNote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("row,x,label\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "%d,%d,%c\n", i+1, 3*i, "ab"[i%2])
+	}
+	_, errOut := miJSON(t, "-in", writeFile(t, "rows.csv", b.String()), "-target", "label", "-trees", "20")
+	if want := `feature "row" (1 to 120) holds consecutive integers, each once`; !strings.Contains(errOut, want) || !strings.Contains(errOut, "-drop row leaves it out") || strings.Contains(errOut, `"x"`) {
+		t.Errorf("stderr %q, want a note on row only", errOut)
+	}
+}

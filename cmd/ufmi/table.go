@@ -208,6 +208,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		if cfg.Method == ufmi.MethodUF {
 			printNotices(stderr, "table", tinyClasses(opts.in, data.labels))
 			printNotices(stderr, "table", duplicateRows(opts.in, data.x, data.labels.Codes))
+			printNotices(stderr, "table", rowNumbers(opts.in, data.x))
 		}
 		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
 		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))

@@ -317,21 +317,13 @@ func TestPairSplineFollowsTheMean(t *testing.T) {
 func TestConditionalTestHoldsLevelWithManyWeakClasses(t *testing.T) {
 	t.Parallel()
 	const sets = 20
-	rejected := 0
-	for s := range sets {
+	rejected := rejectedAt5Percent(t, sets, 99, EstimatorConfig{UF: UFConfig{Trees: 100}}, 0, func(s int) (*Features, []int) {
 		x, y, err := lineClassesData(9, 120, 1.0/3, uint64(100+s))
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := EstimatorConfig{UF: UFConfig{Trees: 100}}
-		res, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, cfg, PermutationConfig{Permutations: 99, Runtime: Runtime{Seed: uint64(s + 1)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.PValue <= 0.05 {
-			rejected++
-		}
-	}
+		return x, y
+	})
 	t.Logf("9 weak classes, x2 noise: conditional test rejected %d of %d at 0.05", rejected, sets)
 	if rejected > 3 {
 		t.Errorf("the conditional test rejected %d of %d null data sets at 0.05; want at most 3", rejected, sets)
@@ -387,8 +379,7 @@ func TestConditionalTestFunctionsOfGivenGetPOne(t *testing.T) {
 func TestConditionalTestHoldsLevelUnderAFastWiggle(t *testing.T) {
 	t.Parallel()
 	const sets, perms, n = 40, 99, 400
-	rejected := 0
-	for s := range sets {
+	rejected := rejectedAt5Percent(t, sets, perms, smallCI(), 1, func(s int) (*Features, []int) {
 		rng := rand.New(rand.NewPCG(uint64(300+s), 11))
 		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
 		for i := range n {
@@ -403,7 +394,23 @@ func TestConditionalTestHoldsLevelUnderAFastWiggle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, smallCI(), PermutationConfig{Permutations: perms, Runtime: Runtime{Seed: uint64(s + 1), Workers: 1}})
+		return x, y
+	})
+	t.Logf("rejections at 0.05 of %d null sets: %d", sets, rejected)
+	if rejected > 6 {
+		t.Errorf("the conditional test rejected %d of %d null sets at level 0.05; want at most 6", rejected, sets)
+	}
+}
+
+// rejectedAt5Percent counts the data sets data(0..sets-1) on which the
+// conditional test of I(x1; Y | x0) = 0 (perms permutations, seed s+1)
+// gives p <= 0.05.
+func rejectedAt5Percent(t *testing.T, sets, perms int, cfg EstimatorConfig, workers int, data func(s int) (*Features, []int)) int {
+	t.Helper()
+	rejected := 0
+	for s := range sets {
+		x, y := data(s)
+		res, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, cfg, PermutationConfig{Permutations: perms, Runtime: Runtime{Seed: uint64(s + 1), Workers: workers}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -411,8 +418,5 @@ func TestConditionalTestHoldsLevelUnderAFastWiggle(t *testing.T) {
 			rejected++
 		}
 	}
-	t.Logf("rejections at 0.05 of %d null sets: %d", sets, rejected)
-	if rejected > 6 {
-		t.Errorf("the conditional test rejected %d of %d null sets at level 0.05; want at most 6", rejected, sets)
-	}
+	return rejected
 }

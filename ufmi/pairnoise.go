@@ -106,7 +106,8 @@ func newNearPairs(zs [][]float64, keyS [][]byte, filled []bool) nearPairs {
 
 // noise returns the noise standard deviation of a response whose spline
 // residuals at np.rows are resid (NaN: left out) and whose residual standard
-// deviation is sd, and its missed mean's squared change per squared
+// deviation is sd (continuous: most of its values distinct), and its
+// missed mean's squared change per squared
 // standard deviation of x_A divided by the noise variance (the x_A weight
 // it asks for; negative when the pairs show none). The noise is kept
 // between sd/100 and sd; with fewer than nearPairsMin pairs it is sd and
@@ -122,7 +123,7 @@ func newNearPairs(zs [][]float64, keyS [][]byte, filled []bool) nearPairs {
 // span shrinks, a quarter of the squared distance at a time, while the line
 // through the nearer pairs has an intercept lower by more than
 // nearShrinkSE of their difference's standard errors and enough pairs.
-func (np nearPairs) noise(resid []float64, sd float64) (sigma, miss float64) {
+func (np nearPairs) noise(resid []float64, sd float64, continuous bool) (sigma, miss float64) {
 	u := make([]float64, len(np.i))
 	for p, a := range np.i {
 		d := resid[a] - resid[np.j[p]]
@@ -147,6 +148,19 @@ func (np nearPairs) noise(resid []float64, sd float64) (sigma, miss float64) {
 	}
 	line := bands[chosen]
 	variance := min(max(line.intercept, sd*sd*1e-4), sd*sd)
+	// Heavy-tailed noise (a few rows far off, or a Cauchy law) lifts the
+	// mean of the half squared differences, and their standard errors,
+	// far above what most rows show: the median of a span's untied pairs
+	// reads the noise of most rows (half a squared difference of normal
+	// noise has median 0.455 σ²). The lowest such reading is taken where it
+	// is below a quarter of the line's. Only for a continuous response: a
+	// level's indicator or a count has most pairs of near rows equal, and
+	// the median of their residuals' differences says nothing of a scale.
+	for b, l := range bands {
+		if robust := l.medianU / chiSquareOneMedian; continuous && l.untied >= nearPairsMin && robust < nearRobustShare*variance {
+			variance, chosen = max(robust, sd*sd*1e-4), b
+		}
+	}
 	// The missed mean's squared change per squared distance: the line's
 	// slope, or where the span shrank and more, the chord from the noise to
 	// the pairs of a span down to the chosen one, their mean less twice its
@@ -161,6 +175,17 @@ func (np nearPairs) noise(resid []float64, sd float64) (sigma, miss float64) {
 	return math.Sqrt(variance), change / variance
 }
 
+// chiSquareOneMedian is the median of a chi-square variable of one degree
+// of freedom: half the squared difference of two normal noises of
+// variance σ² has median chiSquareOneMedian·σ².
+const chiSquareOneMedian = 0.454936423119572
+
+// nearRobustShare is how far below the line's noise variance the median's
+// must be to replace it: far enough that the median of 30 pairs of normal
+// noise falls there by chance in fewer than 1% of spans (P(chi-square(1)
+// < 0.114) = 0.26, and 15 of 30 below it happens with probability 0.003).
+const nearRobustShare = 0.25
+
 // nearShrinkSE is how many standard errors lower the intercept of the line
 // through the nearer pairs must be for the noise to be read from them.
 const nearShrinkSE = 3
@@ -169,17 +194,25 @@ const nearShrinkSE = 3
 // on the squared distance: its intercept, that intercept's standard error
 // and slope, and the pairs' mean half squared difference, its standard
 // error and their mean squared distance.
-type nearLine struct{ intercept, se, slope, meanU, meanSE, meanD2 float64 }
+type nearLine struct {
+	intercept, se, slope, meanU, meanSE, meanD2 float64
+	medianU                                     float64 // the median of u over the untied pairs (distance > 0)
+	untied                                      int     // how many there are
+}
 
 // line fits the line through the pairs within squared distance reach whose
 // half squared difference u is not NaN; ok is false with fewer than
 // nearPairsMin of them.
 func (np nearPairs) line(u []float64, reach float64) (l nearLine, ok bool) {
 	var m, su, sv, svv, suv, suu float64
+	var untied []float64
 	for p, up := range u {
 		v := np.d2[p]
 		if math.IsNaN(up) || v > reach {
 			continue
+		}
+		if v > 0 {
+			untied = append(untied, up)
 		}
 		m++
 		su, sv, suv, svv, suu = su+up, sv+v, suv+up*v, svv+v*v, suu+up*up
@@ -189,7 +222,11 @@ func (np nearPairs) line(u []float64, reach float64) (l nearLine, ok bool) {
 	}
 	mu, mv := su/m, sv/m
 	varV, covUV, varU := svv/m-mv*mv, suv/m-mu*mv, suu/m-mu*mu
-	l = nearLine{intercept: mu, meanU: mu, meanSE: math.Sqrt(max(varU, 0) / m), meanD2: mv}
+	l.intercept, l.meanU, l.meanSE, l.meanD2, l.untied = mu, mu, math.Sqrt(max(varU, 0)/m), mv, len(untied)
+	if len(untied) > 0 {
+		slices.Sort(untied)
+		l.medianU = untied[len(untied)/2]
+	}
 	if varV > 1e-12 {
 		l.slope = covUV / varV
 		l.intercept = mu - l.slope*mv
@@ -199,4 +236,18 @@ func (np nearPairs) line(u []float64, reach float64) (l nearLine, ok bool) {
 		l.se = math.Sqrt(max(varU, 0) / m)
 	}
 	return l, true
+}
+
+// continuousResponse reports whether at least half of a response's values
+// over S (NaN: left out) are distinct: a measured quantity, not a level's
+// indicator or a count.
+func continuousResponse(r []float64) bool {
+	seen, present := make(map[float64]bool, len(r)), 0
+	for _, v := range r {
+		if !math.IsNaN(v) {
+			seen[v] = true
+			present++
+		}
+	}
+	return 2*len(seen) >= present
 }

@@ -295,6 +295,35 @@ var cells = []cell{
 	// that x_B stands in for what the forest finds hard to read from x_A.
 	{name: "x_B = sin(12 x_A) + N(0, 0.1²), logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggle(normalGiven, 12)},
 	{name: "x_A ~ Cauchy, x_B = sin(2 x_A) + N(0, 0.1²), logit P(Y=1) = 3 sin(2 x_A)", null: true, draw: wiggle(cauchyGiven, 2)},
+	// A second probe: the same wiggle with noise of other laws.
+	{name: "x_B = sin(12 x_A) + ε, ε ~ N(0, 0.05²) or, with probability 0.05, N(0, 3²), logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleNoise(func(rng *rand.Rand, _ float64) float64 {
+		if rng.Float64() < 0.05 {
+			return 3 * rng.NormFloat64()
+		}
+		return 0.05 * rng.NormFloat64()
+	})},
+	{name: "x_B = sin(12 x_A) + 0.05 Cauchy, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleNoise(func(rng *rand.Rand, _ float64) float64 { return 0.05 * cauchyGiven(rng) })},
+	{name: "x_B = sin(12 x_A) + ε, ε ~ N(0, 0.02²) where x_A < 0 and N(0, 1) where x_A > 0, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleNoise(func(rng *rand.Rand, a float64) float64 {
+		if a < 0 {
+			return 0.02 * rng.NormFloat64()
+		}
+		return rng.NormFloat64()
+	})},
+}
+
+// wiggleNoise is wiggle's null cell at k = 12 with x_A ~ N(0, 1) and x_B's
+// noise drawn by noise given x_A.
+func wiggleNoise(noise func(rng *rand.Rand, a float64) float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			a[i] = rng.NormFloat64()
+			m := math.Sin(12 * a[i])
+			b[i] = m + noise(rng, a[i])
+			y[i] = bernoulli(rng, 3*m)
+		}
+		return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+	}
 }
 
 // normalGiven and cauchyGiven draw one x_A value.

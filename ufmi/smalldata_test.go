@@ -137,7 +137,7 @@ func TestTooFewRowsForTestIsMatchable(t *testing.T) {
 		want string
 	}{
 		{[]int{0, 0, 0, 1}, "structure half (2 rows) holds a single class"},
-		{[]int{0, 1, 0, 1, 0, 1, 0, 1}, "structure half (4 rows) is too small for its forest (structure fraction 0.3 of 4 rows leaves 1 rows"},
+		{[]int{0, 1, 0, 1, 0, 1, 0, 1}, "structure half (4 rows) is too small for its forest (4 rows: a structure fraction of 0.3 leaves 1 row to grow the trees on"},
 		{slices.Repeat([]int{0, 1}, 10), "none of the fast test's 300 trees split"},
 	} {
 		y := c.y

@@ -261,17 +261,18 @@ func SubsetTable(x *Features, y []int, groups [][]int, repeats int, cfg Estimato
 	return rows, nil
 }
 
-// MaxSubsetGroups is the most feature groups a subset table takes: it has
-// a row for each of their 2^m - 1 subsets.
-const MaxSubsetGroups = 16
+// maxSubsetGroups is the most feature groups a subset table takes: it has
+// a row for each of their 2^m - 1 subsets (cmd/ufmi's tableColumns says
+// the same for the command line).
+const maxSubsetGroups = 16
 
 // checkSubsetGroups checks the groups and repeats of a subset table: 1 to
-// MaxSubsetGroups groups of at least one column, no column in two groups,
+// maxSubsetGroups groups of at least one column, no column in two groups,
 // repeats in 1..10,000.
 func checkSubsetGroups(groups [][]int, repeats int) error {
 	m := len(groups)
-	if m == 0 || m > MaxSubsetGroups {
-		return fmt.Errorf("ufmi: the subset table takes 1 to %d feature groups (a column or a set of columns each; one row per subset of them), got %d", MaxSubsetGroups, m)
+	if m == 0 || m > maxSubsetGroups {
+		return fmt.Errorf("ufmi: the subset table takes 1 to %d feature groups (a column or a set of columns each; one row per subset of them), got %d", maxSubsetGroups, m)
 	}
 	var all []int
 	for g, cols := range groups {

@@ -543,3 +543,28 @@ func TestManyClassConditionalNote(t *testing.T) {
 		t.Errorf("mi -given with 5 classes: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// table's column limit is the library's: SubsetTable takes tableColumns
+// single-column groups and refuses one more.
+func TestTableColumnsMatchTheLibrary(t *testing.T) {
+	rows, y := make([][]float64, 40), make([]int, 40)
+	for i := range rows {
+		rows[i] = make([]float64, tableColumns+1)
+		for j := range rows[i] {
+			rows[i][j] = float64((i*7 + j*13) % 29)
+		}
+		y[i] = i % 2
+	}
+	x, err := ufmi.NewFeatures(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := make([][]int, tableColumns+1)
+	for j := range groups {
+		groups[j] = []int{j}
+	}
+	_, err = ufmi.SubsetTable(x, y, groups, 1, ufmi.EstimatorConfig{UF: ufmi.UFConfig{Trees: 1}})
+	if want := fmt.Sprintf("takes 1 to %d feature groups", tableColumns); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%d groups: %v, want an error saying %q", tableColumns+1, err, want)
+	}
+}

@@ -106,12 +106,12 @@ func newNearPairs(zs [][]float64, keyS [][]byte, filled []bool) nearPairs {
 
 // noise returns the noise standard deviation of a response whose spline
 // residuals at np.rows are resid (NaN: left out) and whose residual standard
-// deviation is sd (continuous: most of its values distinct), and its
-// missed mean's squared change per squared
+// deviation is sd, and its missed mean's squared change per squared
 // standard deviation of x_A divided by the noise variance (the x_A weight
-// it asks for; negative when the pairs show none). The noise is kept
-// between sd/100 and sd; with fewer than nearPairsMin pairs it is sd and
-// the miss 0.
+// it asks for; negative when the pairs show none). continuous says that
+// most of the response's values are distinct (continuousResponse). The
+// noise is kept between sd/100 and sd; with fewer than nearPairsMin pairs
+// it is sd and the miss 0.
 //
 // The line holds where the missed mean changes linearly across a pair's
 // span. Where it wiggles faster (x_B = sin(12 x_A), or a heavy-tailed x_A
@@ -119,10 +119,11 @@ func newNearPairs(zs [][]float64, keyS [][]byte, filled []bool) nearPairs {
 // stops growing with the distance, the line through the far pairs lifts
 // its intercept towards the mean's variance and flattens its slope, and
 // pairs formed with that noise and weight lie many noise standard
-// deviations apart (the test rejected 34-40% of such nulls at 0.05). So the
-// span shrinks, a quarter of the squared distance at a time, while the line
-// through the nearer pairs has an intercept lower by more than
-// nearShrinkSE of their difference's standard errors and enough pairs.
+// deviations apart (the test rejected 31-41% of such nulls at 0.05). So the
+// lines through the pairs of shorter spans are fitted too, each a quarter
+// of the last's squared distance, down to nearPairsMin pairs, and the
+// lowest intercept below the widest's by more than nearShrinkSE of their
+// difference's standard errors is the noise.
 func (np nearPairs) noise(resid []float64, sd float64, continuous bool) (sigma, miss float64) {
 	u := make([]float64, len(np.i))
 	for p, a := range np.i {

@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -316,13 +317,20 @@ func rowNumbers(path string, x *ufmi.Features) []string {
 		}
 		col := x.Column(j)
 		lo, hi, integers := math.Inf(1), math.Inf(-1), true
-		seen := make(map[float64]bool, n)
 		for _, v := range col {
 			integers = integers && v == math.Trunc(v) // false for NaN
 			lo, hi = min(lo, v), max(hi, v)
-			seen[v] = true
 		}
-		if integers && len(seen) == n && hi-lo == float64(n-1) {
+		if !integers || hi-lo != float64(n-1) {
+			continue
+		}
+		seen, distinct := make([]bool, n), true
+		for _, v := range col {
+			k := int(v - lo)
+			distinct = distinct && !seen[k]
+			seen[k] = true
+		}
+		if distinct {
 			names, plain = append(names, fmt.Sprintf("%q (%g to %g)", x.Name(j), lo, hi)), append(plain, x.Name(j))
 		}
 	}
@@ -347,31 +355,41 @@ func rowNumbers(path string, x *ufmi.Features) []string {
 func duplicateRows(path string, x *ufmi.Features, y []int) []string {
 	n := x.Rows()
 	spread := false
-	for j := range x.Cols() {
+	for j := 0; j < x.Cols() && !spread; j++ {
 		if x.Kind(j) == ufmi.Categorical {
 			continue
 		}
 		seen := make(map[float64]bool)
 		for _, v := range x.Column(j) {
-			seen[v] = true
+			if seen[v] = true; 2*len(seen) >= n {
+				spread = true
+				break
+			}
 		}
-		spread = spread || 2*len(seen) >= n
 	}
 	if !spread {
 		return nil
 	}
-	rows, repeats := make(map[string]bool, n), 0
-	key := make([]byte, 0, 8*(x.Cols()+1))
+	// Rows by a 64-bit hash of their cells' bits and label: a collision
+	// among a million rows has a chance of about 3e-8.
+	rows, repeats := make(map[uint64]struct{}, n), 0
 	for i := range n {
-		key = key[:0]
-		for j := range x.Cols() {
-			key = append(strconv.AppendFloat(key, x.At(i, j), 'g', -1, 64), ',')
+		h := fnv.New64a()
+		write := func(v uint64) {
+			var cell [8]byte
+			for k := range cell {
+				cell[k] = byte(v >> (8 * k))
+			}
+			h.Write(cell[:])
 		}
-		key = strconv.AppendInt(key, int64(y[i]), 10)
-		if rows[string(key)] {
+		for j := range x.Cols() {
+			write(math.Float64bits(x.At(i, j)))
+		}
+		write(uint64(y[i]))
+		if _, ok := rows[h.Sum64()]; ok {
 			repeats++
 		} else {
-			rows[string(key)] = true
+			rows[h.Sum64()] = struct{}{}
 		}
 	}
 	if repeats == 0 || 100*repeats < n {

@@ -114,7 +114,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 				if mean == nil {
 					continue
 				}
-				sigma, m := near.noise(mean.resid, mean.sd, continuousResponse(r))
+				sigma, m := near.noise(mean.resid, mean.sd, continuousResponse(r, near.rows))
 				c := make([]float64, nv)
 				for i, v := range mean.v {
 					c[i] = v / sigma

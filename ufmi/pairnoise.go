@@ -151,30 +151,50 @@ func (np nearPairs) noise(resid []float64, sd float64, continuous bool) (sigma, 
 	variance := min(max(line.intercept, sd*sd*1e-4), sd*sd)
 	// Heavy-tailed noise (a few rows far off, or a Cauchy law) lifts the
 	// mean of the half squared differences, and their standard errors,
-	// far above what most rows show: the median of a span's untied pairs
-	// reads the noise of most rows (half a squared difference of normal
-	// noise has median 0.455 σ²). The lowest such reading is taken where it
-	// is below a quarter of the line's. Only for a continuous response: a
-	// level's indicator or a count has most pairs of near rows equal, and
-	// the median of their residuals' differences says nothing of a scale.
-	for b, l := range bands {
-		if robust := l.medianU / chiSquareOneMedian; continuous && l.untied >= nearPairsMin && robust < nearRobustShare*variance {
-			variance, chosen = max(robust, sd*sd*1e-4), b
+	// far above what most rows show, so that a miss no longer shows in the
+	// lines: the median of a span's untied pairs reads the noise of most
+	// rows (half a squared difference of normal noise has median 0.455 σ²).
+	// Where the lowest such reading is below a quarter of the widest span's
+	// (the mean changes within that span: a miss) and of the line's, it is
+	// the noise, and the medians give the chords. Only for a continuous
+	// response: a level's indicator or a count has most pairs of near rows
+	// equal, and the median of their residuals' differences says nothing of
+	// a scale. Where the spline follows the mean, the medians of every span
+	// agree and nothing changes.
+	medians := continuous && bands[0].untied >= nearPairsMin
+	if medians {
+		lowest, at := math.Inf(1), -1
+		for b, l := range bands {
+			if robust := l.robust(); l.untied >= nearPairsMin && robust < lowest {
+				lowest, at = robust, b
+			}
+		}
+		medians = lowest < nearRobustShare*bands[0].robust() && lowest < nearRobustShare*variance
+		if medians {
+			variance, chosen = max(lowest, sd*sd*1e-4), at
+			line = bands[chosen]
 		}
 	}
 	// The missed mean's squared change per squared distance: the line's
 	// slope, or where the span shrank and more, the chord from the noise to
 	// the pairs of a span down to the chosen one, their mean less twice its
-	// standard error (the short span's slope is noise; the chords of spans
-	// shorter still would be too).
+	// standard error, or their median reading (the short span's slope is
+	// noise; the chords of spans shorter still would be too).
 	change := 2 * line.slope
 	for _, l := range bands[:chosen+1] {
-		if chosen > 0 && l.meanD2 > 0 {
+		switch {
+		case chosen == 0 || l.meanD2 == 0:
+		case medians:
+			change = max(change, 2*(l.robust()-variance)/l.meanD2)
+		default:
 			change = max(change, 2*(l.meanU-2*l.meanSE-variance)/l.meanD2)
 		}
 	}
 	return math.Sqrt(variance), change / variance
 }
+
+// robust is the noise variance a span's median reads (chiSquareOneMedian).
+func (l nearLine) robust() float64 { return l.medianU / chiSquareOneMedian }
 
 // chiSquareOneMedian is the median of a chi-square variable of one degree
 // of freedom: half the squared difference of two normal noises of
@@ -184,7 +204,8 @@ const chiSquareOneMedian = 0.454936423119572
 // nearRobustShare is how far below the line's noise variance the median's
 // must be to replace it: far enough that the median of 30 pairs of normal
 // noise falls there by chance in fewer than 1% of spans (P(chi-square(1)
-// < 0.114) = 0.26, and 15 of 30 below it happens with probability 0.003).
+// < 0.114) = 0.26, and the 16th smallest of 30 below it, 16 of 30, has
+// probability 0.0016).
 const nearRobustShare = 0.25
 
 // nearShrinkSE is how many standard errors lower the intercept of the line
@@ -228,6 +249,9 @@ func (np nearPairs) line(u []float64, reach float64) (l nearLine, ok bool) {
 		slices.Sort(untied)
 		l.medianU = untied[len(untied)/2]
 	}
+	// Spans too short to spread their squared distances by 1e-12 (about
+	// 1e-6 standard deviations of x_A) get a flat line, the pairs' mean:
+	// their slope would be noise.
 	if varV > 1e-12 {
 		l.slope = covUV / varV
 		l.intercept = mu - l.slope*mv
@@ -240,12 +264,12 @@ func (np nearPairs) line(u []float64, reach float64) (l nearLine, ok bool) {
 }
 
 // continuousResponse reports whether at least half of a response's values
-// over S (NaN: left out) are distinct: a measured quantity, not a level's
-// indicator or a count.
-func continuousResponse(r []float64) bool {
-	seen, present := make(map[float64]bool, len(r)), 0
-	for _, v := range r {
-		if !math.IsNaN(v) {
+// at the rows (positions in r; NaN: left out) are distinct: a measured
+// quantity, not a level's indicator or a count.
+func continuousResponse(r []float64, rows []int) bool {
+	seen, present := make(map[float64]bool, len(rows)), 0
+	for _, i := range rows {
+		if v := r[i]; !math.IsNaN(v) {
 			seen[v] = true
 			present++
 		}

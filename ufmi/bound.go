@@ -78,8 +78,10 @@ type bound = struct {
 // at the one-sided level: the terms then sit near their ceilings, their
 // spread says nothing of the misclassified rows a sample of this size
 // could lack, and a reviewer's probe found the limit above the true MI in
-// 14% of data sets of two classes five standard deviations apart (n = 200)
-// and 10-25% with labels flipped at a rate of a few per thousand.
+// 14% of data sets of two classes five standard deviations apart (n = 200),
+// all of them without a misclassified row, and 10-25% with labels flipped
+// at a rate of a few per thousand, most of them (21 of 25 in one cell)
+// without one; where a flipped row is misclassified the cap does not apply.
 func newBound(psi []float64, y []int, k int, level float64) bound {
 	b := bound{Level: level}
 	b.Value, b.SE, b.Low = lowerBound(psi, level)

@@ -161,7 +161,7 @@ func TestPairNoiseReadsTheCoreOfHeavyTailedNoise(t *testing.T) {
 		near := newNearPairs(zs, make([][]byte, n/2), nil)
 		r := responses(x, 1, rowsS)[0]
 		mean := newSplineFit(zs, zv).predict(r, near.rows)
-		sigma, miss := near.noise(mean.resid, mean.sd, continuousResponse(r))
+		sigma, miss := near.noise(mean.resid, mean.sd, continuousResponse(r, near.rows))
 		t.Logf("seed %d: spline residual sd %.3f, noise %.3f, miss %.0f", seed, mean.sd, sigma, miss)
 		if sigma > 0.15 {
 			t.Errorf("seed %d: noise %.3f, want the core's scale (0.05, at most 0.15)", seed, sigma)

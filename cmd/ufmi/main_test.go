@@ -52,7 +52,6 @@ func runCLI(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// writeFile writes content to a file in a temporary folder and returns its path.
 // gzipCutShort is a gzip'd CSV file of 2,000 rows cut at half its length.
 func gzipCutShort(t *testing.T) []byte {
 	t.Helper()
@@ -88,6 +87,7 @@ func wideCSV(m int) string {
 	return b.String()
 }
 
+// writeFile writes content to a file in a temporary folder and returns its path.
 func writeFile(t *testing.T, name, content string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
@@ -711,7 +711,7 @@ func badInputs(t *testing.T) []badInput {
 		{"zip file or workbook", []string{"mi", "-in", raw([]byte("PK\x03\x04\x14\x00")), "-target", "y"}, "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},
 		{"gzip file cut short", []string{"mi", "-in", raw(gzipCutShort(t)), "-target", "y"}, "(the gzip stream ends early: the file was cut short)"},
 		{"two rows", []string{"mi", "-in", csv("a,y\n1,p\n2,q\n"), "-target", "y"}, "2 rows: a structure fraction of 0.5 leaves 1 row to grow the trees on; a tree needs at least 2"},
-		{"table of 17 feature columns", []string{"table", "-in", csv(wideCSV(17)), "-target", "y"}, "17 feature columns; the table has a row for every subset of its columns and takes at most 16: name them with -features"},
+		{"table of 17 feature columns", []string{"table", "-in", csv(wideCSV(17)), "-target", "y"}, "17 feature columns; the table has a row for every subset of its columns and takes at most 16: name at most 16 with -features"},
 		{"a row of too few fields", []string{"mi", "-in", csv("a,b,y\n1,2,p\n2,3\n"), "-target", "y"}, "record on line 3: wrong number of fields: it has 2, the header 3"},
 		{"a line of spaces", []string{"mi", "-in", csv("a,b,y\n1,2,p\n  \n2,3,q\n"), "-target", "y"}, "record on line 3: wrong number of fields: it has 1, the header 3 (the line holds only spaces: delete it)"},
 		{"semicolons in the rows", []string{"mi", "-in", csv("a,b,y\n1;2;p\n2;3;q\n"), "-target", "y"}, "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},

@@ -359,13 +359,14 @@ func duplicateRows(path string, x *ufmi.Features, y []int) []string {
 		if x.Kind(j) == ufmi.Categorical {
 			continue
 		}
-		seen := make(map[float64]bool)
+		seen, present := make(map[float64]bool), 0
 		for _, v := range x.Column(j) {
-			if seen[v] = true; 2*len(seen) >= n {
-				spread = true
-				break
+			if !math.IsNaN(v) { // each NaN would be a key of its own
+				seen[v] = true
+				present++
 			}
 		}
+		spread = present > 0 && 2*len(seen) >= n
 	}
 	if !spread {
 		return nil

@@ -267,6 +267,20 @@ func TestDuplicateRowsNote(t *testing.T) {
 	if _, errOut := miJSON(t, "-in", table("onecopy.csv", 200, 1, false), "-target", "label", "-trees", "20"); strings.Contains(errOut, want) {
 		t.Errorf("one copy in 201 rows: stderr %q, want no note", errOut)
 	}
+	// Discrete columns beside a numeric one missing in 80% of rows: each
+	// missing cell is no distinct value (a reviewer found the note firing).
+	var b strings.Builder
+	b.WriteString("a,b,dose,label\n")
+	for i := range 400 {
+		dose := "NA"
+		if i%5 == 0 {
+			dose = fmt.Sprintf("%.4f", rng.NormFloat64())
+		}
+		fmt.Fprintf(&b, "%d,%d,%s,%c\n", i%3, i%2, dose, "ab"[rng.IntN(2)])
+	}
+	if _, errOut := miJSON(t, "-in", writeFile(t, "sparse.csv", b.String()), "-target", "label", "-trees", "20"); strings.Contains(errOut, want) {
+		t.Errorf("a mostly missing numeric column: stderr %q, want no note", errOut)
+	}
 }
 
 // A numeric feature holding the row numbers gets a note naming it and the

@@ -113,7 +113,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	printNotices(stderr, "table", data.notices)
 	reportDropped(stderr, "table", data.dropped)
 	if m := len(data.featureNames); m > tableColumns {
-		return fmt.Errorf("%s: %d feature columns; the table has a row for every subset of its columns and takes at most %d: name them with -features", opts.in, m, tableColumns)
+		return fmt.Errorf("%s: %d feature columns; the table has a row for every subset of its columns and takes at most %d: name at most %d with -features", opts.in, m, tableColumns, tableColumns)
 	}
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err

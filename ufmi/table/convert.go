@@ -428,7 +428,7 @@ func (r rawColumn) mixedNotice(distinct, numbers int) string {
 	if distinct-numbers <= 2 && numbers >= 10 {
 		// Many numbers and a text or two: more likely a missing-value
 		// marker than a level.
-		hint = ", its numbers' order lost (if such text marks a missing cell, list it as missing: the command line's -na, Options.NA)"
+		hint = ", its numbers' order lost (if such text marks a missing cell, add it to the missing markers: -na ',NA,NaN,TEXT' on the command line, whose list replaces the default; Options.NA)"
 	}
 	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %s in data row %d); read as categorical%s",
 		r.name, distinct, distinct-numbers, quoteCell(r.text[r.mixedRow]), r.mixedRow+1, hint)

@@ -127,7 +127,7 @@ func TestMixedColumns(t *testing.T) {
 		marked[i] = []string{v, []string{"p", "q"}[i%2]}
 	}
 	m, err := FromRecords([]string{"dose", "y"}, marked, Spec{Target: "y"})
-	if err != nil || len(m.Notices) != 1 || !strings.HasSuffix(m.Notices[0], `read as categorical, its numbers' order lost (if such text marks a missing cell, list it as missing: the command line's -na, Options.NA)`) {
+	if err != nil || len(m.Notices) != 1 || !strings.HasSuffix(m.Notices[0], `read as categorical, its numbers' order lost (if such text marks a missing cell, add it to the missing markers: -na ',NA,NaN,TEXT' on the command line, whose list replaces the default; Options.NA)`) {
 		t.Errorf("15 numbers and \"?\": %v, notices %q", err, m.Notices)
 	}
 	// Declared categorical: no notice.

@@ -374,23 +374,24 @@ func duplicateRows(path string, x *ufmi.Features, y []int) []string {
 	// Rows by a 64-bit hash of their cells' bits and label: a collision
 	// among a million rows has a chance of about 3e-8.
 	rows, repeats := make(map[uint64]struct{}, n), 0
+	h, cells := fnv.New64a(), make([]byte, 8*(x.Cols()+1)) // one row's cells and label, little-endian
+	put := func(at int, v uint64) {
+		for k := range 8 {
+			cells[8*at+k] = byte(v >> (8 * k))
+		}
+	}
 	for i := range n {
-		h := fnv.New64a()
-		write := func(v uint64) {
-			var cell [8]byte
-			for k := range cell {
-				cell[k] = byte(v >> (8 * k))
-			}
-			h.Write(cell[:])
-		}
 		for j := range x.Cols() {
-			write(math.Float64bits(x.At(i, j)))
+			put(j, math.Float64bits(x.At(i, j)))
 		}
-		write(uint64(y[i]))
-		if _, ok := rows[h.Sum64()]; ok {
+		put(x.Cols(), uint64(y[i]))
+		h.Reset()
+		h.Write(cells)
+		key := h.Sum64()
+		if _, ok := rows[key]; ok {
 			repeats++
 		} else {
-			rows[h.Sum64()] = struct{}{}
+			rows[key] = struct{}{}
 		}
 	}
 	if repeats == 0 || 100*repeats < n {

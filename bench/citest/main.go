@@ -192,15 +192,21 @@ func heavyTailed(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 func integerGiven(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
 	for i := range n {
-		k, p := 0, math.Exp(-3)
-		for u := rng.Float64(); u > p; u *= rng.Float64() {
-			k++
-		}
-		a[i] = float64(k)
+		a[i] = float64(poisson(rng, 3))
 		b[i] = a[i] + 0.3*rng.NormFloat64()
 		y[i] = bernoulli(rng, a[i]-3)
 	}
 	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// poisson draws a Poisson count of mean m (Knuth's product of uniforms;
+// m is small here).
+func poisson(rng *rand.Rand, m float64) int {
+	k, p := 0, math.Exp(-m)
+	for u := rng.Float64(); u > p; u *= rng.Float64() {
+		k++
+	}
+	return k
 }
 
 // categoricalTarget is a null cell with x_B a categorical column of 3
@@ -301,23 +307,58 @@ var cells = []cell{
 			return 3 * rng.NormFloat64()
 		}
 		return 0.05 * rng.NormFloat64()
-	})},
-	{name: "x_B = sin(12 x_A) + 0.05 Cauchy, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleNoise(func(rng *rand.Rand, _ float64) float64 { return 0.05 * cauchyGiven(rng) })},
+	}, nil)},
+	{name: "x_B = sin(12 x_A) + 0.05 Cauchy, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleNoise(func(rng *rand.Rand, _ float64) float64 { return 0.05 * cauchyGiven(rng) }, nil)},
 	{name: "x_B = sin(12 x_A) + ε, ε ~ N(0, 0.02²) where x_A < 0 and N(0, 1) where x_A > 0, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleNoise(func(rng *rand.Rand, a float64) float64 {
 		if a < 0 {
 			return 0.02 * rng.NormFloat64()
 		}
 		return rng.NormFloat64()
-	})},
+	}, nil)},
+	// A third probe: x_B's noise changes its law with x_A where the spline
+	// cannot follow the mean.
+	{name: "x_B ~ Poisson(4 + 3.5 sin(12 x_A)), logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleCount},
+	{name: "x_A = 0 in half the rows, x_B = sin(12 x_A) + ε, ε ~ N(0, 2²) where x_A = 0 and N(0, 0.1²) elsewhere, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: pointMass},
 }
 
-// wiggleNoise is wiggle's null cell at k = 12 with x_A ~ N(0, 1) and x_B's
-// noise drawn by noise given x_A.
-func wiggleNoise(noise func(rng *rand.Rand, a float64) float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+// wiggleCount is wiggle's null cell at k = 12 with a count for x_B.
+func wiggleCount(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		m := math.Sin(12 * a[i])
+		b[i] = float64(poisson(rng, 4+3.5*m))
+		y[i] = bernoulli(rng, 3*m)
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// pointMass is wiggle's null cell at k = 12 with half of x_A at exactly 0,
+// where x_B's noise has another law.
+func pointMass(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	return wiggleNoise(func(rng *rand.Rand, a float64) float64 {
+		if a == 0 {
+			return 2 * rng.NormFloat64()
+		}
+		return 0.1 * rng.NormFloat64()
+	}, func(rng *rand.Rand) float64 {
+		if rng.Float64() < 0.5 {
+			return 0
+		}
+		return rng.NormFloat64()
+	})(rng, n)
+}
+
+// wiggleNoise is wiggle's null cell at k = 12 with x_A drawn by given
+// (nil: N(0, 1)) and x_B's noise drawn by noise given x_A.
+func wiggleNoise(noise func(rng *rand.Rand, a float64) float64, given func(*rand.Rand) float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	if given == nil {
+		given = normalGiven
+	}
 	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
 		for i := range n {
-			a[i] = rng.NormFloat64()
+			a[i] = given(rng)
 			m := math.Sin(12 * a[i])
 			b[i] = m + noise(rng, a[i])
 			y[i] = bernoulli(rng, 3*m)

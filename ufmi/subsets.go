@@ -77,7 +77,12 @@ type CMIEstimate struct {
 // the target adds nothing, docs/inference.md "Leaves chosen by the
 // log-loss"), and
 // ConditionalPermutationTest, which holds its level there, is the test of
-// a zero. cfg.Progress counts the two fits' steps as one run.
+// a zero. Where X_target and X_given are strongly correlated and the
+// information lies in their contrast, the fit on both reads low with
+// axis-aligned splits (0.65-0.75 of intervals covering with columns
+// correlated 0.9 at n = 500-1,000) and ObliqueUF follows it
+// (TestCorrelatedConditionalStudy). cfg.Progress counts the two fits'
+// steps as one run.
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
 	if x.Rows() == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -295,5 +296,38 @@ func TestRowNumbersNote(t *testing.T) {
 	_, errOut := miJSON(t, "-in", writeFile(t, "rows.csv", b.String()), "-target", "label", "-trees", "20")
 	if want := `feature "row" (1 to 120) holds consecutive integers, each once`; !strings.Contains(errOut, want) || !strings.Contains(errOut, "-drop row leaves it out") || strings.Contains(errOut, `"x"`) {
 		t.Errorf("stderr %q, want a note on row only", errOut)
+	}
+}
+
+// A conditional MI whose target and given columns have a rank correlation
+// of 0.8 or more gets a note on contrasts of correlated columns, in mi and
+// in table; not with -preset oblique, and not for columns correlated 0.5.
+func TestCorrelatedConditionalNote(t *testing.T) {
+	file := func(rho float64) string {
+		rng := rand.New(rand.NewPCG(3, 3))
+		var b strings.Builder
+		b.WriteString("a,b,label\n")
+		for range 200 {
+			e := rng.NormFloat64()
+			fmt.Fprintf(&b, "%.5f,%.5f,%d\n", e, rho*e+math.Sqrt(1-rho*rho)*rng.NormFloat64(), rng.IntN(2))
+		}
+		return writeFile(t, fmt.Sprintf("corr%g.csv", rho), b.String())
+	}
+	const want = `columns "b" and "a" have rank correlation 0.9`
+	high, low := file(0.95), file(0.5)
+	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20"); !strings.Contains(errOut, want) {
+		t.Errorf("mi, correlation 0.95: stderr %q, want %q", errOut, want)
+	}
+	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20", "-preset", "oblique"); strings.Contains(errOut, "rank correlation") {
+		t.Errorf("mi -preset oblique: stderr %q, want no note", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", low, "-target", "label", "-features", "b", "-given", "a", "-trees", "20"); strings.Contains(errOut, "rank correlation") {
+		t.Errorf("mi, correlation 0.5: stderr %q, want no note", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "a,b", "-trees", "20"); strings.Contains(errOut, "rank correlation") {
+		t.Errorf("mi without -given: stderr %q, want no note", errOut)
+	}
+	if _, errOut, code := runIn("table", "-in", high, "-target", "label", "-trees", "20"); code != 0 || !strings.Contains(errOut, "rank correlation 0.9") {
+		t.Errorf("table, correlation 0.95: exit %d, stderr %q, want the note", code, errOut)
 	}
 }

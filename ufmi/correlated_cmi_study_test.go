@@ -1,0 +1,177 @@
+package ufmi
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
+)
+
+// TestCorrelatedConditionalStudy measures the conditional MI's coverage on
+// cells a reviewer's probe (2026-11-30, sixth session) found below 0.90:
+// two columns correlated 0.9 within each class whose information lies in
+// their contrast (x_B has no class shift of its own and informs only
+// through its tie to x_A), with balanced and with 0.85/0.15 classes, and a
+// 5-level categorical x_A whose level flips the sign of x_B's class shift.
+// Exact values: two Gaussian classes of equal covariance have a
+// log-likelihood ratio N(±Δ²/2, Δ²) (gaussianClassesMI).
+//
+//	UFMI_CORRELATED_CMI_STUDY=1 go test -run TestCorrelatedConditionalStudy -v -timeout 1h ./ufmi
+//
+// (about 6 minutes on 2 cores); docs/inference.md, "Reading the table",
+// gives the table.
+func TestCorrelatedConditionalStudy(t *testing.T) {
+	skipUnlessStudy(t, "UFMI_CORRELATED_CMI_STUDY", "the correlated conditional-MI coverage study")
+	oblique, err := ParseUFPreset("oblique")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rho = 0.9
+	contrast := gaussianClassesMI(1/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
+	rare := gaussianClassesMI(1/(1-rho*rho), 0.15) - gaussianClassesMI(1, 0.15)
+	shifts := []float64{1.5, -1.5, 0, 1, -1}
+	levelOne := []float64{0.3, 0.25, 0.2, 0.15, 0.1} // P(level | y = 1); y = 0 reversed
+	flipped := 0.0
+	for l, s := range shifts {
+		p1, p0 := levelOne[l], levelOne[len(levelOne)-1-l]
+		flipped += (p1 + p0) / 2 * gaussianClassesMI(s*s, p1/(p1+p0))
+	}
+	fmt.Println("| data | preset | n | exact I(x_B; Y | x_A) | data sets | mean error | coverage | mean width | sd / mean SE |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
+	for _, c := range []struct {
+		name   string
+		exact  float64
+		draw   func(rng *rand.Rand, n int) ([]Column, []int)
+		n      int
+		preset string
+	}{
+		{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 500, "default"},
+		{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, "default"},
+		{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, "oblique"},
+		{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, "default"},
+		{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, "oblique"},
+		{"5-level x_A flipping x_B's shift", flipped, levelFlippedShift(shifts, levelOne), 300, "default"},
+		{"5-level x_A flipping x_B's shift", flipped, levelFlippedShift(shifts, levelOne), 1000, "default"},
+	} {
+		uf := UFConfig{}
+		if c.preset == "oblique" {
+			uf = oblique
+		}
+		const sets = 40
+		var errs, widths, ses []float64
+		covered := 0
+		for r := range sets {
+			cols, y := c.draw(rand.New(rand.NewPCG(uint64(9000+r), uint64(c.n))), c.n)
+			x, err := NewColumnFeatures(cols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			est, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs, widths, ses = append(errs, est.CMI-c.exact), append(widths, est.CI.High-est.CI.Low), append(ses, est.CI.SE)
+			if est.CI.Contains(c.exact) {
+				covered++
+			}
+		}
+		m, sd := meanSD(errs)
+		w, _ := meanSD(widths)
+		se, _ := meanSD(ses)
+		fmt.Printf("| %s | %s | %d | %.4f | %d | %+.4f | %.2f | %.4f | %.2f |\n", c.name, c.preset, c.n, c.exact, sets, m, float64(covered)/sets, w, sd/se)
+	}
+}
+
+// correlatedContrast draws x_A = ±1/2 + e₁ by class (P(Y=1) = prior) and
+// x_B = ρ e₁ + √(1−ρ²) e₂: x_B has no class shift, and given x_A it
+// informs through their contrast (Δ² = 1/(1−ρ²) for both columns against 1
+// for x_A alone).
+func correlatedContrast(rho, prior float64) func(rng *rand.Rand, n int) ([]Column, []int) {
+	return func(rng *rand.Rand, n int) ([]Column, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			if rng.Float64() < prior {
+				y[i] = 1
+			}
+			e := rng.NormFloat64()
+			a[i] = float64(2*y[i]-1)/2 + e
+			b[i] = rho*e + math.Sqrt(1-rho*rho)*rng.NormFloat64()
+		}
+		return []Column{{Name: "a", Values: a}, {Name: "b", Values: b}}, y
+	}
+}
+
+// levelFlippedShift draws balanced classes, a categorical x_A with
+// P(level | Y=1) = levelOne (Y=0: reversed) and x_B ~ N((2Y−1)·s/2, 1),
+// s the level's shift.
+func levelFlippedShift(shifts, levelOne []float64) func(rng *rand.Rand, n int) ([]Column, []int) {
+	return func(rng *rand.Rand, n int) ([]Column, []int) {
+		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			y[i] = rng.IntN(2)
+			u, l := rng.Float64(), 0
+			for ; l < len(levelOne)-1; l++ {
+				p := levelOne[l]
+				if y[i] == 0 {
+					p = levelOne[len(levelOne)-1-l]
+				}
+				if u < p {
+					break
+				}
+				u -= p
+			}
+			a[i] = float64(l)
+			b[i] = float64(2*y[i]-1)*shifts[l]/2 + rng.NormFloat64()
+		}
+		return []Column{{Name: "level", Kind: Categorical, Values: a, Levels: []string{"1", "2", "3", "4", "5"}}, {Name: "b", Values: b}}, y
+	}
+}
+
+// gaussianClassesMI is I(X;Y) for two classes, P(Y=1) = prior, whose
+// features are Gaussian with one covariance and means Δ apart in its
+// metric (delta2 = Δ²): the log-likelihood ratio L is N(Δ²/2, Δ²) in
+// class 1 and N(−Δ²/2, Δ²) in class 0, and I = H(Y) − E[h(σ(L + logit
+// prior))], integrated by Simpson's rule over ±12 standard deviations.
+func gaussianClassesMI(delta2, prior float64) float64 {
+	binary := func(p float64) float64 {
+		if p <= 0 || p >= 1 {
+			return 0
+		}
+		return -(p*math.Log(p) + (1-p)*math.Log1p(-p))
+	}
+	const steps, reach = 8000, 12.0
+	sd, shift := math.Sqrt(delta2), math.Log(prior/(1-prior))
+	h := 2 * reach / steps
+	sum := 0.0
+	for i := 0; i <= steps; i++ {
+		z := -reach + float64(i)*h
+		density := math.Exp(-z*z/2) / math.Sqrt(2*math.Pi)
+		one := binary(1 / (1 + math.Exp(-(delta2/2 + sd*z + shift))))
+		zero := binary(1 / (1 + math.Exp(-(-delta2/2 + sd*z + shift))))
+		weight := 2.0
+		switch {
+		case i == 0 || i == steps:
+			weight = 1
+		case i%2 == 1:
+			weight = 4
+		}
+		sum += weight * density * (prior*one + (1-prior)*zero)
+	}
+	return binary(prior) - sum*h/3
+}
+
+// gaussianClassesMI agrees with package sim's integration of the
+// separated setting (means ±μ, unit variance: Δ² = 4μ²).
+func TestGaussianClassesMIMatchesTheSimulationsTruth(t *testing.T) {
+	for _, c := range []struct{ mu, prior float64 }{{1, 0.5}, {0.5, 0.15}, {2, 0.3}} {
+		truth, err := sim.MISimulation{Setting: sim.Separated, N: 10, D: 1, Prior: c.prior, Mu: c.mu}.Truth()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := gaussianClassesMI(4*c.mu*c.mu, c.prior); math.Abs(got-truth.MI) > 1e-6 {
+			t.Errorf("μ %g, prior %g: %.7f, package sim %.7f", c.mu, c.prior, got, truth.MI)
+		}
+	}
+}

@@ -14,7 +14,9 @@ import (
 // two columns correlated 0.9 within each class whose information lies in
 // their contrast (x_B has no class shift of its own and informs only
 // through its tie to x_A), with balanced and with 0.85/0.15 classes, and a
-// 5-level categorical x_A whose level flips the sign of x_B's class shift.
+// 5-level categorical x_A whose level flips the sign of x_B's class shift;
+// and the probe's one null cell above its bound, 3 classes along x_A with
+// x_B a near copy of it.
 // Exact values: two Gaussian classes of equal covariance have a
 // log-likelihood ratio N(±Δ²/2, Δ²) (gaussianClassesMI).
 //
@@ -24,13 +26,19 @@ import (
 // gives the table.
 func TestCorrelatedConditionalStudy(t *testing.T) {
 	skipUnlessStudy(t, "UFMI_CORRELATED_CMI_STUDY", "the correlated conditional-MI coverage study")
-	oblique, err := ParseUFPreset("oblique")
-	if err != nil {
-		t.Fatal(err)
+	presets := map[string]UFConfig{}
+	for _, name := range []string{"default", "default-2026-11-30b", "oblique"} {
+		uf, err := ParseUFPreset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		presets[name] = uf
 	}
 	const rho = 0.9
 	contrast := gaussianClassesMI(1/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
 	rare := gaussianClassesMI(1/(1-rho*rho), 0.15) - gaussianClassesMI(1, 0.15)
+	ownShift := gaussianClassesMI((1-2*rho*2+2*2)/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
+	weaker := gaussianClassesMI(1/(1-0.6*0.6), 0.5) - gaussianClassesMI(1, 0.5)
 	shifts := []float64{1.5, -1.5, 0, 1, -1}
 	levelOne := []float64{0.3, 0.25, 0.2, 0.15, 0.1} // P(level | y = 1); y = 0 reversed
 	flipped := 0.0
@@ -38,27 +46,33 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 		p1, p0 := levelOne[l], levelOne[len(levelOne)-1-l]
 		flipped += (p1 + p0) / 2 * gaussianClassesMI(s*s, p1/(p1+p0))
 	}
-	fmt.Println("| data | preset | n | exact I(x_B; Y | x_A) | data sets | mean error | coverage | mean width | sd / mean SE |")
+	fmt.Println("| data | preset | n | exact I(x_B; Y \\| x_A) | data sets | mean error | coverage | mean width | sd / mean SE |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|")
-	for _, c := range []struct {
+	type cell struct {
 		name   string
 		exact  float64
 		draw   func(rng *rand.Rand, n int) ([]Column, []int)
 		n      int
 		preset string
-	}{
-		{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 500, "default"},
-		{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, "default"},
-		{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, "oblique"},
-		{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, "default"},
-		{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, "oblique"},
-		{"5-level x_A flipping x_B's shift", flipped, levelFlippedShift(shifts, levelOne), 300, "default"},
-		{"5-level x_A flipping x_B's shift", flipped, levelFlippedShift(shifts, levelOne), 1000, "default"},
-	} {
-		uf := UFConfig{}
-		if c.preset == "oblique" {
-			uf = oblique
-		}
+	}
+	var cells []cell
+	for _, preset := range []string{"default-2026-11-30b", "default"} {
+		cells = append(cells,
+			cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 500, preset},
+			cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, preset},
+			cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 3000, preset},
+			cell{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, preset},
+			cell{"correlated 0.9, x_B's own shift 2", ownShift, correlatedShift(rho, 2, 0.5), 1000, preset},
+			cell{"correlated 0.6, information in the contrast", weaker, correlatedContrast(0.6, 0.5), 1000, preset},
+			cell{"3 classes along x_A, x_B a near copy (0.95): I = 0", 0, threeClassCopy, 2000, preset})
+	}
+	cells = append(cells,
+		cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, "oblique"},
+		cell{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, "oblique"},
+		cell{"5-level x_A flipping x_B's shift", flipped, levelFlippedShift(shifts, levelOne), 300, "default"},
+		cell{"5-level x_A flipping x_B's shift", flipped, levelFlippedShift(shifts, levelOne), 1000, "default"})
+	for _, c := range cells {
+		uf := presets[c.preset]
 		const sets = 40
 		var errs, widths, ses []float64
 		covered := 0
@@ -89,6 +103,12 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 // informs through their contrast (Δ² = 1/(1−ρ²) for both columns against 1
 // for x_A alone).
 func correlatedContrast(rho, prior float64) func(rng *rand.Rand, n int) ([]Column, []int) {
+	return correlatedShift(rho, 0, prior)
+}
+
+// correlatedShift is correlatedContrast with x_B shifted by ±shift/2 by
+// class as well: Δ² = (1 − 2ρ·shift + shift²)/(1 − ρ²) for both columns.
+func correlatedShift(rho, shift, prior float64) func(rng *rand.Rand, n int) ([]Column, []int) {
 	return func(rng *rand.Rand, n int) ([]Column, []int) {
 		a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
 		for i := range n {
@@ -97,10 +117,23 @@ func correlatedContrast(rho, prior float64) func(rng *rand.Rand, n int) ([]Colum
 			}
 			e := rng.NormFloat64()
 			a[i] = float64(2*y[i]-1)/2 + e
-			b[i] = rho*e + math.Sqrt(1-rho*rho)*rng.NormFloat64()
+			b[i] = float64(2*y[i]-1)*shift/2 + rho*e + math.Sqrt(1-rho*rho)*rng.NormFloat64()
 		}
 		return []Column{{Name: "a", Values: a}, {Name: "b", Values: b}}, y
 	}
+}
+
+// threeClassCopy draws 3 equally likely classes with x_A = class − 1 +
+// N(0, 1) and x_B = x_A + N(0, 0.3287²) (a within-class correlation of
+// 0.95): x_B adds nothing.
+func threeClassCopy(rng *rand.Rand, n int) ([]Column, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		y[i] = rng.IntN(3)
+		a[i] = float64(y[i]-1) + rng.NormFloat64()
+		b[i] = a[i] + 0.3287*rng.NormFloat64()
+	}
+	return []Column{{Name: "a", Values: a}, {Name: "b", Values: b}}, y
 }
 
 // levelFlippedShift draws balanced classes, a categorical x_A with

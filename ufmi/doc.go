@@ -146,7 +146,13 @@
 // copy of one given column, reads exactly 0, and a conditional MI's bias
 // no longer stays as its standard error shrinks (docs/inference.md, "Leaves that keep
 // following n, and shared leaves in a difference"); the preset
-// "default-2026-11-30" keeps the default before it.
+// "default-2026-11-30" keeps the default before it. Then a conditional
+// MI's fit on the given and target columns came to take a numeric target
+// column that the given numeric columns largely predict as the residual of
+// that prediction (UFConfig.NoTargetResiduals): the same conditional MI,
+// whose contrast of correlated columns an axis-aligned forest follows
+// (docs/inference.md, "Reading the table"); the preset
+// "default-2026-11-30b" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

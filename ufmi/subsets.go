@@ -77,12 +77,11 @@ type CMIEstimate struct {
 // the target adds nothing, docs/inference.md "Leaves chosen by the
 // log-loss"), and
 // ConditionalPermutationTest, which holds its level there, is the test of
-// a zero. Where X_target and X_given are strongly correlated and the
-// information lies in their contrast, the fit on both reads low with
-// axis-aligned splits (0.65-0.75 of intervals covering with columns
-// correlated 0.9 at n = 500-1,000) and ObliqueUF follows it
-// (TestCorrelatedConditionalStudy). cfg.Progress counts the two fits'
-// steps as one run.
+// a zero. A UF with axis-aligned splits fits X_given and X_target with
+// each numeric target column that X_given's numeric columns largely
+// predict replaced by its residual (UFConfig.NoTargetResiduals), which keeps the conditional MI
+// and lets the forest follow a contrast of correlated columns.
+// cfg.Progress counts the two fits' steps as one run.
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
 	if x.Rows() == 0 {
 		return CMIEstimate{}, fmt.Errorf("ufmi: no feature rows (nil or empty features)")
@@ -113,7 +112,11 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	if len(given) == 0 {
 		fitAll = columnsEntropy
 	}
-	both, err := fitAll(x, y, append(append([]int(nil), given...), target...), first)
+	xBoth := x
+	if len(given) > 0 && (cfg.Method == "" || cfg.Method == MethodUF) && !cfg.UF.NoTargetResiduals && !cfg.UF.Tree.Oblique {
+		xBoth = withTargetResiduals(x, given, target)
+	}
+	both, err := fitAll(xBoth, y, append(append([]int(nil), given...), target...), first)
 	if err != nil {
 		return CMIEstimate{}, err
 	}

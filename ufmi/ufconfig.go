@@ -186,6 +186,18 @@ type UFConfig struct {
 	// reading 0.008 low at every n; docs/inference.md, "Leaves that keep
 	// following n, and shared leaves in a difference").
 	PlainLeavesInDifferences bool
+	// NoTargetResiduals gives a conditional MI's fit on the given and the
+	// target columns the target columns as they are (ufmi's default until
+	// 2026-11-30, sixth; the preset "default-2026-11-30b"). By default, with
+	// axis-aligned splits, a numeric target column whose normal scores the
+	// given numeric columns' scores explain by an R² of 0.25 or more enters
+	// that fit as the residual of that regression, which leaves the
+	// conditional MI unchanged and turns a contrast of correlated columns
+	// into a column of its own (targetresiduals.go): with columns
+	// correlated 0.9 whose contrast carries the information, 0.65 and 0.75
+	// of intervals covered at n = 500 and 1,000 without it
+	// (docs/inference.md, "Reading the table").
+	NoTargetResiduals bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -535,11 +547,20 @@ func defaultUF20261129c() UFConfig {
 }
 
 // defaultUF20261130 is ufmi's default until 2026-11-30, second (preset
-// "default-2026-11-30"): DefaultUF whose conditional MIs' fits take a plain
+// "default-2026-11-30"): the next default whose conditional MIs' fits take a plain
 // estimate's leaves (PlainLeavesInDifferences).
 func defaultUF20261130() UFConfig {
-	c := DefaultUF()
+	c := defaultUF20261130b()
 	c.PlainLeavesInDifferences = true
+	return c
+}
+
+// defaultUF20261130b is ufmi's default until 2026-11-30, sixth (preset
+// "default-2026-11-30b"): DefaultUF whose conditional MIs take the target
+// columns as they are (NoTargetResiduals). The older defaults build on it.
+func defaultUF20261130b() UFConfig {
+	c := DefaultUF()
+	c.NoTargetResiduals = true
 	return c
 }
 
@@ -552,6 +573,7 @@ var ufPresets = []struct {
 	{"default", DefaultUF},
 	{"capped-noise", cappedNoiseUF},
 	{"label-draws", labelDrawsUF},
+	{"default-2026-11-30b", defaultUF20261130b},
 	{"default-2026-11-30", defaultUF20261130},
 	{"default-2026-11-29c", defaultUF20261129c},
 	{"default-2026-11-29b", defaultUF20261129b},
@@ -584,7 +606,7 @@ func ufPresetIndex(name string) (int, error) {
 	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
 }
 
-// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
+// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",

@@ -248,7 +248,9 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {
 			printNotices(stderr, "mi", manyClassConditional(cfg, data.labels.K(), *perm > 0))
-			printNotices(stderr, "mi", correlatedConditional(cfg, data.x, data.givenColumns(), data.featureColumns()))
+			if cfg.UF.NoTargetResiduals {
+				printNotices(stderr, "mi", correlatedConditional(cfg, data.x, data.givenColumns(), data.featureColumns()))
+			}
 		}
 	}
 	if !sh.fromJob() {

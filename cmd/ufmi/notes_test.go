@@ -300,8 +300,10 @@ func TestRowNumbersNote(t *testing.T) {
 }
 
 // A conditional MI whose target and given columns have a rank correlation
-// of 0.8 or more gets a note on contrasts of correlated columns, in mi and
-// in table; not with -preset oblique, and not for columns correlated 0.5.
+// of 0.8 or more gets a note on contrasts of correlated columns in table,
+// and in mi with a preset whose fit takes the target as it is
+// (default-2026-11-30b); not with the default's residuals, not with
+// -preset oblique, and not for columns correlated 0.5.
 func TestCorrelatedConditionalNote(t *testing.T) {
 	file := func(rho float64) string {
 		rng := rand.New(rand.NewPCG(3, 3))
@@ -315,13 +317,16 @@ func TestCorrelatedConditionalNote(t *testing.T) {
 	}
 	const want = `columns "b" and "a" have rank correlation 0.9`
 	high, low := file(0.95), file(0.5)
-	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20"); !strings.Contains(errOut, want) {
-		t.Errorf("mi, correlation 0.95: stderr %q, want %q", errOut, want)
+	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20", "-preset", "default-2026-11-30b"); !strings.Contains(errOut, want) {
+		t.Errorf("mi -preset default-2026-11-30b, correlation 0.95: stderr %q, want %q", errOut, want)
 	}
-	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20", "-preset", "oblique"); strings.Contains(errOut, "rank correlation") {
-		t.Errorf("mi -preset oblique: stderr %q, want no note", errOut)
+	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20"); strings.Contains(errOut, "rank correlation") {
+		t.Errorf("mi, the default's residuals: stderr %q, want no note", errOut)
 	}
-	if _, errOut := miJSON(t, "-in", low, "-target", "label", "-features", "b", "-given", "a", "-trees", "20"); strings.Contains(errOut, "rank correlation") {
+	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "b", "-given", "a", "-trees", "20", "-preset", "oblique-2026-11-29"); strings.Contains(errOut, "rank correlation") {
+		t.Errorf("mi -preset oblique-2026-11-29: stderr %q, want no note", errOut)
+	}
+	if _, errOut := miJSON(t, "-in", low, "-target", "label", "-features", "b", "-given", "a", "-trees", "20", "-preset", "default-2026-11-30b"); strings.Contains(errOut, "rank correlation") {
 		t.Errorf("mi, correlation 0.5: stderr %q, want no note", errOut)
 	}
 	if _, errOut := miJSON(t, "-in", high, "-target", "label", "-features", "a,b", "-trees", "20"); strings.Contains(errOut, "rank correlation") {

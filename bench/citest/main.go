@@ -318,6 +318,7 @@ var cells = []cell{
 	// A third probe: x_B's noise changes its law with x_A where the spline
 	// cannot follow the mean.
 	{name: "x_B ~ Poisson(4 + 3.5 sin(12 x_A)), logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleCount},
+	{name: "x_B ~ Poisson(e^(1 + 0.5 x_A)), ε = (x_B − λ)/√λ, logit P(Y=1) = 2 x_A + ε", draw: countAlternative},
 	{name: "x_A = 0 in half the rows, x_B = sin(12 x_A) + ε, ε ~ N(0, 2²) where x_A = 0 and N(0, 0.1²) elsewhere, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: pointMass},
 }
 
@@ -329,6 +330,20 @@ func wiggleCount(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 		m := math.Sin(12 * a[i])
 		b[i] = float64(poisson(rng, 4+3.5*m))
 		y[i] = bernoulli(rng, 3*m)
+	}
+	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
+}
+
+// countAlternative is a power cell with a count for x_B: x_B ~
+// Poisson(λ), λ = e^(1 + 0.5 x_A), and Y follows x_B's own part
+// (x_B − λ)/√λ beside x_A.
+func countAlternative(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a[i] = rng.NormFloat64()
+		lambda := math.Exp(1 + 0.5*a[i])
+		b[i] = float64(poisson(rng, lambda))
+		y[i] = bernoulli(rng, 2*a[i]+(b[i]-lambda)/math.Sqrt(lambda))
 	}
 	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
 }

@@ -13,7 +13,9 @@ import (
 // cells a reviewer's probe (2026-11-30, sixth session) found below 0.90:
 // two columns correlated 0.9 within each class whose information lies in
 // their contrast (x_B has no class shift of its own and informs only
-// through its tie to x_A), with balanced and with 0.85/0.15 classes, and a
+// through its tie to x_A), with balanced and with 0.85/0.15 classes, where
+// the target residuals help; where x_B's own shift carries the boundary
+// (1/0.9 times x_A's), where a residual would tilt it (a second probe); a
 // 5-level categorical x_A whose level flips the sign of x_B's class shift;
 // and the probe's one null cell above its bound, 3 classes along x_A with
 // x_B a near copy of it.
@@ -39,6 +41,8 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 	rare := gaussianClassesMI(1/(1-rho*rho), 0.15) - gaussianClassesMI(1, 0.15)
 	ownShift := gaussianClassesMI((1-2*rho*2+2*2)/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
 	weaker := gaussianClassesMI(1/(1-0.6*0.6), 0.5) - gaussianClassesMI(1, 0.5)
+	along := 1 / rho // x_B's own shift that puts the boundary along x_B
+	mirror := gaussianClassesMI((1-2*rho*along+along*along)/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
 	shifts := []float64{1.5, -1.5, 0, 1, -1}
 	levelOne := []float64{0.3, 0.25, 0.2, 0.15, 0.1} // P(level | y = 1); y = 0 reversed
 	flipped := 0.0
@@ -64,6 +68,7 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 			cell{"the same, classes 0.85/0.15", rare, correlatedContrast(rho, 0.15), 1000, preset},
 			cell{"correlated 0.9, x_B's own shift 2", ownShift, correlatedShift(rho, 2, 0.5), 1000, preset},
 			cell{"correlated 0.6, information in the contrast", weaker, correlatedContrast(0.6, 0.5), 1000, preset},
+			cell{"correlated 0.9, x_B's own shift 1/0.9: the boundary along x_B", mirror, correlatedShift(rho, along, 0.5), 1000, preset},
 			cell{"3 classes along x_A, x_B a near copy (0.95): I = 0", 0, threeClassCopy, 2000, preset})
 	}
 	cells = append(cells,
@@ -183,14 +188,7 @@ func gaussianClassesMI(delta2, prior float64) float64 {
 		density := math.Exp(-z*z/2) / math.Sqrt(2*math.Pi)
 		one := binary(1 / (1 + math.Exp(-(delta2/2 + sd*z + shift))))
 		zero := binary(1 / (1 + math.Exp(-(-delta2/2 + sd*z + shift))))
-		weight := 2.0
-		switch {
-		case i == 0 || i == steps:
-			weight = 1
-		case i%2 == 1:
-			weight = 4
-		}
-		sum += weight * density * (prior*one + (1-prior)*zero)
+		sum += simpsonWeight(i, steps) * density * (prior*one + (1-prior)*zero)
 	}
 	return binary(prior) - sum*h/3
 }

@@ -103,14 +103,19 @@ func radialMI(class1 func(float64) float64) float64 {
 				term = m * -(p*math.Log(p) + (1-p)*math.Log1p(-p))
 			}
 		}
-		weight := 2.0
-		switch {
-		case i == 0 || i == steps:
-			weight = 1
-		case i%2 == 1:
-			weight = 4
-		}
-		sum += weight * term
+		sum += simpsonWeight(i, steps) * term
 	}
 	return math.Ln2 - sum*h/3
+}
+
+// simpsonWeight is Simpson's rule's weight of point i of 0..steps (steps
+// even): 1 at the ends, 4 at odd points, 2 at the others.
+func simpsonWeight(i, steps int) float64 {
+	switch {
+	case i == 0 || i == steps:
+		return 1
+	case i%2 == 1:
+		return 4
+	}
+	return 2
 }

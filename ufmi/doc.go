@@ -148,9 +148,10 @@
 // following n, and shared leaves in a difference"); the preset
 // "default-2026-11-30" keeps the default before it. Then a conditional
 // MI's fit on the given and target columns came to take a numeric target
-// column that the given numeric columns largely predict as the residual of
-// that prediction (UFConfig.NoTargetResiduals): the same conditional MI,
-// whose contrast of correlated columns an axis-aligned forest follows
+// column that its closest given numeric column largely predicts as the
+// residual of that prediction, where the residual tells the classes apart
+// better (UFConfig.NoTargetResiduals): the same conditional MI, whose
+// contrast of correlated columns an axis-aligned forest follows
 // (docs/inference.md, "Reading the table"); the preset
 // "default-2026-11-30b" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in

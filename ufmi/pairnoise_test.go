@@ -149,20 +149,7 @@ func TestPairNoiseReadsTheCoreOfHeavyTailedNoise(t *testing.T) {
 			}
 			b[i] = math.Sin(12*a[i]) + e
 		}
-		x, err := NewColumnFeatures([]Column{{Values: a}, {Values: b}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		zs, zv := [][]float64{a[:n/2]}, [][]float64{a[n/2:]}
-		rowsS := make([]int, n/2)
-		for i := range rowsS {
-			rowsS[i] = i
-		}
-		near := newNearPairs(zs, make([][]byte, n/2), nil)
-		r := responses(x, 1, rowsS)[0]
-		mean := newSplineFit(zs, zv).predict(r, near.rows)
-		sigma, miss := near.noise(mean.resid, mean.sd, continuousResponse(r, near.rows))
-		t.Logf("seed %d: spline residual sd %.3f, noise %.3f, miss %.0f", seed, mean.sd, sigma, miss)
+		sigma, _, _ := noiseOfHalves(t, a, b, seed)
 		if sigma > 0.15 {
 			t.Errorf("seed %d: noise %.3f, want the core's scale (0.05, at most 0.15)", seed, sigma)
 		}
@@ -196,20 +183,7 @@ func TestPairNoiseLeavesTiedRowsOutOfTheMedians(t *testing.T) {
 			}
 			b[i] = math.Sin(12*a[i]) + 0.1*rng.NormFloat64()
 		}
-		x, err := NewColumnFeatures([]Column{{Values: a}, {Values: b}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		zs, zv := [][]float64{a[:n/2]}, [][]float64{a[n/2:]}
-		rowsS := make([]int, n/2)
-		for i := range rowsS {
-			rowsS[i] = i
-		}
-		near := newNearPairs(zs, make([][]byte, n/2), nil)
-		r := responses(x, 1, rowsS)[0]
-		mean := newSplineFit(zs, zv).predict(r, near.rows)
-		sigma, miss := near.noise(mean.resid, mean.sd, continuousResponse(r, near.rows))
-		t.Logf("seed %d: spline residual sd %.3f, noise %.3f, miss %.0f", seed, mean.sd, sigma, miss)
+		sigma, _, _ := noiseOfHalves(t, a, b, seed)
 		if sigma > 0.15 {
 			t.Errorf("seed %d: noise %.3f, want the off-mass rows' scale (0.1, at most 0.15)", seed, sigma)
 		}
@@ -234,23 +208,10 @@ func TestPairNoiseFollowsACountsWiggle(t *testing.T) {
 			a[i] = rng.NormFloat64()
 			b[i] = float64(poissonDraw(rng, 4+3.5*math.Sin(12*a[i])))
 		}
-		x, err := NewColumnFeatures([]Column{{Values: a}, {Values: b}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		zs, zv := [][]float64{a[:n/2]}, [][]float64{a[n/2:]}
-		rowsS := make([]int, n/2)
-		for i := range rowsS {
-			rowsS[i] = i
-		}
-		near := newNearPairs(zs, make([][]byte, n/2), nil)
-		r := responses(x, 1, rowsS)[0]
-		if continuousResponse(r, near.rows) {
+		_, miss, continuous := noiseOfHalves(t, a, b, seed)
+		if continuous {
 			t.Fatal("a count read as continuous")
 		}
-		mean := newSplineFit(zs, zv).predict(r, near.rows)
-		sigma, miss := near.noise(mean.resid, mean.sd, false)
-		t.Logf("seed %d: spline residual sd %.3f, noise %.3f, miss %.0f", seed, mean.sd, sigma, miss)
 		if miss >= 1000 {
 			followed++
 		}
@@ -267,4 +228,28 @@ func poissonDraw(rng *rand.Rand, lambda float64) int {
 		k++
 	}
 	return k
+}
+
+// noiseOfHalves is the noise and miss (nearPairs.noise) of x_B = b given
+// x_A = a, S the first half of the rows and V the second, and whether b
+// reads as continuous there; it logs them under seed.
+func noiseOfHalves(t *testing.T, a, b []float64, seed uint64) (sigma, miss float64, continuous bool) {
+	t.Helper()
+	n := len(a)
+	x, err := NewColumnFeatures([]Column{{Values: a}, {Values: b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zs, zv := [][]float64{a[:n/2]}, [][]float64{a[n/2:]}
+	rowsS := make([]int, n/2)
+	for i := range rowsS {
+		rowsS[i] = i
+	}
+	near := newNearPairs(zs, make([][]byte, n/2), nil)
+	r := responses(x, 1, rowsS)[0]
+	mean := newSplineFit(zs, zv).predict(r, near.rows)
+	continuous = continuousResponse(r, near.rows)
+	sigma, miss = near.noise(mean.resid, mean.sd, continuous)
+	t.Logf("seed %d: spline residual sd %.3f, noise %.3f, miss %.0f", seed, mean.sd, sigma, miss)
+	return sigma, miss, continuous
 }

@@ -78,8 +78,9 @@ type CMIEstimate struct {
 // log-loss"), and
 // ConditionalPermutationTest, which holds its level there, is the test of
 // a zero. A UF with axis-aligned splits fits X_given and X_target with
-// each numeric target column that X_given's numeric columns largely
-// predict replaced by its residual (UFConfig.NoTargetResiduals), which keeps the conditional MI
+// each numeric target column that its closest numeric given column largely
+// predicts, and whose residual tells the classes apart better, replaced by
+// that residual (UFConfig.NoTargetResiduals), which keeps the conditional MI
 // and lets the forest follow a contrast of correlated columns.
 // cfg.Progress counts the two fits' steps as one run.
 func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfig) (CMIEstimate, error) {
@@ -114,7 +115,10 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	}
 	xBoth := x
 	if len(given) > 0 && (cfg.Method == "" || cfg.Method == MethodUF) && !cfg.UF.NoTargetResiduals && !cfg.UF.Tree.Oblique {
-		xBoth = withTargetResiduals(x, given, target)
+		// Bad labels are left to the fits to report.
+		if k, err := checkTrainingData(x, y); err == nil {
+			xBoth = withTargetResiduals(x, y, k, given, target)
+		}
 	}
 	both, err := fitAll(xBoth, y, append(append([]int(nil), given...), target...), first)
 	if err != nil {

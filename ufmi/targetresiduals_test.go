@@ -7,33 +7,44 @@ import (
 )
 
 // A target column that the given column predicts with R² of 0.25 or more
-// (on normal scores) enters the fit on both as its residual, missing where
-// it is missing; a nearly independent one, or one beside a categorical
-// given column only, is kept (the same Features).
+// (on normal scores), and whose residual brings the classes' discriminant
+// closer to the axes, enters the fit on both as that residual, missing
+// where it is missing: x_B correlated 0.9 with x_A within each class and
+// without a class shift of its own (the information in their contrast).
+// Kept as they are: a column correlated 0.2; one beside a categorical given
+// column only; and one whose own class shift is 1/0.9 times x_A's, whose
+// boundary already runs along it (the residual would tilt it).
 func TestTargetResidualsReplaceOnlyPredictedColumns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	const n = 400
-	a, near, far, level := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	a, near, far, along, level := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	y := make([]int, n)
 	for i := range n {
-		a[i] = rng.NormFloat64()
-		near[i] = math.Exp(0.9*a[i] + 0.44*rng.NormFloat64()) // a monotone transform of a correlated column
+		y[i] = i % 2
+		shift, e := float64(2*y[i]-1)/2, rng.NormFloat64()
+		a[i] = shift + e
+		near[i] = math.Exp(0.9*e + 0.44*rng.NormFloat64()) // a monotone transform of a contrast column
 		far[i] = 0.2*a[i] + rng.NormFloat64()
+		along[i] = shift/0.9 + 0.9*e + 0.44*rng.NormFloat64()
 		level[i] = float64(i % 3)
 	}
 	near[7] = math.NaN()
-	x, err := NewColumnFeatures([]Column{{Values: a}, {Values: near}, {Values: far}, {Kind: Categorical, Values: level, Levels: []string{"p", "q", "r"}}})
+	x, err := NewColumnFeatures([]Column{{Values: a}, {Values: near}, {Values: far}, {Kind: Categorical, Values: level, Levels: []string{"p", "q", "r"}}, {Values: along}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := withTargetResiduals(x, []int{0}, []int{2}); got != x {
+	if got := withTargetResiduals(x, y, 2, []int{0}, []int{2}); got != x {
 		t.Error("a column correlated 0.2 with the given one was replaced")
 	}
-	if got := withTargetResiduals(x, []int{3}, []int{1}); got != x {
+	if got := withTargetResiduals(x, y, 2, []int{3}, []int{1}); got != x {
 		t.Error("a column beside a categorical given column only was replaced")
 	}
-	got := withTargetResiduals(x, []int{0}, []int{1, 2})
-	if got == x || !math.IsNaN(got.cols[1][7]) || &got.cols[2][0] != &x.cols[2][0] || &x.cols[1][0] == &got.cols[1][0] {
-		t.Fatal("the correlated column was not replaced alone, or its missing cell was filled")
+	if got := withTargetResiduals(x, y, 2, []int{0}, []int{4}); got != x {
+		t.Error("a column whose class boundary runs along it was replaced")
+	}
+	got := withTargetResiduals(x, y, 2, []int{0}, []int{1, 2, 4})
+	if got == x || !math.IsNaN(got.cols[1][7]) || &got.cols[2][0] != &x.cols[2][0] || &got.cols[4][0] != &x.cols[4][0] || &x.cols[1][0] == &got.cols[1][0] {
+		t.Fatal("the contrast column was not replaced alone, or its missing cell was filled")
 	}
 	if !math.IsNaN(x.cols[1][7]) || x.cols[1][0] != near[0] {
 		t.Error("the caller's Features changed")
@@ -54,7 +65,7 @@ func TestTargetResidualsReplaceOnlyPredictedColumns(t *testing.T) {
 // the target column give the same residual column, so that the forest's
 // routing of rows, not the residual, is what such transforms can move.
 func TestTargetResidualsKeepMonotoneInvariance(t *testing.T) {
-	cols, _ := correlatedContrast(0.9, 0.5)(rand.New(rand.NewPCG(2, 2)), 400)
+	cols, y := correlatedContrast(0.9, 0.5)(rand.New(rand.NewPCG(2, 2)), 400)
 	x, err := NewColumnFeatures(cols)
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +78,7 @@ func TestTargetResidualsKeepMonotoneInvariance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, moved := withTargetResiduals(x, []int{0}, []int{1}), withTargetResiduals(xt, []int{0}, []int{1})
+	plain, moved := withTargetResiduals(x, y, 2, []int{0}, []int{1}), withTargetResiduals(xt, y, 2, []int{0}, []int{1})
 	if plain == x || moved == xt {
 		t.Fatal("a column correlated 0.9 was kept")
 	}

@@ -190,8 +190,9 @@ type UFConfig struct {
 	// target columns the target columns as they are (ufmi's default until
 	// 2026-11-30, sixth; the preset "default-2026-11-30b"). By default, with
 	// axis-aligned splits, a numeric target column whose normal scores the
-	// given numeric columns' scores explain by an R² of 0.25 or more enters
-	// that fit as the residual of that regression, which leaves the
+	// scores of its closest given numeric column explain by an R² of 0.25
+	// or more, and whose residual on them tells the classes apart more than
+	// the column itself, enters that fit as the residual, which leaves the
 	// conditional MI unchanged and turns a contrast of correlated columns
 	// into a column of its own (targetresiduals.go): with columns
 	// correlated 0.9 whose contrast carries the information, 0.65 and 0.75

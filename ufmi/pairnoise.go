@@ -232,10 +232,11 @@ const nearShrinkSE = 3.0
 // must. With x_B ~ Poisson(4 + 3.5 sin(12 x_A)) and Y following the
 // wiggle, the shorter spans' intercepts fell 2-3 standard errors below the
 // widest's and the test rejected 8.2% of 2000 such nulls at 0.05 with 3;
-// with 2, 4.0% of 300. The cost is power where a count's noise changes
-// with its mean: against x_B ~ Poisson(e^(1 + 0.5 x_A)) with Y following
-// x_B's own part, 0.96 with 3, 0.92 with 2.5 and 0.88 with 2 (300 data
-// sets each; docs/inference.md, "How rows are paired").
+// with 2, 5.1%. The cost is power where a count's noise changes with its
+// mean: against x_B ~ Poisson(e^(1 + 0.5 x_A)) with Y following x_B's own
+// part, 0.96 with 3, 0.92 with 2.5 and 0.88 with 2 over 300 data sets
+// (0.89 over the citest table's 500; docs/inference.md, "How rows are
+// paired").
 const nearShrinkSEDiscrete = 2.0
 
 // nearLine is a least-squares line of half the squared residual difference

@@ -2,10 +2,11 @@ package ufmi
 
 import (
 	"fmt"
-	"github.com/ufmi-dev/ufmi/internal/limits"
 	"math"
 	"slices"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/limits"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -100,6 +101,11 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 			}
 		}
 	}
+	for _, j := range append(append([]int(nil), given...), target...) {
+		if !x.hasCol(j) {
+			return CMIEstimate{}, fmt.Errorf("ufmi: column %d out of range [0, %d)", j, x.Cols())
+		}
+	}
 	first, second := cfg, cfg
 	if report := cfg.Progress; report != nil && len(given) > 0 {
 		// The two fits count as one run: the first's steps as half of
@@ -114,9 +120,9 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		fitAll = columnsEntropy
 	}
 	xBoth := x
-	if len(given) > 0 && (cfg.Method == "" || cfg.Method == MethodUF) && !cfg.UF.NoTargetResiduals && !cfg.UF.Tree.Oblique {
+	if targetResiduals(x, given, target, cfg) {
 		// Bad labels are left to the fits to report.
-		if k, err := checkTrainingData(x, y); err == nil {
+		if k, err := classes.Check(y, x.Rows()); err == nil {
 			xBoth = withTargetResiduals(x, y, k, given, target)
 		}
 	}

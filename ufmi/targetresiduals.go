@@ -40,10 +40,19 @@ import (
 // kept as it is, so that the fits of nearly independent columns do not move.
 const targetResidualShare = 0.25
 
+// targetResiduals reports whether a conditional MI of cfg over the given
+// and target columns of x takes target residuals: a UF with axis-aligned
+// splits and given columns, without unlabeled rows (their target cells
+// would enter the forest as they are).
+func targetResiduals(x *Features, given, target []int, cfg EstimatorConfig) bool {
+	return len(given) > 0 && len(target) > 0 && (cfg.Method == "" || cfg.Method == MethodUF) &&
+		!cfg.UF.NoTargetResiduals && !cfg.UF.Tree.Oblique && cfg.Unlabeled == nil && x.Rows() > 0
+}
+
 // withTargetResiduals returns x with each numeric target column replaced
 // by the residual of its normal scores on the scores of the numeric given
-// column they are most correlated with, where that column explains at
-// least targetResidualShare of their variance and the residual tells the
+// column that explains most of them (scoreR2), where it explains at least
+// targetResidualShare of their variance and the residual tells the
 // classes of y (k classes) apart more than the target's own scores do
 // (carriesMore); the residual is missing where the target is, and a
 // missing cell of the given column predicts with its mean score, 0. It
@@ -74,11 +83,11 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Feat
 		z := normalScoresOf(x.cols[t])
 		closest, at := 0.0, -1
 		for a, sc := range scores {
-			if c := math.Abs(dotProduct(sc, z)); c > closest {
-				closest, at = c, a
+			if r2 := scoreR2(z, x.cols[t], sc, x.cols[numeric[a]]); r2 > closest {
+				closest, at = r2, a
 			}
 		}
-		if at < 0 {
+		if at < 0 || closest < targetResidualShare {
 			continue
 		}
 		resid := residualOn(z, x.cols[t], scores[at], x.cols[numeric[at]])
@@ -95,19 +104,37 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Feat
 	return out
 }
 
-// residualOn returns the target's scores z less their least-squares
-// prediction from the given column's scores s, fitted over the rows where
-// both the target (raw) and the given column (given) are present; NaN
-// where the target is missing. It returns nil when the prediction explains
-// less than targetResidualShare of z's variance over those rows.
-func residualOn(z, raw, s, given []float64) []float64 {
-	var ss, sz, zz float64
+// scoreR2 is the share of the target's scores z that the given column's
+// scores s explain by least squares, over the rows where both the target
+// (raw) and the given column (given) are present (0 where either is
+// constant there).
+func scoreR2(z, raw, s, given []float64) float64 {
+	ss, sz, zz := scoreSums(z, raw, s, given)
+	if ss == 0 || zz == 0 {
+		return 0
+	}
+	return sz * sz / (ss * zz)
+}
+
+// scoreSums are Σs², Σsz and Σz² over the rows where both the target
+// (raw) and the given column (given) are present.
+func scoreSums(z, raw, s, given []float64) (ss, sz, zz float64) {
 	for i := range z {
 		if !math.IsNaN(raw[i]) && !math.IsNaN(given[i]) {
 			ss, sz, zz = ss+s[i]*s[i], sz+s[i]*z[i], zz+z[i]*z[i]
 		}
 	}
-	if ss == 0 || zz == 0 || sz*sz < targetResidualShare*ss*zz {
+	return ss, sz, zz
+}
+
+// residualOn returns the target's scores z less their least-squares
+// prediction from the given column's scores s, fitted over the rows where
+// both the target (raw) and the given column (given) are present; NaN
+// where the target is missing (a missing given cell's score is 0, its
+// mean). It returns nil where s is constant over those rows.
+func residualOn(z, raw, s, given []float64) []float64 {
+	ss, sz, _ := scoreSums(z, raw, s, given)
+	if ss == 0 {
 		return nil
 	}
 	beta := sz / ss
@@ -120,6 +147,14 @@ func residualOn(z, raw, s, given []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// carriesMore reports whether the target's residual (missing cells at 0,
+// the scores' mean) tells the classes y (k classes) apart more than its own
+// scores z do, by their ratio of between- to within-class variance
+// (fisherRatio, which no scale changes).
+func carriesMore(z, resid []float64, y []int, k int) bool {
+	return fisherRatio(filled(resid, 0), y, k) > fisherRatio(z, y, k)
 }
 
 // normalScoresOf returns Φ⁻¹((r − 1/2)/m) for each present value of v, r
@@ -137,25 +172,6 @@ func normalScoresOf(v []float64) []float64 {
 	m := float64(len(present))
 	for p, r := range metrics.MidRanks(present) {
 		out[at[p]] = distuv.UnitNormal.Quantile((r - 0.5) / m)
-	}
-	return out
-}
-
-// carriesMore reports whether the target's residual (missing cells at 0)
-// tells the classes y (k classes) apart more than its own scores z do, by
-// their ratio of between- to within-class variance (fisherRatio).
-func carriesMore(z, resid []float64, y []int, k int) bool {
-	return fisherRatio(standardised(resid), y, k) > fisherRatio(z, y, k)
-}
-
-// standardised is v over its standard deviation, missing cells 0.
-func standardised(v []float64) []float64 {
-	sd := columnSD(v)
-	out := make([]float64, len(v))
-	for i, x := range v {
-		if !math.IsNaN(x) {
-			out[i] = x / sd
-		}
 	}
 	return out
 }

@@ -539,8 +539,8 @@ func labelDrawsUF() UFConfig {
 }
 
 // defaultUF20261129c is ufmi's default until 2026-11-29, fourth (preset
-// "default-2026-11-29c"): DefaultUF keeping its leaves on one feature
-// (NoLeafSelection). The older defaults below build on it.
+// "default-2026-11-29c"): defaultUF20261130 keeping its leaves on one
+// feature (NoLeafSelection). The older defaults below build on it.
 func defaultUF20261129c() UFConfig {
 	c := defaultUF20261130()
 	c.NoLeafSelection = true
@@ -548,7 +548,7 @@ func defaultUF20261129c() UFConfig {
 }
 
 // defaultUF20261130 is ufmi's default until 2026-11-30, second (preset
-// "default-2026-11-30"): the next default whose conditional MIs' fits take a plain
+// "default-2026-11-30"): defaultUF20261130b whose conditional MIs' fits take a plain
 // estimate's leaves (PlainLeavesInDifferences).
 func defaultUF20261130() UFConfig {
 	c := defaultUF20261130b()

@@ -9,10 +9,13 @@
 //     apart), x_A of 2 columns, interactions of two x_A columns (which
 //     the pairing's additive spline cannot follow), a finer sine, heavy
 //     tails, a count, a categorical x_B, three classes, missing cells
-//     of x_B and a near copy of x_A (noise 0.01); -sets data sets
-//     per cell, rejection rates at levels 0.05 and 0.01;
+//     of x_B, a near copy of x_A (noise 0.01), and fast wiggles of x_B's
+//     mean that Y follows, with noise of other laws, a count x_B, and a
+//     point mass of x_A with its own noise law; -sets data sets per cell,
+//     rejection rates at levels 0.05 and 0.01;
 //   - power against an informative x_B (Y depends on x_A and on x_B's own
-//     part; x_A of 1 or 2 columns), on -power-sets data sets per cell.
+//     part; x_A of 1 or 2 columns, a categorical x_A, a count x_B), on
+//     -power-sets data sets per cell.
 //
 // The tables go to stdout and, with -doc, between the citest markers of a
 // Markdown file (docs/inference.md).

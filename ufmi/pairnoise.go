@@ -146,7 +146,7 @@ func (np nearPairs) noise(resid []float64, sd float64, continuous bool) (sigma, 
 		return sd, 0
 	}
 	wide, chosen := bands[0], 0
-	shrinkSE := float64(nearShrinkSE)
+	shrinkSE := nearShrinkSE
 	if !continuous {
 		shrinkSE = nearShrinkSEDiscrete
 	}

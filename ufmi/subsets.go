@@ -101,7 +101,8 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 			}
 		}
 	}
-	for _, j := range append(append([]int(nil), given...), target...) {
+	cols := append(append([]int(nil), given...), target...)
+	for _, j := range cols {
 		if !x.hasCol(j) {
 			return CMIEstimate{}, fmt.Errorf("ufmi: column %d out of range [0, %d)", j, x.Cols())
 		}
@@ -120,13 +121,13 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		fitAll = columnsEntropy
 	}
 	xBoth := x
-	if targetResiduals(x, given, target, cfg) {
+	if targetResiduals(given, cfg) {
 		// Bad labels are left to the fits to report.
 		if k, err := classes.Check(y, x.Rows()); err == nil {
 			xBoth = withTargetResiduals(x, y, k, given, target)
 		}
 	}
-	both, err := fitAll(xBoth, y, append(append([]int(nil), given...), target...), first)
+	both, err := fitAll(xBoth, y, cols, first)
 	if err != nil {
 		return CMIEstimate{}, err
 	}

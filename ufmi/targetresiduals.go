@@ -2,10 +2,6 @@ package ufmi
 
 import (
 	"math"
-
-	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 )
 
 // Target residuals (UFConfig.NoTargetResiduals): a conditional MI
@@ -40,20 +36,20 @@ import (
 // kept as it is, so that the fits of nearly independent columns do not move.
 const targetResidualShare = 0.25
 
-// targetResiduals reports whether a conditional MI of cfg over the given
-// and target columns of x takes target residuals: a UF with axis-aligned
-// splits and given columns, without unlabeled rows (their target cells
-// would enter the forest as they are).
-func targetResiduals(x *Features, given, target []int, cfg EstimatorConfig) bool {
-	return len(given) > 0 && len(target) > 0 && (cfg.Method == "" || cfg.Method == MethodUF) &&
-		!cfg.UF.NoTargetResiduals && !cfg.UF.Tree.Oblique && cfg.Unlabeled == nil && x.Rows() > 0
+// targetResiduals reports whether a conditional MI of cfg with given
+// columns takes target residuals: a UF with axis-aligned splits, without
+// unlabeled rows (their target cells would enter the forest as they are).
+func targetResiduals(given []int, cfg EstimatorConfig) bool {
+	return len(given) > 0 && (cfg.Method == "" || cfg.Method == MethodUF) &&
+		!cfg.UF.NoTargetResiduals && !cfg.UF.Tree.Oblique && cfg.Unlabeled == nil
 }
 
 // withTargetResiduals returns x with each numeric target column replaced
 // by the residual of its normal scores on the scores of the numeric given
-// column that explains most of them (scoreR2), where it explains at least
+// column that explains most of them (scoreFit), where it explains at least
 // targetResidualShare of their variance and the residual tells the
-// classes of y (k classes) apart more than the target's own scores do
+// classes of y (checked labels, one per row; k classes) apart more than
+// the target's own scores do
 // (carriesMore); the residual is missing where the target is, and a
 // missing cell of the given column predicts with its mean score, 0. It
 // returns x itself when no column is replaced.
@@ -72,26 +68,23 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Feat
 			numeric, scores = append(numeric, g), append(scores, normalScoresOf(x.cols[g]))
 		}
 	}
-	if len(scores) == 0 || len(y) != x.Rows() {
-		return x
-	}
 	out := x
 	for _, t := range target {
-		if x.Kind(t) != Numeric {
+		if len(scores) == 0 || x.Kind(t) != Numeric {
 			continue
 		}
 		z := normalScoresOf(x.cols[t])
-		closest, at := 0.0, -1
+		closest, slope, at := 0.0, 0.0, -1
 		for a, sc := range scores {
-			if r2 := scoreR2(z, x.cols[t], sc, x.cols[numeric[a]]); r2 > closest {
-				closest, at = r2, a
+			if r2, beta := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]]); r2 > closest {
+				closest, slope, at = r2, beta, a
 			}
 		}
 		if at < 0 || closest < targetResidualShare {
 			continue
 		}
-		resid := residualOn(z, x.cols[t], scores[at], x.cols[numeric[at]])
-		if resid == nil || !carriesMore(z, resid, y, k) {
+		resid := residualOf(z, x.cols[t], scores[at], slope)
+		if !carriesMore(z, resid, y, k) {
 			continue
 		}
 		if out == x {
@@ -105,39 +98,33 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Feat
 }
 
 // scoreR2 is the share of the target's scores z that the given column's
-// scores s explain by least squares, over the rows where both the target
-// (raw) and the given column (given) are present (0 where either is
-// constant there).
+// scores s explain by least squares (scoreFit).
 func scoreR2(z, raw, s, given []float64) float64 {
-	ss, sz, zz := scoreSums(z, raw, s, given)
-	if ss == 0 || zz == 0 {
-		return 0
-	}
-	return sz * sz / (ss * zz)
+	r2, _ := scoreFit(z, raw, s, given)
+	return r2
 }
 
-// scoreSums are Σs², Σsz and Σz² over the rows where both the target
-// (raw) and the given column (given) are present.
-func scoreSums(z, raw, s, given []float64) (ss, sz, zz float64) {
+// scoreFit is the least-squares fit of the target's scores z on the given
+// column's scores s over the rows where both the target (raw) and the
+// given column (given) are present: the share of z it explains and its
+// slope (0 and 0 where either is constant there).
+func scoreFit(z, raw, s, given []float64) (r2, beta float64) {
+	var ss, sz, zz float64
 	for i := range z {
 		if !math.IsNaN(raw[i]) && !math.IsNaN(given[i]) {
 			ss, sz, zz = ss+s[i]*s[i], sz+s[i]*z[i], zz+z[i]*z[i]
 		}
 	}
-	return ss, sz, zz
+	if ss == 0 || zz == 0 {
+		return 0, 0
+	}
+	return sz * sz / (ss * zz), sz / ss
 }
 
-// residualOn returns the target's scores z less their least-squares
-// prediction from the given column's scores s, fitted over the rows where
-// both the target (raw) and the given column (given) are present; NaN
-// where the target is missing (a missing given cell's score is 0, its
-// mean). It returns nil where s is constant over those rows.
-func residualOn(z, raw, s, given []float64) []float64 {
-	ss, sz, _ := scoreSums(z, raw, s, given)
-	if ss == 0 {
-		return nil
-	}
-	beta := sz / ss
+// residualOf returns the target's scores z less beta times the given
+// column's scores s (a missing given cell's score is 0, its mean), NaN
+// where the target (raw) is missing.
+func residualOf(z, raw, s []float64, beta float64) []float64 {
 	out := make([]float64, len(z))
 	for i := range z {
 		if math.IsNaN(raw[i]) {
@@ -169,9 +156,11 @@ func normalScoresOf(v []float64) []float64 {
 		}
 	}
 	out := make([]float64, len(v))
-	m := float64(len(present))
-	for p, r := range metrics.MidRanks(present) {
-		out[at[p]] = distuv.UnitNormal.Quantile((r - 0.5) / m)
+	if len(present) == 0 {
+		return out
+	}
+	for p, score := range newNormalScores(len(present)).of(present) {
+		out[at[p]] = score
 	}
 	return out
 }

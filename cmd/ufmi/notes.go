@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
@@ -561,15 +563,9 @@ func rankCorrelation(a, b []float64) float64 {
 	if len(pa) < 3 {
 		return 0
 	}
-	ra, rb := metrics.MidRanks(pa), metrics.MidRanks(pb)
-	mean := float64(len(ra)+1) / 2
-	var sab, saa, sbb float64
-	for i := range ra {
-		da, db := ra[i]-mean, rb[i]-mean
-		sab, saa, sbb = sab+da*db, saa+da*da, sbb+db*db
-	}
-	if saa == 0 || sbb == 0 {
+	r := stat.Correlation(metrics.MidRanks(pa), metrics.MidRanks(pb), nil)
+	if math.IsNaN(r) { // a constant column
 		return 0
 	}
-	return sab / math.Sqrt(saa*sbb)
+	return r
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
 // TestCurvedBoundaryStudy measures the default's coverage where the
@@ -14,13 +16,15 @@ import (
 // (2026-11-30, fifth session) read coverage 0.55-0.63 on the ring at every
 // n from 300 to 3,000 (bias -0.052 to -0.014, 1.5 SE), 0.83-0.89 on the
 // variance ratio; the same rows with the radius as their only column
-// covered 0.98. Exact values from the radial densities (both classes'
+// covered 0.98. The rows with the oblique preset, sparse random projections
+// and leaves of 2 measure what does not mend it, the radius beside the two
+// columns what does. Exact values from the radial densities (both classes'
 // angles are uniform, so the posterior depends on the radius alone). Run
 // with
 //
 //	UFMI_CURVED_STUDY=1 go test -run TestCurvedBoundaryStudy -v -timeout 1h ./ufmi
 //
-// (about 3 minutes on 2 cores); docs/inference.md, "Reading the table",
+// (under a minute on 2 cores); docs/inference.md, "Reading the table",
 // gives the table.
 func TestCurvedBoundaryStudy(t *testing.T) {
 	skipUnlessStudy(t, "UFMI_CURVED_STUDY", "the curved-boundary coverage study")
@@ -30,6 +34,12 @@ func TestCurvedBoundaryStudy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	onRing := func(rng *rand.Rand) float64 { return 2 + 0.3*rng.NormFloat64() }
+	spread := func(rng *rand.Rand) float64 { return 2.5 * math.Sqrt(-2*math.Log(1-rng.Float64())) }
+	randomProjections := UFConfig{}
+	randomProjections.Tree.Oblique, randomProjections.Tree.ObliqueDirections = true, tree.RandomProjections
+	smallLeaves := UFConfig{FixedLeaves: true}
+	smallLeaves.Tree.MinSamplesLeaf = 2
 	fmt.Println("| data | n | exact I | data sets | mean error | coverage | mean width | sd / mean SE |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, c := range []struct {
@@ -38,14 +48,18 @@ func TestCurvedBoundaryStudy(t *testing.T) {
 		draw    func(rng *rand.Rand) float64
 		n, sets int
 		uf      UFConfig
-		radius  bool // the radius as the only column
+		columns curvedColumns
 	}{
-		{"ring", ring, func(rng *rand.Rand) float64 { return 2 + 0.3*rng.NormFloat64() }, 1000, 40, UFConfig{}, false},
-		{"ring", ring, func(rng *rand.Rand) float64 { return 2 + 0.3*rng.NormFloat64() }, 3000, 20, UFConfig{}, false},
-		{"ring, -preset oblique", ring, func(rng *rand.Rand) float64 { return 2 + 0.3*rng.NormFloat64() }, 1000, 40, oblique, false},
-		{"ring, the radius as its only column", ring, func(rng *rand.Rand) float64 { return 2 + 0.3*rng.NormFloat64() }, 1000, 40, UFConfig{}, true},
-		{"variance ratio 2.5", wide, func(rng *rand.Rand) float64 { return 2.5 * math.Sqrt(-2*math.Log(1-rng.Float64())) }, 500, 40, UFConfig{}, false},
-		{"variance ratio 2.5", wide, func(rng *rand.Rand) float64 { return 2.5 * math.Sqrt(-2*math.Log(1-rng.Float64())) }, 2000, 20, UFConfig{}, false},
+		{"ring", ring, onRing, 1000, 40, UFConfig{}, thePlane},
+		{"ring", ring, onRing, 3000, 20, UFConfig{}, thePlane},
+		{"ring, -preset oblique", ring, onRing, 1000, 40, oblique, thePlane},
+		{"ring, sparse random projections", ring, onRing, 1000, 40, randomProjections, thePlane},
+		{"ring, leaves of 2 structure rows", ring, onRing, 1000, 40, smallLeaves, thePlane},
+		{"ring, the radius as its only column", ring, onRing, 1000, 40, UFConfig{}, theRadius},
+		{"ring, the radius beside the two columns", ring, onRing, 1000, 40, UFConfig{}, planeAndRadius},
+		{"variance ratio 2.5", wide, spread, 500, 40, UFConfig{}, thePlane},
+		{"variance ratio 2.5", wide, spread, 2000, 20, UFConfig{}, thePlane},
+		{"variance ratio 2.5, the radius beside the two columns", wide, spread, 500, 40, UFConfig{}, planeAndRadius},
 	} {
 		exact := radialMI(c.radial)
 		var errs, widths, ses []float64
@@ -60,9 +74,13 @@ func TestCurvedBoundaryStudy(t *testing.T) {
 					radius = c.draw(rng)
 				}
 				angle := 2 * math.Pi * rng.Float64()
-				rows[i] = []float64{radius * math.Cos(angle), radius * math.Sin(angle)}
-				if c.radius {
+				switch x0, x1 := radius*math.Cos(angle), radius*math.Sin(angle); c.columns {
+				case thePlane:
+					rows[i] = []float64{x0, x1}
+				case theRadius:
 					rows[i] = []float64{radius}
+				case planeAndRadius:
+					rows[i] = []float64{x0, x1, math.Hypot(x0, x1)}
 				}
 			}
 			x, err := NewFeatures(rows)
@@ -84,6 +102,15 @@ func TestCurvedBoundaryStudy(t *testing.T) {
 		fmt.Printf("| %s | %d | %.4f | %d | %+.4f | %.2f | %.4f | %.2f |\n", c.name, c.n, exact, c.sets, m, float64(covered)/float64(c.sets), w, sd/se)
 	}
 }
+
+// curvedColumns is what the curved-boundary study gives the estimator.
+type curvedColumns int
+
+const (
+	thePlane       curvedColumns = iota // the two coordinates
+	theRadius                           // the distance from the centre alone
+	planeAndRadius                      // the two coordinates and the distance, computed from them
+)
 
 // radialMI is I(X;Y) for two equally likely classes in the plane whose
 // angles are uniform and whose radii have densities Rayleigh(1) (class 0)

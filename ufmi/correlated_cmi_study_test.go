@@ -29,7 +29,7 @@ import (
 func TestCorrelatedConditionalStudy(t *testing.T) {
 	skipUnlessStudy(t, "UFMI_CORRELATED_CMI_STUDY", "the correlated conditional-MI coverage study")
 	presets := map[string]UFConfig{}
-	for _, name := range []string{"default", "default-2026-11-30b", "oblique"} {
+	for _, name := range []string{"default", "default-2026-11-30c", "default-2026-11-30b", "oblique"} {
 		uf, err := ParseUFPreset(name)
 		if err != nil {
 			t.Fatal(err)
@@ -60,7 +60,7 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 		preset string
 	}
 	var cells []cell
-	for _, preset := range []string{"default-2026-11-30b", "default"} {
+	for _, preset := range []string{"default-2026-11-30b", "default-2026-11-30c", "default"} {
 		cells = append(cells,
 			cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 500, preset},
 			cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, preset},

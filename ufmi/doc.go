@@ -153,7 +153,11 @@
 // better (UFConfig.NoTargetResiduals): the same conditional MI, whose
 // contrast of correlated columns an axis-aligned forest follows
 // (docs/inference.md, "Reading the table"); the preset
-// "default-2026-11-30b" keeps the default before it.
+// "default-2026-11-30b" keeps the default before it. Later that day the
+// residual's slope came to be taken within the classes, where it was taken
+// over all rows (the preset "default-2026-11-30c"): within a class the
+// residual is then uncorrelated with the given column, the shape an
+// axis-aligned forest cuts well.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -28,6 +28,16 @@ import (
 // made from one column's class means, never from a forest's estimate.
 // Scores keep the estimate invariant under monotone transforms of each
 // column.
+//
+// The residual's slope is the regression of x_B's scores on x_A's within
+// the classes (pooled over them; until 2026-11-30, seventh, over all rows:
+// the preset "default-2026-11-30c"). Within a class the residual is then
+// uncorrelated with x_A, which is the shape an axis-aligned forest cuts
+// well (the paper's settings: columns independent within each class); a
+// slope over all rows also follows the classes' shift along both columns,
+// and the residual kept part of x_A in it where that shift is large (x_B's
+// own shift twice x_A's, ρ = 0.9: -0.0143 against -0.0056 within classes,
+// TestCorrelatedConditionalStudy).
 
 // targetResidualShare is the least share of a target column's score
 // variance that x_A's scores must explain for the column to be replaced:
@@ -46,7 +56,8 @@ func targetResiduals(given []int, cfg EstimatorConfig) bool {
 
 // withTargetResiduals returns x with each numeric target column replaced
 // by the residual of its normal scores on the scores of the numeric given
-// column that explains most of them (scoreFit), where it explains at least
+// column that explains most of them within the classes of y (scoreFit;
+// overAllRows: over all rows, the preset "default-2026-11-30c"), where it explains at least
 // targetResidualShare of their variance and the residual tells the
 // classes of y (checked labels, one per row; k classes) apart more than
 // the target's own scores do
@@ -60,7 +71,11 @@ func targetResiduals(given []int, cfg EstimatorConfig) bool {
 // and covered 0.75 of 100 data sets, the target as it is 0.0084 low and
 // 0.86, the residual on the closest column 0.0050 low and 0.95 (a
 // reviewer's probe's cell, n = 1,000).
-func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Features {
+func withTargetResiduals(x *Features, y []int, k int, given, target []int, overAllRows bool) *Features {
+	classOf := y
+	if overAllRows {
+		classOf = nil
+	}
 	var numeric []int      // x_A's numeric columns
 	var scores [][]float64 // their normal scores, 0 where missing
 	for _, g := range given {
@@ -76,7 +91,7 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Feat
 		z := normalScoresOf(x.cols[t])
 		closest, slope, at := 0.0, 0.0, -1
 		for a, sc := range scores {
-			if r2, beta := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]]); r2 > closest {
+			if r2, beta := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]], classOf, k); r2 > closest {
 				closest, slope, at = r2, beta, a
 			}
 		}
@@ -99,21 +114,45 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int) *Feat
 
 // scoreR2 is the share of the target's scores z that the given column's
 // scores s explain by least squares (scoreFit).
-func scoreR2(z, raw, s, given []float64) float64 {
-	r2, _ := scoreFit(z, raw, s, given)
+func scoreR2(z, raw, s, given []float64, classOf []int, k int) float64 {
+	r2, _ := scoreFit(z, raw, s, given, classOf, k)
 	return r2
 }
 
 // scoreFit is the least-squares fit of the target's scores z on the given
 // column's scores s over the rows where both the target (raw) and the
-// given column (given) are present: the share of z it explains and its
-// slope (0 and 0 where either is constant there).
-func scoreFit(z, raw, s, given []float64) (r2, beta float64) {
+// given column (given) are present, within the classes classOf (k
+// classes; each class's means taken out, the sums pooled), or with classOf
+// nil over all rows about 0, the scores' mean: the share of z it explains
+// and its slope (0 and 0 where either does not vary there).
+func scoreFit(z, raw, s, given []float64, classOf []int, k int) (r2, beta float64) {
+	both := func(i int) bool { return !math.IsNaN(raw[i]) && !math.IsNaN(given[i]) }
+	var meanS, meanZ []float64 // per class; nil: 0
+	if classOf != nil {
+		meanS, meanZ = make([]float64, k), make([]float64, k)
+		rows := make([]float64, k)
+		for i := range z {
+			if both(i) {
+				c := classOf[i]
+				meanS[c], meanZ[c], rows[c] = meanS[c]+s[i], meanZ[c]+z[i], rows[c]+1
+			}
+		}
+		for c, m := range rows {
+			if m > 0 {
+				meanS[c], meanZ[c] = meanS[c]/m, meanZ[c]/m
+			}
+		}
+	}
 	var ss, sz, zz float64
 	for i := range z {
-		if !math.IsNaN(raw[i]) && !math.IsNaN(given[i]) {
-			ss, sz, zz = ss+s[i]*s[i], sz+s[i]*z[i], zz+z[i]*z[i]
+		if !both(i) {
+			continue
 		}
+		a, b := s[i], z[i]
+		if classOf != nil {
+			a, b = a-meanS[classOf[i]], b-meanZ[classOf[i]]
+		}
+		ss, sz, zz = ss+a*a, sz+a*b, zz+b*b
 	}
 	if ss == 0 || zz == 0 {
 		return 0, 0

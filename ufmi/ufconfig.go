@@ -190,8 +190,9 @@ type UFConfig struct {
 	// target columns the target columns as they are (ufmi's default until
 	// 2026-11-30, sixth; the preset "default-2026-11-30b"). By default, with
 	// axis-aligned splits, a numeric target column whose normal scores the
-	// scores of its closest given numeric column explain by an R² of 0.25
-	// or more, and whose residual on them tells the classes apart more than
+	// scores of its closest given numeric column explain within the
+	// classes by an R² of 0.25 or more, and whose residual on them (the
+	// slope within the classes) tells the classes apart more than
 	// the column itself, enters that fit as the residual, which leaves the
 	// conditional MI unchanged and turns a contrast of correlated columns
 	// into a column of its own (targetresiduals.go): with columns
@@ -199,6 +200,10 @@ type UFConfig struct {
 	// of intervals covered at n = 500 and 1,000 without it
 	// (docs/inference.md, "Reading the table").
 	NoTargetResiduals bool
+	// residualSlopeOverAllRows takes the target residuals' slope over all
+	// rows rather than within the classes (ufmi's default until
+	// 2026-11-30, seventh; the preset "default-2026-11-30c").
+	residualSlopeOverAllRows bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -556,6 +561,15 @@ func defaultUF20261130() UFConfig {
 	return c
 }
 
+// defaultUF20261130c is ufmi's default until 2026-11-30, seventh (preset
+// "default-2026-11-30c"): DefaultUF whose target residuals take their
+// slope over all rows, not within the classes.
+func defaultUF20261130c() UFConfig {
+	c := DefaultUF()
+	c.residualSlopeOverAllRows = true
+	return c
+}
+
 // defaultUF20261130b is ufmi's default until 2026-11-30, sixth (preset
 // "default-2026-11-30b"): DefaultUF whose conditional MIs take the target
 // columns as they are (NoTargetResiduals). The older defaults build on it.
@@ -574,6 +588,7 @@ var ufPresets = []struct {
 	{"default", DefaultUF},
 	{"capped-noise", cappedNoiseUF},
 	{"label-draws", labelDrawsUF},
+	{"default-2026-11-30c", defaultUF20261130c},
 	{"default-2026-11-30b", defaultUF20261130b},
 	{"default-2026-11-30", defaultUF20261130},
 	{"default-2026-11-29c", defaultUF20261129c},
@@ -607,7 +622,7 @@ func ufPresetIndex(name string) (int, error) {
 	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
 }
 
-// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
+// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",

@@ -40,6 +40,11 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 	contrast := gaussianClassesMI(1/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
 	rare := gaussianClassesMI(1/(1-rho*rho), 0.15) - gaussianClassesMI(1, 0.15)
 	ownShift := gaussianClassesMI((1-2*rho*2+2*2)/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
+	// With x_A missing in a share of the rows at random, those rows
+	// condition on nothing: I(x_B; Y | x_A or missing) = (1 − share)·I(x_B; Y
+	// | x_A) + share·I(x_B; Y), x_B's own shift 2 in unit variance.
+	const missingShare = 0.3
+	ownShiftMissing := (1-missingShare)*ownShift + missingShare*gaussianClassesMI(4, 0.5)
 	weaker := gaussianClassesMI(1/(1-0.6*0.6), 0.5) - gaussianClassesMI(1, 0.5)
 	along := 1 / rho // x_B's own shift that puts the boundary along x_B
 	mirror := gaussianClassesMI((1-2*rho*along+along*along)/(1-rho*rho), 0.5) - gaussianClassesMI(1, 0.5)
@@ -69,7 +74,8 @@ func TestCorrelatedConditionalStudy(t *testing.T) {
 			cell{"correlated 0.9, x_B's own shift 2", ownShift, correlatedShift(rho, 2, 0.5), 1000, preset},
 			cell{"correlated 0.6, information in the contrast", weaker, correlatedContrast(0.6, 0.5), 1000, preset},
 			cell{"correlated 0.9, x_B's own shift 1/0.9: the boundary along x_B", mirror, correlatedShift(rho, along, 0.5), 1000, preset},
-			cell{"3 classes along x_A, x_B a near copy (0.95): I = 0", 0, threeClassCopy, 2000, preset})
+			cell{"3 classes along x_A, x_B a near copy (0.95): I = 0", 0, threeClassCopy, 2000, preset},
+			cell{"correlated 0.9, x_B's own shift 2, x_A missing in 30% of rows", ownShiftMissing, withMissingGiven(correlatedShift(rho, 2, 0.5), missingShare), 1000, preset})
 	}
 	cells = append(cells,
 		cell{"correlated 0.9, information in the contrast", contrast, correlatedContrast(rho, 0.5), 1000, "oblique"},
@@ -125,6 +131,20 @@ func correlatedShift(rho, shift, prior float64) func(rng *rand.Rand, n int) ([]C
 			b[i] = float64(2*y[i]-1)*shift/2 + rho*e + math.Sqrt(1-rho*rho)*rng.NormFloat64()
 		}
 		return []Column{{Name: "a", Values: a}, {Name: "b", Values: b}}, y
+	}
+}
+
+// withMissingGiven is draw with each cell of the first column (x_A)
+// missing with probability share.
+func withMissingGiven(draw func(rng *rand.Rand, n int) ([]Column, []int), share float64) func(rng *rand.Rand, n int) ([]Column, []int) {
+	return func(rng *rand.Rand, n int) ([]Column, []int) {
+		cols, y := draw(rng, n)
+		for i := range cols[0].Values {
+			if rng.Float64() < share {
+				cols[0].Values[i] = math.NaN()
+			}
+		}
+		return cols, y
 	}
 }
 

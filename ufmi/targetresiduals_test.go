@@ -244,3 +244,27 @@ func pairedConditionalGain(t *testing.T, draw func(*rand.Rand, int) ([]Column, [
 	}
 	return meanError, gain
 }
+
+// The residual's comparison with the target (carriesMore) reads the rows
+// where the given column is present: with x_A missing in 30% of the rows
+// (x_B's own shift twice x_A's, correlated 0.9 within each class, n =
+// 1,000), where the residual carries the contrast, it is taken in 19 or
+// more of 20 data sets. Over all rows, where a missing given cell leaves
+// the target's own scores, a reviewer's probe saw it taken in 15 of 60
+// (coverage 0.64 where it was not, 0.93 where it was).
+func TestTargetResidualsCompareWhereTheGivenColumnIs(t *testing.T) {
+	taken := 0
+	for r := range 20 {
+		cols, y := withMissingGiven(correlatedShift(0.9, 2, 0.5), 0.3)(rand.New(rand.NewPCG(uint64(900+r), 30)), 1000)
+		x, err := NewColumnFeatures(cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if withTargetResiduals(x, y, 2, []int{0}, []int{1}, false) != x {
+			taken++
+		}
+	}
+	if taken < 19 {
+		t.Errorf("the residual was taken in %d of 20 data sets with x_A missing in 30%% of rows, want 19 or more", taken)
+	}
+}

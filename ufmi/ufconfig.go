@@ -200,10 +200,12 @@ type UFConfig struct {
 	// of intervals covered at n = 500 and 1,000 without it
 	// (docs/inference.md, "Reading the table").
 	NoTargetResiduals bool
-	// residualSlopeOverAllRows takes the target residuals' slope over all
-	// rows rather than within the classes (ufmi's default until
-	// 2026-11-30, seventh; the preset "default-2026-11-30c").
-	residualSlopeOverAllRows bool
+	// residualsOverAllRows takes the target residuals' slope over all
+	// rows rather than within the classes, and compares a residual with
+	// its target over all rows rather than where the given column is
+	// present (ufmi's default until 2026-11-30, seventh; the preset
+	// "default-2026-11-30c").
+	residualsOverAllRows bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -563,10 +565,11 @@ func defaultUF20261130() UFConfig {
 
 // defaultUF20261130c is ufmi's default until 2026-11-30, seventh (preset
 // "default-2026-11-30c"): DefaultUF whose target residuals take their
-// slope over all rows, not within the classes.
+// slope over all rows, not within the classes, and are compared with the
+// target over all rows.
 func defaultUF20261130c() UFConfig {
 	c := DefaultUF()
-	c.residualSlopeOverAllRows = true
+	c.residualsOverAllRows = true
 	return c
 }
 

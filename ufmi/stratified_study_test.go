@@ -19,7 +19,7 @@ import (
 //
 //	UFMI_STRATIFIED_STUDY=1 go test -run TestStratifiedVotesAtZeroStudy -v ./ufmi
 //
-// (under a minute on 2 cores).
+// (about 2 minutes on 2 cores).
 func TestStratifiedVotesAtZeroStudy(t *testing.T) {
 	skipUnlessStudy(t, "UFMI_STRATIFIED_STUDY", "the stratified vote sets' study at I = 0")
 	fmt.Println("| n | columns | classes | data sets | (K − 1)/n | stratified (the default): Ĥ(Y\\|X) − Ĥ(Y) | MI | unstratified: Ĥ(Y\\|X) − Ĥ(Y) | MI | difference |")

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ufmi-dev/ufmi/internal/synth"
 )
 
 // interactionFeatures draws n rows of x_A (two N(0, 1) columns) and x_B =
@@ -206,7 +208,7 @@ func TestPairNoiseFollowsACountsWiggle(t *testing.T) {
 		a, b := make([]float64, n), make([]float64, n)
 		for i := range n {
 			a[i] = rng.NormFloat64()
-			b[i] = float64(poissonDraw(rng, 4+3.5*math.Sin(12*a[i])))
+			b[i] = float64(synth.Poisson(rng, 4+3.5*math.Sin(12*a[i])))
 		}
 		_, miss, continuous := noiseOfHalves(t, a, b, seed)
 		if continuous {
@@ -219,15 +221,6 @@ func TestPairNoiseFollowsACountsWiggle(t *testing.T) {
 	if followed < 6 {
 		t.Errorf("the miss asked for a weight of 1,000 or more in %d of %d data sets, want at least 6", followed, sets)
 	}
-}
-
-// poissonDraw draws a Poisson count of mean lambda (a product of uniforms).
-func poissonDraw(rng *rand.Rand, lambda float64) int {
-	k, p := 0, math.Exp(-lambda)
-	for u := rng.Float64(); u > p; u *= rng.Float64() {
-		k++
-	}
-	return k
 }
 
 // noiseOfHalves is the noise and miss (nearPairs.noise) of x_B = b given

@@ -35,6 +35,7 @@ import (
 	"github.com/ufmi-dev/ufmi/bench/internal/tally"
 	"github.com/ufmi-dev/ufmi/internal/docsection"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/internal/synth"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -195,21 +196,11 @@ func heavyTailed(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 func integerGiven(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
 	for i := range n {
-		a[i] = float64(poisson(rng, 3))
+		a[i] = float64(synth.Poisson(rng, 3))
 		b[i] = a[i] + 0.3*rng.NormFloat64()
 		y[i] = bernoulli(rng, a[i]-3)
 	}
 	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
-}
-
-// poisson draws a Poisson count of mean m (Knuth's product of uniforms;
-// m is small here).
-func poisson(rng *rand.Rand, m float64) int {
-	k, p := 0, math.Exp(-m)
-	for u := rng.Float64(); u > p; u *= rng.Float64() {
-		k++
-	}
-	return k
 }
 
 // categoricalTarget is a null cell with x_B a categorical column of 3
@@ -331,7 +322,7 @@ func wiggleCount(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
 	for i := range n {
 		a[i] = rng.NormFloat64()
 		m := math.Sin(12 * a[i])
-		b[i] = float64(poisson(rng, 4+3.5*m))
+		b[i] = float64(synth.Poisson(rng, 4+3.5*m))
 		y[i] = bernoulli(rng, 3*m)
 	}
 	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}
@@ -345,7 +336,7 @@ func countAlternative(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int
 	for i := range n {
 		a[i] = rng.NormFloat64()
 		lambda := math.Exp(1 + 0.5*a[i])
-		b[i] = float64(poisson(rng, lambda))
+		b[i] = float64(synth.Poisson(rng, lambda))
 		y[i] = bernoulli(rng, 2*a[i]+(b[i]-lambda)/math.Sqrt(lambda))
 	}
 	return []ufmi.Column{numeric("a", a), numeric("b", b)}, y, []int{0}, []int{1}

@@ -1,6 +1,9 @@
 package synth
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // Gaussian draws n rows of d standard normal features from the PCG
 // generator (seed, stream). After drawing each row it calls label, which
@@ -57,4 +60,14 @@ func Columns(rows [][]float64) [][]float64 {
 		}
 	}
 	return out
+}
+
+// Poisson draws a count of mean m from rng by Knuth's product of uniforms
+// (its cost grows with m; the counts drawn here have small means).
+func Poisson(rng *rand.Rand, m float64) int {
+	k, p := 0, math.Exp(-m)
+	for u := rng.Float64(); u > p; u *= rng.Float64() {
+		k++
+	}
+	return k
 }

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/integrate/quad"
+
 	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
@@ -191,26 +193,18 @@ func levelFlippedShift(shifts, levelOne []float64) func(rng *rand.Rand, n int) (
 // features are Gaussian with one covariance and means Δ apart in its
 // metric (delta2 = Δ²): the log-likelihood ratio L is N(Δ²/2, Δ²) in
 // class 1 and N(−Δ²/2, Δ²) in class 0, and I = H(Y) − E[h(σ(L + logit
-// prior))], integrated by Simpson's rule over ±12 standard deviations.
+// prior))], integrated over ±12 standard deviations by 2,000-point
+// Gauss–Legendre quadrature.
 func gaussianClassesMI(delta2, prior float64) float64 {
-	binary := func(p float64) float64 {
-		if p <= 0 || p >= 1 {
-			return 0
-		}
-		return -(p*math.Log(p) + (1-p)*math.Log1p(-p))
+	logitEntropy := func(l float64) float64 {
+		p := 1 / (1 + math.Exp(-l))
+		return Entropy([]float64{p, 1 - p})
 	}
-	const steps, reach = 8000, 12.0
 	sd, shift := math.Sqrt(delta2), math.Log(prior/(1-prior))
-	h := 2 * reach / steps
-	sum := 0.0
-	for i := 0; i <= steps; i++ {
-		z := -reach + float64(i)*h
+	return Entropy([]float64{prior, 1 - prior}) - quad.Fixed(func(z float64) float64 {
 		density := math.Exp(-z*z/2) / math.Sqrt(2*math.Pi)
-		one := binary(1 / (1 + math.Exp(-(delta2/2 + sd*z + shift))))
-		zero := binary(1 / (1 + math.Exp(-(-delta2/2 + sd*z + shift))))
-		sum += simpsonWeight(i, steps) * density * (prior*one + (1-prior)*zero)
-	}
-	return binary(prior) - sum*h/3
+		return density * (prior*logitEntropy(delta2/2+sd*z+shift) + (1-prior)*logitEntropy(-delta2/2+sd*z+shift))
+	}, -12, 12, 2000, nil, 0)
 }
 
 // gaussianClassesMI agrees with package sim's integration of the

@@ -28,19 +28,7 @@ func TestStratifiedVotesAtZeroStudy(t *testing.T) {
 		var gap [2][]float64
 		var mi [2][]float64
 		for r := range c.sets {
-			rng := rand.New(rand.NewPCG(uint64(5000+r), uint64(c.n)))
-			rows, y := make([][]float64, c.n), make([]int, c.n)
-			for i := range rows {
-				y[i] = rng.IntN(c.k)
-				rows[i] = make([]float64, c.d)
-				for j := range rows[i] {
-					rows[i][j] = rng.NormFloat64()
-				}
-			}
-			x, err := NewFeatures(rows)
-			if err != nil {
-				t.Fatal(err)
-			}
+			x, y := gaussianData(c.n, c.d, uint64(5000+r), uint64(c.n), func(_ []float64, rng *rand.Rand) int { return rng.IntN(c.k) })
 			for v, unstratified := range []bool{false, true} {
 				est, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Unstratified: unstratified}, Runtime: Runtime{Seed: uint64(r + 1)}})
 				if err != nil {

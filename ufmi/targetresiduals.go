@@ -117,13 +117,6 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int, overA
 	return out
 }
 
-// scoreR2 is the share of the target's scores z that the given column's
-// scores s explain by least squares (scoreFit).
-func scoreR2(z, raw, s, given []float64, classOf []int, k int) float64 {
-	r2, _ := scoreFit(z, raw, s, given, classOf, k)
-	return r2
-}
-
 // scoreFit is the least-squares fit of the target's scores z on the given
 // column's scores s over the rows where both the target (raw) and the
 // given column (given) are present, within the classes classOf (k

@@ -543,7 +543,7 @@ func correlatedConditional(cfg ufmi.EstimatorConfig, x *ufmi.Features, given, ta
 	}
 	return []string{fmt.Sprintf("columns %q and %q have rank correlation %.2f: where the class information lies in their contrast, the forest's axis-aligned splits read it low in the fit on both, and so a conditional MI of one given the other "+
 		"(columns correlated 0.9 within each class, the target without a class shift of its own: bias -0.034 and 65%% of 95%% intervals covering at n = 500, -0.022 and 75%% at 1,000); "+
-		"ufmi mi -given with the default preset takes such a target as its residual on the given column where that tells the classes apart better (-0.009 and 95%% at n = 1,000), as does -preset oblique follow a contrast (-0.004 and 97%%, at about 1.7 times the cost); see docs/inference.md, \"Reading the table\"", x.Name(pair[0]), x.Name(pair[1]), best)}
+		"ufmi mi -given with the default preset takes such a target as its residual on the given column where that tells the classes apart better (-0.006 and 97%% at n = 1,000), as does -preset oblique follow a contrast (-0.004 and 97%%, at about 1.7 times the cost); see docs/inference.md, \"Reading the table\"", x.Name(pair[0]), x.Name(pair[1]), best)}
 }
 
 // correlatedColumns is the rank correlation from which correlatedConditional

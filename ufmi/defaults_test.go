@@ -221,6 +221,7 @@ func TestObliquePreset(t *testing.T) {
 	halves.SharpenOnHalves = true   // the sharpening before 2026-11-29, third
 	halves.NoLeafSelection = true   // leaves on one feature before 2026-11-29, fourth
 	halves.NoTargetResiduals = true // a conditional MI's targets before 2026-11-30, sixth
+	halves.plainRest = true         // a conditional MI's rest before 2026-11-30, eighth
 	before := halves
 	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
 	for name, want := range map[string]UFConfig{"oblique": withSplits(axis, tree.Discriminants),
@@ -261,7 +262,7 @@ func TestPlugInPreset(t *testing.T) {
 	want := DefaultUF()
 	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
 	want.NoDiscriminant, want.SharpenOnHalves, want.NoLeafSelection = true, true, true
-	want.PlainLeavesInDifferences, want.NoTargetResiduals = true, true
+	want.PlainLeavesInDifferences, want.NoTargetResiduals, want.plainRest = true, true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

@@ -157,7 +157,13 @@
 // residual's slope came to be taken within the classes, where it was taken
 // over all rows (the preset "default-2026-11-30c"): within a class the
 // residual is then uncorrelated with the given column, the shape an
-// axis-aligned forest cuts well.
+// axis-aligned forest cuts well. Later still a conditional MI of one given
+// column came to fit the rest on that column beside the target columns
+// swapped between neighbours in it (UFConfig.SwapsRest): a forest on one
+// column rests each row on few votes and read H(Y|X_A) high, so where the
+// target adds nothing the difference read high with 3 or more classes
+// (docs/inference.md, "The swapped rest"); the preset
+// "default-2026-11-30d" keeps the default before it.
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -367,6 +367,27 @@ func BenchmarkConditionalTestCost(b *testing.B) {
 	})
 }
 
+// BenchmarkSwappedRest times a conditional MI of one given column with its
+// interval, the default (the rest fitted beside the swapped target) against
+// the preset default-2026-11-30d (the given column fitted alone), on the
+// data of BenchmarkConditionalTestCost (n = 1000, d = 2, 300 trees).
+func BenchmarkSwappedRest(b *testing.B) {
+	x, y := ciData(1, 1000, 0.5, 0)
+	for _, c := range []struct {
+		name string
+		uf   UFConfig
+	}{{"default", DefaultUF()}, {"default-2026-11-30d", defaultUF20261130d()}} {
+		cfg := EstimatorConfig{UF: c.uf, Confidence: 0.95, Runtime: Runtime{Seed: 1}}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkLeafSelection times the default against the preset before its
 // estimates on one feature chose their leaves among three forests
 // (default-2026-11-29c, NoLeafSelection), each without and with its

@@ -69,7 +69,7 @@ func shifted(n, d int, shift float64, seed uint64) (*ufmi.Features, []int) {
 
 // I(Y; x1 | x0): what feature 1 adds to feature 0. Feature 0 holds the
 // signal (exact I(Y; x0) = 0.337 nats) and feature 1 is noise, so x1 adds
-// nothing to x0 (estimates are raw: a little below 0 here) and x0 adds
+// nothing to x0 (estimates are raw, and can read a little below 0) and x0 adds
 // everything to x1.
 func ExampleConditionalMI() {
 	x, y := shifted(1000, 2, 1, 1)

@@ -267,6 +267,12 @@ func goldenCases(t *testing.T, d goldenData) []string {
 	before.Trees = 24
 	record("cmi-uf-default-2026-11-30", goldenCMI(d.x, d.y, EstimatorConfig{UF: before, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}))
 	record("subsets-default-2026-11-30", goldenSubsets(d.x, d.y, defaultUF20261130()))
+	// The preset default-2026-11-30d fits a conditional MI's given column
+	// alone, as the default did before the swapped rest: its lines repeat
+	// the default's cmi lines before then.
+	plain := defaultUF20261130d()
+	plain.Trees = 24
+	record("cmi-uf-default-2026-11-30d", goldenCMI(d.x, d.y, EstimatorConfig{UF: plain, Runtime: Runtime{Seed: 11, Workers: 2}, Confidence: 0.9}))
 	return lines
 }
 

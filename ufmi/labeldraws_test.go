@@ -111,7 +111,7 @@ func TestShrinkToInformation(t *testing.T) {
 // data set r), with how many of the preset's 95% intervals contain truth
 // and exclude 0; given and target select a conditional MI (nil given: the
 // MI of all columns).
-func labelDrawsErrors(t *testing.T, data func(r int) (*Features, []int), given, target []int, truth float64, sets int) (plain, drawn float64, cover, excluding int) {
+func labelDrawsErrors(t *testing.T, base UFConfig, data func(r int) (*Features, []int), given, target []int, truth float64, sets int) (plain, drawn float64, cover, excluding int) {
 	t.Helper()
 	estimate := func(x *Features, y []int, uf UFConfig, seed uint64) (float64, Interval) {
 		cfg := EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: seed}}
@@ -130,9 +130,11 @@ func labelDrawsErrors(t *testing.T, data func(r int) (*Features, []int), given, 
 	}
 	for r := range sets {
 		x, y := data(r)
-		mi, _ := estimate(x, y, UFConfig{}, uint64(r+1))
+		mi, _ := estimate(x, y, base, uint64(r+1))
 		plain += (mi - truth) / float64(sets)
-		mi, ci := estimate(x, y, labelDrawsUF(), uint64(r+1))
+		withDraws := base
+		withDraws.LabelDraws = labelDrawsUF().LabelDraws
+		mi, ci := estimate(x, y, withDraws, uint64(r+1))
 		drawn += (mi - truth) / float64(sets)
 		if ci.Contains(truth) {
 			cover++
@@ -156,7 +158,7 @@ func TestLabelDrawsMendDiscreteBesideNoise(t *testing.T) {
 		x, y, _ := discreteLevelData(t, 1000, true, uint64(7000+r))
 		return x, y
 	}
-	plain, drawn, cover, _ := labelDrawsErrors(t, data, nil, nil, discreteLevelMI(), 12)
+	plain, drawn, cover, _ := labelDrawsErrors(t, UFConfig{}, data, nil, nil, discreteLevelMI(), 12)
 	t.Logf("mean error: default %+.4f, label draws %+.4f; %d of 12 intervals cover", plain, drawn, cover)
 	if plain > -0.010 {
 		t.Errorf("the default's mean error %+.4f: the cell no longer shows the shortfall this test is about", plain)
@@ -173,7 +175,7 @@ func TestLabelDrawsMendDiscreteBesideNoise(t *testing.T) {
 func TestLabelDrawsAtZero(t *testing.T) {
 	m := sim.MISimulation{Setting: sim.Overlapping, N: 500, D: 2, Prior: 0.5, Mu: 1}
 	data := func(r int) (*Features, []int) { return simFeatures(t, m, uint64(3000+r)) }
-	plain, drawn, _, excluding := labelDrawsErrors(t, data, nil, nil, 0, 20)
+	plain, drawn, _, excluding := labelDrawsErrors(t, UFConfig{}, data, nil, nil, 0, 20)
 	t.Logf("mean estimate at I = 0: default %+.4f, label draws %+.4f; %d of 20 intervals exclude 0", plain, drawn, excluding)
 	if math.Abs(drawn) > 0.008 || excluding > 2 {
 		t.Errorf("label draws at I = 0: mean %+.4f (want within 0.008), %d of 20 intervals exclude 0 (want at most 2)", drawn, excluding)
@@ -231,15 +233,17 @@ func TestClassAtNeverDrawsAZero(t *testing.T) {
 }
 
 // TestLabelDrawsConditionalManyWeakClasses checks a conditional MI of zero
-// whose two fits' biases do not cancel by default: 9 classes along x1
-// (mean class/3), x2 noise, I(Y; x2 | x1) = 0, n = 1,080, where the
-// default reads about +0.05 and the draws about 0 (docs/inference.md, "A
-// discrete column beside noise"). 6 data sets.
+// whose two fits' biases do not cancel with the rest fitted on its given
+// column alone (the preset "default-2026-11-30d"): 9 classes along x1
+// (mean class/3), x2 noise, I(Y; x2 | x1) = 0, n = 1,080, where that
+// preset reads about +0.05 and its draws about 0 (docs/inference.md, "A
+// discrete column beside noise"; the default's swapped rest mends it too,
+// TestSwappedRestCentresConditionalZeros). 6 data sets.
 func TestLabelDrawsConditionalManyWeakClasses(t *testing.T) {
-	plain, drawn, _, excluding := labelDrawsErrors(t, lineClassesSets(t, 9, 120, 1.0/3), []int{0}, []int{1}, 0, 6)
-	t.Logf("mean estimate of a zero conditional MI: default %+.4f, label draws %+.4f; %d of 6 intervals exclude 0", plain, drawn, excluding)
+	plain, drawn, _, excluding := labelDrawsErrors(t, defaultUF20261130d(), lineClassesSets(t, 9, 120, 1.0/3), []int{0}, []int{1}, 0, 6)
+	t.Logf("mean estimate of a zero conditional MI: default-2026-11-30d %+.4f, with label draws %+.4f; %d of 6 intervals exclude 0", plain, drawn, excluding)
 	if plain < 0.03 {
-		t.Errorf("the default's mean %+.4f: the cell no longer shows the defect this test is about", plain)
+		t.Errorf("default-2026-11-30d's mean %+.4f: the cell no longer shows the defect this test is about", plain)
 	}
 	if math.Abs(drawn) > 0.02 || excluding > 1 {
 		t.Errorf("label draws: mean %+.4f (want within 0.02), %d of 6 intervals exclude 0 (want at most 1)", drawn, excluding)

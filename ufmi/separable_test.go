@@ -147,9 +147,12 @@ func TestIntervalNeverAboveLogK(t *testing.T) {
 			e.MI, e.CI.Low, e.CI.High, e.CI.AtMaximum, math.Log(3))
 	}
 
+	// The label in runs of 5 rows, so that neighbours in the noise column
+	// (which the swapped rest swaps between) hold both labels alike and
+	// apart: with y = i mod 2 the label was the noise column's parity.
 	rows, y = make([][]float64, 20), make([]int, 20)
 	for i := range rows {
-		y[i] = i % 2
+		y[i] = (i / 5) % 2
 		rows[i] = []float64{float64((i * 7) % 20), float64(y[i])}
 	}
 	if x, err = NewFeatures(rows); err != nil {

@@ -72,13 +72,18 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval). Both fits
-// share their leaves (UFConfig.GrowsDifferenceLeaves); with 3 or more
-// classes their biases need not cancel (−0.015 to +0.052 nats measured with
-// 5 to 10 classes along one given column, +0.013 with 4 weak classes where
-// the target adds nothing, docs/inference.md "Leaves chosen by the
-// log-loss"), and
-// ConditionalPermutationTest, which holds its level there, is the test of
-// a zero. A UF with axis-aligned splits fits X_given and X_target with
+// share their leaves (UFConfig.GrowsDifferenceLeaves). With one given
+// column a UF's one-step fits the rest on that column beside the target
+// columns swapped between neighbours in it (the swapped rest,
+// swappedrest.go; UFConfig.SwapsRest), which still estimates H(Y|X_given)
+// and shares the fit on both's columns, so that where the target adds
+// nothing the two fits' biases cancel: with 3 to 9 classes along the given
+// column and a target of noise 0 to 3 of 40 intervals exclude 0, where the
+// given column fitted alone read up to +0.05 nats (docs/inference.md, "The
+// swapped rest"). With several given columns the fits' biases need not
+// cancel with 3 or more classes, and ConditionalPermutationTest, which
+// holds its level there, is the test of a zero. A UF with axis-aligned
+// splits fits X_given and X_target with
 // each numeric target column that its closest numeric given column largely
 // predicts, and whose residual tells the classes apart better, replaced by
 // that residual (UFConfig.NoTargetResiduals), which keeps the conditional MI
@@ -133,7 +138,14 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	}
 	var a *Estimate
 	if len(given) > 0 {
-		fit, err := conditionalEntropy(x, y, given, second)
+		xRest, restCols := x, given
+		if swapsRest(given, cfg) {
+			// The rest as (x_A, x̃_B), x_B swapped between neighbours in
+			// x_A (swappedrest.go): the same columns as the fit on both.
+			from := neighbourSwaps(x.cols[given[0]], x.Kind(given[0]) == Categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+			xRest, restCols = withSwappedTargets(xBoth, target, from), cols
+		}
+		fit, err := conditionalEntropy(xRest, y, restCols, second)
 		if err != nil {
 			return CMIEstimate{}, err
 		}

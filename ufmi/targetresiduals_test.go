@@ -157,9 +157,9 @@ func TestTargetResidualsGuards(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DefaultUF()
-	want.NoTargetResiduals = true
+	want.NoTargetResiduals, want.plainRest = true, true
 	if goSyntax(before) != goSyntax(want) {
-		t.Errorf("preset default-2026-11-30b is %#v, want DefaultUF with NoTargetResiduals", before)
+		t.Errorf("preset default-2026-11-30b is %#v, want DefaultUF with NoTargetResiduals and the plain rest", before)
 	}
 	now, err := ConditionalMI(x, y, []int{0}, []int{1}, EstimatorConfig{UF: UFConfig{Trees: 40}, Unlabeled: u, Runtime: Runtime{Seed: 2}})
 	if err != nil {

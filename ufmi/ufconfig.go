@@ -206,6 +206,12 @@ type UFConfig struct {
 	// present (ufmi's default until 2026-11-30, seventh; the preset
 	// "default-2026-11-30c").
 	residualsOverAllRows bool
+	// plainRest fits a conditional MI's given columns alone, as ufmi did
+	// until 2026-11-30, eighth (the preset "default-2026-11-30d" and the
+	// older defaults; the plug-in, and so the paper's presets, always), instead
+	// of the swapped rest: with one given column, that column and the target
+	// columns swapped between neighbours in it (swappedrest.go).
+	plainRest bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -563,12 +569,21 @@ func defaultUF20261130() UFConfig {
 	return c
 }
 
-// defaultUF20261130c is ufmi's default until 2026-11-30, seventh (preset
-// "default-2026-11-30c"): DefaultUF whose target residuals take their
-// slope over all rows, not within the classes, and are compared with the
-// target over all rows.
-func defaultUF20261130c() UFConfig {
+// defaultUF20261130d is ufmi's default until 2026-11-30, eighth (preset
+// "default-2026-11-30d"): DefaultUF whose conditional MIs fit the given
+// columns alone, not the swapped rest.
+func defaultUF20261130d() UFConfig {
 	c := DefaultUF()
+	c.plainRest = true
+	return c
+}
+
+// defaultUF20261130c is ufmi's default until 2026-11-30, seventh (preset
+// "default-2026-11-30c"): defaultUF20261130d whose target residuals take
+// their slope over all rows, not within the classes, and are compared with
+// the target over all rows.
+func defaultUF20261130c() UFConfig {
+	c := defaultUF20261130d()
 	c.residualsOverAllRows = true
 	return c
 }
@@ -577,7 +592,7 @@ func defaultUF20261130c() UFConfig {
 // "default-2026-11-30b"): DefaultUF whose conditional MIs take the target
 // columns as they are (NoTargetResiduals). The older defaults build on it.
 func defaultUF20261130b() UFConfig {
-	c := DefaultUF()
+	c := defaultUF20261130d()
 	c.NoTargetResiduals = true
 	return c
 }
@@ -591,6 +606,7 @@ var ufPresets = []struct {
 	{"default", DefaultUF},
 	{"capped-noise", cappedNoiseUF},
 	{"label-draws", labelDrawsUF},
+	{"default-2026-11-30d", defaultUF20261130d},
 	{"default-2026-11-30c", defaultUF20261130c},
 	{"default-2026-11-30b", defaultUF20261130b},
 	{"default-2026-11-30", defaultUF20261130},
@@ -625,7 +641,7 @@ func ufPresetIndex(name string) (int, error) {
 	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
 }
 
-// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
+// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-11-30d", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",

@@ -503,32 +503,36 @@ func TestTableIntervalsAtLogK(t *testing.T) {
 	}
 }
 
-// A conditional MI with 3 or more classes notes that its two fits need
-// not share their bias and points to the conditional test; 2 classes, or
-// the test asked for, change the note or drop it.
+// A conditional MI with 3 or more classes whose given columns are fitted
+// alone notes that its two fits need not share their bias and points to
+// the conditional test; 2 classes, the test asked for, or one given column
+// whose rest is swapped change the note or drop it.
 func TestManyClassConditionalNote(t *testing.T) {
 	cfg := ufmi.EstimatorConfig{}
-	if notes := manyClassConditional(cfg, 2, false); len(notes) != 0 {
+	if notes := manyClassConditional(cfg, 2, false, false); len(notes) != 0 {
 		t.Errorf("2 classes: %q, want no note", notes)
 	}
-	if notes := manyClassConditional(cfg, 3, false); len(notes) != 1 || !strings.Contains(notes[0], "11 of 30 intervals excluded 0") {
-		t.Errorf("3 classes: %q, want the note (a probe's 4 classes: 11 of 30 intervals excluding 0)", notes)
+	if notes := manyClassConditional(cfg, 3, false, false); len(notes) != 1 || !strings.Contains(notes[0], "13 of 40 intervals excluded 0") {
+		t.Errorf("3 classes: %q, want the note (4 weak classes fitted alone: 13 of 40 intervals excluding 0)", notes)
 	}
-	notes := manyClassConditional(cfg, 5, false)
+	notes := manyClassConditional(cfg, 5, false, false)
 	if len(notes) != 1 || !strings.Contains(notes[0], "-0.015 to +0.052 nats") || !strings.Contains(notes[0], "add -perm 999") || !strings.Contains(notes[0], "-preset label-draws") {
 		t.Errorf("5 classes: %q", notes)
 	}
-	if notes := manyClassConditional(cfg, 5, true); len(notes) != 1 || strings.Contains(notes[0], "add -perm") {
+	if notes := manyClassConditional(cfg, 5, false, true); len(notes) != 1 || strings.Contains(notes[0], "add -perm") {
 		t.Errorf("5 classes with -perm: %q", notes)
 	}
-	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: ufmi.PaperUF()}, 5, false); len(notes) != 0 {
+	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: ufmi.PaperUF()}, 5, false, false); len(notes) != 0 {
 		t.Errorf("the paper's plug-in: %q, want no note (measured for the one-step)", notes)
+	}
+	if notes := manyClassConditional(cfg, 5, true, false); len(notes) != 0 {
+		t.Errorf("one given column, the rest swapped: %q, want no note", notes)
 	}
 	drawn, err := ufmi.ParseUFPreset("label-draws")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: drawn}, 5, false); len(notes) != 0 {
+	if notes := manyClassConditional(ufmi.EstimatorConfig{UF: drawn}, 5, false, false); len(notes) != 0 {
 		t.Errorf("the label draws: %q, want no note (they take the bias out)", notes)
 	}
 	var b strings.Builder
@@ -538,9 +542,14 @@ func TestManyClassConditionalNote(t *testing.T) {
 		fmt.Fprintf(&b, "%d,%d,%d\n", 2*c+i%3, (i*7)%11, c)
 	}
 	in := writeFile(t, "five.csv", b.String())
-	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x2", "-given", "x1", "-trees", "20")
-	if code != 0 || !strings.Contains(errOut, "a conditional MI's two fits need not share their bias") {
-		t.Errorf("mi -given with 5 classes: exit %d, stderr %q", code, errOut)
+	const note = "need not share its two fits' bias"
+	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x2", "-given", "x1", "-trees", "20", "-preset", "default-2026-11-30d")
+	if code != 0 || !strings.Contains(errOut, note) {
+		t.Errorf("mi -given with 5 classes, the given column fitted alone: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-features", "x2", "-given", "x1", "-trees", "20")
+	if code != 0 || strings.Contains(errOut, note) {
+		t.Errorf("mi -given with 5 classes, the rest swapped: exit %d, stderr %q, want no note", code, errOut)
 	}
 }
 

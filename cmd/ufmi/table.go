@@ -125,7 +125,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		printNotices(stderr, "table", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 		printNotices(stderr, "table", sparseLevels(cfg.Method, data.x))
 		if len(data.featureColumns()) > 1 { // rows with I(Y; X_out | X_in)
-			printNotices(stderr, "table", manyClassConditional(cfg, data.labels.K(), *perm > 0))
+			printNotices(stderr, "table", manyClassConditional(cfg, data.labels.K(), false, *perm > 0))
 			printNotices(stderr, "table", correlatedConditional(cfg, data.x, data.featureColumns(), data.featureColumns()))
 		}
 	}

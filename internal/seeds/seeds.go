@@ -25,12 +25,13 @@ const (
 	PairSwap                      // the swaps within pairs of the conditional test's permutation i
 	ScreeningNull                 // the label permutation i of the screening pilot's null importances
 	LabelDraw                     // draw i of the labels sent through a UF's trees (UFConfig.LabelDraws)
+	RestSwap                      // the tie-breaking order of a conditional MI's swapped rest
 	purposes                      // the number of purposes
 )
 
 var names = [purposes]string{"tree", "pilot", "data", "eval-data", "fold", "fold-model", "split",
 	"permutation", "permutation-fit", "repetition", "jitter", "subsample", "bound",
-	"pairing", "pair-swap", "screening-null", "label-draw"}
+	"pairing", "pair-swap", "screening-null", "label-draw", "rest-swap"}
 
 func (p Purpose) String() string {
 	if p < 0 || p >= purposes {
@@ -59,6 +60,7 @@ var salts = [purposes]uint64{
 	PairSwap:       0xA54FF53A5F1D36F1,
 	ScreeningNull:  0x510E527FADE682D1,
 	LabelDraw:      0x9B05688C2B3E6C1F,
+	RestSwap:       0x1F83D9ABFB41BD6B,
 }
 
 // Stream returns the generator for work item index of the given purpose

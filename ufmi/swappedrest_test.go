@@ -120,7 +120,8 @@ func TestSwappedRestCentresConditionalZeros(t *testing.T) {
 // The swapped rest keeps what the target adds: with x0 informative (the
 // separated setting, exact I = 0.3368) given x1 noise, the fit on x1 and
 // the swapped x0 reads no information, so the conditional MI is all of
-// it; and the fit of the rest is that of the swapped table, bit for bit.
+// it; the fit of the rest is that of the swapped table, bit for bit, and
+// the estimate is the same whatever the number of workers.
 func TestSwappedRestKeepsAnInformativeTarget(t *testing.T) {
 	const exact = 0.3368
 	var mean float64
@@ -146,6 +147,17 @@ func TestSwappedRestKeepsAnInformativeTarget(t *testing.T) {
 		}
 		if hy, _ := LabelEntropy(y); math.Abs(hy-rest.HYGivenX) > 0.02 {
 			t.Errorf("the swapped rest reads H(Y | x1, x0 swapped) %.4f against H(Y) %.4f: the swap leaks x0", rest.HYGivenX, hy)
+		}
+		for _, workers := range []int{1, 3} {
+			c := cfg
+			c.Workers = workers
+			again, err := ConditionalMI(x, y, []int{1}, []int{0}, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again != est {
+				t.Errorf("%d workers: %+v, default workers %+v", workers, again, est)
+			}
 		}
 	}
 	t.Logf("mean error of I(Y; x0 | x1): %+.4f", mean)

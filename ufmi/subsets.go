@@ -72,8 +72,8 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval). Both fits
-// share their leaves (UFConfig.GrowsDifferenceLeaves). With one given
-// column a UF's one-step fits the rest on that column beside the target
+// share their leaves (UFConfig.GrowsDifferenceLeaves). With one numeric
+// given column a UF's one-step fits the rest on that column beside the target
 // columns swapped between neighbours in it (the swapped rest,
 // swappedrest.go; UFConfig.SwapsRest), which still estimates H(Y|X_given)
 // and shares the fit on both's columns, so that where the target adds
@@ -139,10 +139,10 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	var a *Estimate
 	if len(given) > 0 {
 		xRest, restCols := x, given
-		if swapsRest(given, cfg) {
-			// The rest as (x_A, x̃_B), x_B swapped between neighbours in
+		if swapsRest(x, given, cfg) {
+			// The rest as (x_A, x̃_B), x_B moved between neighbours in
 			// x_A (swappedrest.go): the same columns as the fit on both.
-			from := neighbourSwaps(x.cols[given[0]], x.Kind(given[0]) == Categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+			from := neighbourSwaps(x.cols[given[0]], seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
 			xRest, restCols = withSwappedTargets(xBoth, target, from), cols
 		}
 		fit, err := conditionalEntropy(xRest, y, restCols, second)

@@ -18,18 +18,24 @@ import (
 // 30 of 40 intervals excluded the true 0 (docs/inference.md, "The swapped
 // rest").
 //
-// So the fit on the given column is a fit on (x_A, x̃_B), where x̃_B is x_B
-// moved between neighbours in x_A: the rows sorted by x_A (ties, and the
-// rows of a level of a categorical x_A, in a random order) and their
-// target cells moved in cycles of three consecutive rows (swapRun). The swaps look
+// So the fit on a numeric given column is a fit on (x_A, x̃_B), where x̃_B
+// is x_B moved between neighbours in x_A: the rows sorted by x_A (ties in
+// a random order, missing cells a run of their own) and their target cells
+// moved in cycles of three consecutive rows (swapRun). A categorical given
+// column keeps the rest fitted alone: its trees split it by levels, whose
+// leaves hold every row of a level, not few votes; and where its levels
+// are sparse (2 to 5 rows each) the cycles within a level read an
+// informative target's conditional MI 0.004-0.018 lower than the rest fitted
+// alone (a reviewer's probe: coverage 0.91 → 0.77 with 300 levels of
+// n = 1,000). The swaps look
 // at x_A alone, never at Y or x_B, so x̃_B tells nothing about Y beyond
 // x_A: the fit still estimates H(Y|x_A). And x̃_B keeps x_B's law given
 // x_A up to the distance between neighbours, so where x_B adds nothing the
 // two fits see columns of the same law and their biases cancel. Both fits
 // take the same seed, so they grow alike and their difference varies less.
 
-// SwapsRest reports whether a conditional MI of one given column with
-// this UF fits the rest beside the target columns swapped between
+// SwapsRest reports whether a conditional MI of one numeric given column
+// with this UF fits the rest beside the target columns swapped between
 // neighbours in the given column (the swapped rest): a one-step UF from
 // the default of 2026-11-30, eighth, on (the preset "default-2026-11-30d",
 // the older defaults and the plug-in, so the paper's presets, fit the
@@ -38,41 +44,33 @@ import (
 func (c UFConfig) SwapsRest() bool { return !c.plainRest && !c.PlugIn }
 
 // swapsRest reports whether ConditionalMI fits the rest swapped: a UF that
-// swaps (UFConfig.SwapsRest), one given column, no unlabeled rows (which
-// have no neighbours to swap with).
-func swapsRest(given []int, cfg EstimatorConfig) bool {
-	return len(given) == 1 && (cfg.Method == "" || cfg.Method == MethodUF) &&
+// swaps (UFConfig.SwapsRest), one given column and a numeric one, no
+// unlabeled rows (which have no neighbours to swap with).
+func swapsRest(x *Features, given []int, cfg EstimatorConfig) bool {
+	return len(given) == 1 && x.Kind(given[0]) == Numeric && (cfg.Method == "" || cfg.Method == MethodUF) &&
 		cfg.UF.SwapsRest() && cfg.Unlabeled == nil
 }
 
-// neighbourSwaps returns the permutation that swaps the rows between
-// neighbours in column values (categorical: rows of the same level are
-// neighbours, numeric: rows adjacent in value; missing cells are a run of
-// their own): from[i] is the row whose target cell row i takes. Ties and
-// the order within a level are broken by rng. A run of one row keeps its
-// own cell.
-func neighbourSwaps(values []float64, categorical bool, rng *rand.Rand) []int {
+// neighbourSwaps returns the permutation that moves the target cells
+// between rows adjacent in a numeric column's values (swapRun), the rows
+// missing the value forming a run of their own: from[i] is the row whose
+// target cell row i takes. Ties are broken by rng.
+func neighbourSwaps(values []float64, rng *rand.Rand) []int {
 	n := len(values)
 	tie := rng.Perm(n)
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
-	// run is a row's stratum: its level, or whether it is missing.
-	run := func(i int) float64 {
-		switch {
-		case categorical:
-			return values[i]
-		case math.IsNaN(values[i]):
-			return 1
-		}
-		return 0
-	}
+	// Present values first, in increasing order; then the missing ones.
 	slices.SortFunc(order, func(i, j int) int {
-		if c := cmp.Compare(run(i), run(j)); c != 0 {
-			return c
-		}
-		if !categorical && !math.IsNaN(values[i]) {
+		mi, mj := math.IsNaN(values[i]), math.IsNaN(values[j])
+		switch {
+		case mi != mj && mi:
+			return 1
+		case mi != mj:
+			return -1
+		case !mi:
 			if c := cmp.Compare(values[i], values[j]); c != 0 {
 				return c
 			}
@@ -83,14 +81,12 @@ func neighbourSwaps(values []float64, categorical bool, rng *rand.Rand) []int {
 	for i := range from {
 		from[i] = i
 	}
-	for lo := 0; lo < n; {
-		hi := lo + 1
-		for hi < n && cmp.Compare(run(order[hi]), run(order[lo])) == 0 {
-			hi++
-		}
-		swapRun(order[lo:hi], from)
-		lo = hi
+	present := 0
+	for present < n && !math.IsNaN(values[order[present]]) {
+		present++
 	}
+	swapRun(order[:present], from)
+	swapRun(order[present:], from)
 	return from
 }
 

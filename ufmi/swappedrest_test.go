@@ -1,6 +1,7 @@
 package ufmi
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -9,15 +10,14 @@ import (
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
-// neighbourSwaps moves every row but a run of one to a neighbour: numeric
-// rows in cycles of three rows consecutive in value (the last four or five
-// of a run in one cycle; ties broken at random, missing cells a run of
-// their own), categorical rows within their level; it is a permutation,
-// the same for the same generator.
+// neighbourSwaps moves every row of a numeric column to a neighbour, in
+// cycles of three rows consecutive in value (the last four or five of a
+// run in one cycle; ties broken at random, missing cells a run of their
+// own); it is a permutation, the same for the same generator.
 func TestNeighbourSwaps(t *testing.T) {
 	nan := math.NaN()
 	values := []float64{5, 1, nan, 3, 2, 4, nan, 0, 6, nan}
-	from := neighbourSwaps(values, false, rand.New(rand.NewPCG(1, 2)))
+	from := neighbourSwaps(values, rand.New(rand.NewPCG(1, 2)))
 	if !isPermutation(from) {
 		t.Fatalf("not a permutation: %v", from)
 	}
@@ -39,33 +39,52 @@ func TestNeighbourSwaps(t *testing.T) {
 			t.Errorf("missing row %d takes row %d", i, j)
 		}
 	}
-	if again := neighbourSwaps(values, false, rand.New(rand.NewPCG(1, 2))); !slices.Equal(again, from) {
+	if again := neighbourSwaps(values, rand.New(rand.NewPCG(1, 2))); !slices.Equal(again, from) {
 		t.Errorf("the same generator gave %v, then %v", from, again)
 	}
-
-	// Categorical: swaps within a level only; a level of one row keeps it.
-	levels := []float64{0, 1, 0, 2, 1, 0, 1, 1, 0}
-	from = neighbourSwaps(levels, true, rand.New(rand.NewPCG(3, 4)))
-	if !isPermutation(from) {
-		t.Fatalf("not a permutation: %v", from)
-	}
-	for i, j := range from {
-		if levels[j] != levels[i] {
-			t.Errorf("row %d (level %g) takes row %d (level %g)", i, levels[i], j, levels[j])
-		}
-		if (j == i) != (levels[i] == 2) {
-			t.Errorf("row %d of level %g takes row %d", i, levels[i], j)
-		}
-	}
-
-	// Ties in a numeric column are broken at random, not by row order.
+	// Ties are broken at random, not by row order.
 	tied := make([]float64, 40)
 	orders := map[int]bool{}
 	for s := range 20 {
-		orders[neighbourSwaps(tied, false, rand.New(rand.NewPCG(uint64(s), 9)))[0]] = true
+		orders[neighbourSwaps(tied, rand.New(rand.NewPCG(uint64(s), 9)))[0]] = true
 	}
 	if len(orders) < 5 {
 		t.Errorf("row 0 of 40 tied rows took only %d partners over 20 generators", len(orders))
+	}
+}
+
+// A categorical given column keeps the rest fitted alone: the default's
+// conditional MI is the preset default-2026-11-30d's, bit for bit (cycles
+// within sparse levels read an informative target low; swappedrest.go).
+func TestSwappedRestLeavesCategoricalGivenAlone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 300
+	level, b, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		y[i] = rng.IntN(2)
+		level[i] = float64(rng.IntN(60))
+		b[i] = 2.5*(float64(y[i])-0.5) + rng.NormFloat64()
+	}
+	names := make([]string, 60)
+	for l := range names {
+		names[l] = fmt.Sprint("level", l)
+	}
+	x, err := NewColumnFeatures([]Column{{Name: "a", Kind: Categorical, Values: level, Levels: names}, {Name: "b", Values: b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: 3}}
+	got, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.UF = defaultUF20261130d()
+	want, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("categorical given column: %+v, the rest alone %+v", got, want)
 	}
 }
 
@@ -137,7 +156,7 @@ func TestSwappedRestKeepsAnInformativeTarget(t *testing.T) {
 		if r > 0 {
 			continue
 		}
-		from := neighbourSwaps(x.cols[1], false, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+		from := neighbourSwaps(x.cols[1], seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
 		rest, err := conditionalEntropy(withSwappedTargets(x, []int{0}, from), y, []int{1, 0}, cfg)
 		if err != nil {
 			t.Fatal(err)

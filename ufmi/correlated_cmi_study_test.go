@@ -154,11 +154,10 @@ func withMissingGiven(draw func(rng *rand.Rand, n int) ([]Column, []int), share 
 // N(0, 1) and x_B = x_A + N(0, 0.3287²) (a within-class correlation of
 // 0.95): x_B adds nothing.
 func threeClassCopy(rng *rand.Rand, n int) ([]Column, []int) {
-	a, b, y := make([]float64, n), make([]float64, n), make([]int, n)
-	for i := range n {
-		y[i] = rng.IntN(3)
-		a[i] = float64(y[i]-1) + rng.NormFloat64()
-		b[i] = a[i] + 0.3287*rng.NormFloat64()
+	rows, y := classesAlongGiven(3, 1, 0.3287)(rng, n)
+	a, b := make([]float64, n), make([]float64, n)
+	for i, r := range rows {
+		a[i], b[i] = r[0], r[1]
 	}
 	return []Column{{Name: "a", Values: a}, {Name: "b", Values: b}}, y
 }

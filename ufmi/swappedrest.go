@@ -34,21 +34,22 @@ import (
 // two fits see columns of the same law and their biases cancel. Both fits
 // take the same seed, so they grow alike and their difference varies less.
 
-// SwapsRest reports whether a conditional MI of one numeric given column
-// with this UF fits the rest beside the target columns swapped between
-// neighbours in the given column (the swapped rest): a one-step UF from
-// the default of 2026-11-30, eighth, on (the preset "default-2026-11-30d",
-// the older defaults and the plug-in, so the paper's presets, fit the
-// given column alone). A subset table's rows never swap: they difference
-// the subsets' own fits.
-func (c UFConfig) SwapsRest() bool { return !c.plainRest && !c.PlugIn }
+// SwapsRest reports whether a conditional MI of x's columns given the
+// columns given, with this UF, fits the rest beside the target columns
+// swapped between neighbours in the given column (the swapped rest): one
+// numeric given column, and a one-step UF from the default of 2026-11-30,
+// eighth, on (the preset "default-2026-11-30d", the older defaults and the
+// plug-in, so the paper's presets, fit the given column alone). A subset
+// table's rows never swap: they difference the subsets' own fits.
+func (c UFConfig) SwapsRest(x *Features, given []int) bool {
+	return len(given) == 1 && x.hasCol(given[0]) && x.Kind(given[0]) == Numeric && !c.plainRest && !c.PlugIn
+}
 
 // swapsRest reports whether ConditionalMI fits the rest swapped: a UF that
-// swaps (UFConfig.SwapsRest), one given column and a numeric one, no
-// unlabeled rows (which have no neighbours to swap with).
+// swaps there (UFConfig.SwapsRest), without unlabeled rows (which have no
+// neighbours to swap with).
 func swapsRest(x *Features, given []int, cfg EstimatorConfig) bool {
-	return len(given) == 1 && x.Kind(given[0]) == Numeric && (cfg.Method == "" || cfg.Method == MethodUF) &&
-		cfg.UF.SwapsRest() && cfg.Unlabeled == nil
+	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.UF.SwapsRest(x, given) && cfg.Unlabeled == nil
 }
 
 // neighbourSwaps returns the permutation that moves the target cells

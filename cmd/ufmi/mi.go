@@ -247,7 +247,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {
-			swapped := data.givenCount == 1 && data.x.Kind(0) == ufmi.Numeric && cfg.UF.SwapsRest()
+			swapped := cfg.UF.SwapsRest(data.x, data.givenColumns())
 			printNotices(stderr, "mi", manyClassConditional(cfg, data.labels.K(), swapped, *perm > 0))
 			if cfg.UF.NoTargetResiduals {
 				printNotices(stderr, "mi", correlatedConditional(cfg, data.x, data.givenColumns(), data.featureColumns()))

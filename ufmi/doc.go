@@ -163,7 +163,10 @@
 // column rests each row on few votes and read H(Y|X_A) high, so where the
 // target adds nothing the difference read high with 3 or more classes
 // (docs/inference.md, "The swapped rest"); the preset
-// "default-2026-11-30d" keeps the default before it.
+// "default-2026-11-30d" keeps the default before it. Since 2026-12-01 a
+// categorical given column whose levels hold 10 or more rows swaps the
+// target within its levels as well (the preset "default-2026-12-01" keeps
+// it fitted alone).
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -370,17 +370,34 @@ func BenchmarkConditionalTestCost(b *testing.B) {
 // BenchmarkSwappedRest times a conditional MI of one given column with its
 // interval, the default (the rest fitted beside the swapped target) against
 // the preset default-2026-11-30d (the given column fitted alone), on the
-// data of BenchmarkConditionalTestCost (n = 1000, d = 2, 300 trees).
+// data of BenchmarkConditionalTestCost (n = 1000, d = 2, 300 trees); and
+// with that given column cut into 20 categorical levels of equal width, the
+// default (swapped within the levels) against the preset default-2026-12-01
+// (fitted alone).
 func BenchmarkSwappedRest(b *testing.B) {
 	x, y := ciData(1, 1000, 0.5, 0)
+	lo, hi := slices.Min(x.cols[0]), slices.Max(x.cols[0])
+	codes, names := make([]float64, x.n), make([]string, 20)
+	for i, v := range x.cols[0] {
+		codes[i] = float64(min(int((v-lo)/(hi-lo)*20), 19))
+	}
+	for l := range names {
+		names[l] = fmt.Sprint("level", l)
+	}
+	categorical, err := NewColumnFeatures([]Column{{Name: "a", Kind: Categorical, Values: codes, Levels: names}, {Name: "b", Values: x.cols[1]}})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
+		x    *Features
 		uf   UFConfig
-	}{{"default", DefaultUF()}, {"default-2026-11-30d", defaultUF20261130d()}} {
+	}{{"default", x, DefaultUF()}, {"default-2026-11-30d", x, defaultUF20261130d()},
+		{"categorical-default", categorical, DefaultUF()}, {"categorical-default-2026-12-01", categorical, defaultUF20261201()}} {
 		cfg := EstimatorConfig{UF: c.uf, Confidence: 0.95, Runtime: Runtime{Seed: 1}}
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg); err != nil {
+				if _, err := ConditionalMI(c.x, y, []int{0}, []int{1}, cfg); err != nil {
 					b.Fatal(err)
 				}
 			}

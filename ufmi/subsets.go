@@ -142,7 +142,7 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		if swapsRest(x, given, cfg) {
 			// The rest as (x_A, x̃_B), x_B moved between neighbours in
 			// x_A (swappedrest.go): the same columns as the fit on both.
-			from := neighbourSwaps(x.cols[given[0]], seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+			from := neighbourSwaps(x.cols[given[0]], x.Kind(given[0]) == Categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
 			xRest, restCols = withSwappedTargets(xBoth, target, from), cols
 		}
 		fit, err := conditionalEntropy(xRest, y, restCols, second)

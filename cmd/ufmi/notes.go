@@ -69,16 +69,17 @@ func oneStepUF(cfg ufmi.EstimatorConfig) bool {
 
 // manyClassConditional returns a note for a conditional MI of the default
 // UF with 3 or more classes whose rest is fitted alone (several given
-// columns, or a table's rows): its two fits need not carry the same bias
+// columns, a categorical one of sparse levels, or a table's rows): its two fits need not carry the same bias
 // there, and the interval may exclude the truth (TestSharedLeafCMIStudy's
 // plain-rest column, measured with 5 to 10 classes along one given column
 // fitted alone, and TestSwappedRestStudy's with 3, 4 and 9); the
 // conditional test holds its level
 // (TestConditionalTestHoldsLevelWithManyWeakClasses), and the label draws
 // take most of the bias out (TestLabelDrawsConditionalManyWeakClasses):
-// with them there is no note. Nor is there for mi -given of one numeric
-// given column, whose rest the default fits beside the swapped target (swapped:
-// TestSwappedRestStudy, 0 to 3 of 40 intervals excluding 0). tested says
+// with them there is no note. Nor is there for mi -given of one given
+// column that the default fits beside the swapped target (swapped; numeric,
+// or categorical of levels of 10 or more rows: TestSwappedRestStudy and
+// TestSwappedRestCategoricalStudy, 0 to 4 of 40 intervals excluding 0). tested says
 // whether the run gives the conditional test's p-value.
 func manyClassConditional(cfg ufmi.EstimatorConfig, k int, swapped, tested bool) []string {
 	if !oneStepUF(cfg) || k < 3 || cfg.UF.LabelDraws > 0 || swapped {
@@ -88,7 +89,7 @@ func manyClassConditional(cfg ufmi.EstimatorConfig, k int, swapped, tested bool)
 	if tested {
 		test = "the conditional test's p-value holds its level there"
 	}
-	return []string{fmt.Sprintf("with %d classes a conditional MI whose given columns are fitted alone need not share its two fits' bias: with 3 to 10 classes along one given column so fitted it read -0.015 to +0.052 nats off, and where the target adds nothing, 4 classes 0.5 sd apart, 13 of 40 intervals excluded 0 (+0.011; 9 classes 1/3 sd apart: 30 of 40) (docs/inference.md, \"The swapped rest\"; mi -given of one numeric given column fits it beside the swapped target instead, which mends this); %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
+	return []string{fmt.Sprintf("with %d classes a conditional MI whose given columns are fitted alone need not share its two fits' bias: with 3 to 10 classes along one given column so fitted it read -0.015 to +0.052 nats off, and where the target adds nothing, 4 classes 0.5 sd apart, 13 of 40 intervals excluded 0 (+0.011; 9 classes 1/3 sd apart: 30 of 40) (docs/inference.md, \"The swapped rest\"; mi -given of one given column, numeric or categorical of levels of 10 or more rows, fits it beside the swapped target instead, which mends this); %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
 }
 
 // aboveLogK returns a note when an estimate of a conditional entropy,

@@ -377,17 +377,11 @@ func BenchmarkConditionalTestCost(b *testing.B) {
 func BenchmarkSwappedRest(b *testing.B) {
 	x, y := ciData(1, 1000, 0.5, 0)
 	lo, hi := slices.Min(x.cols[0]), slices.Max(x.cols[0])
-	codes, names := make([]float64, x.n), make([]string, 20)
+	codes := make([]float64, x.n)
 	for i, v := range x.cols[0] {
 		codes[i] = float64(min(int((v-lo)/(hi-lo)*20), 19))
 	}
-	for l := range names {
-		names[l] = fmt.Sprint("level", l)
-	}
-	categorical, err := NewColumnFeatures([]Column{{Name: "a", Kind: Categorical, Values: codes, Levels: names}, {Name: "b", Values: x.cols[1]}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	categorical := categoricalBeside(b, codes, 20, x.cols[1])
 	for _, c := range []struct {
 		name string
 		x    *Features

@@ -178,7 +178,7 @@ func binnedClassLevels(t *testing.T, rng *rand.Rand, k, levels, n int, mu, nu fl
 // categoricalBeside returns the features of a categorical column "a" of
 // the given level codes (levels named level0, level1, ...) and a numeric
 // column "b".
-func categoricalBeside(t *testing.T, code []float64, levels int, b []float64) *Features {
+func categoricalBeside(t testing.TB, code []float64, levels int, b []float64) *Features {
 	t.Helper()
 	names := make([]string, levels)
 	for l := range names {

@@ -69,8 +69,9 @@ func oneStepUF(cfg ufmi.EstimatorConfig) bool {
 
 // manyClassConditional returns a note for a conditional MI of the default
 // UF with 3 or more classes whose rest is fitted alone (several given
-// columns, a categorical one of sparse levels, or a table's rows): its two fits need not carry the same bias
-// there, and the interval may exclude the truth (TestSharedLeafCMIStudy's
+// columns, a categorical one of sparse levels, or a table's rows): its two
+// fits need not carry the same bias there, and the interval may exclude
+// the truth (TestSharedLeafCMIStudy's
 // plain-rest column, measured with 5 to 10 classes along one given column
 // fitted alone, and TestSwappedRestStudy's with 3, 4 and 9); the
 // conditional test holds its level
@@ -79,8 +80,8 @@ func oneStepUF(cfg ufmi.EstimatorConfig) bool {
 // with them there is no note. Nor is there for mi -given of one given
 // column that the default fits beside the swapped target (swapped; numeric,
 // or categorical of levels of 10 or more rows: TestSwappedRestStudy and
-// TestSwappedRestCategoricalStudy, 0 to 4 of 40 intervals excluding 0). tested says
-// whether the run gives the conditional test's p-value.
+// TestSwappedRestCategoricalStudy, 0 to 4 of 40 intervals excluding 0).
+// tested says whether the run gives the conditional test's p-value.
 func manyClassConditional(cfg ufmi.EstimatorConfig, k int, swapped, tested bool) []string {
 	if !oneStepUF(cfg) || k < 3 || cfg.UF.LabelDraws > 0 || swapped {
 		return nil

@@ -67,6 +67,10 @@ type CMIEstimate struct {
 	HYGivenAB float64 // H(Y|X_A, X_B)
 	CMI       float64
 	CI        Interval // confidence interval for CMI when EstimatorConfig.Confidence > 0
+	// RestSwapped is true when HYGivenA was fitted beside the target
+	// columns swapped between neighbours in the given column (the swapped
+	// rest, UFConfig.SwapsRest), false when it was fitted on X_A alone.
+	RestSwapped bool
 }
 
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
@@ -137,9 +141,10 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		return CMIEstimate{}, err
 	}
 	var a *Estimate
+	swapped := false
 	if len(given) > 0 {
 		xRest, restCols := x, given
-		if swapsRest(x, given, cfg) {
+		if swapped = swapsRest(x, given, cfg); swapped {
 			// The rest as (x_A, x̃_B), x_B moved between neighbours in
 			// x_A (swappedrest.go): the same columns as the fit on both.
 			from := neighbourSwaps(x.cols[given[0]], x.Kind(given[0]) == Categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
@@ -151,7 +156,12 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		}
 		a = &fit
 	}
-	return cmiFrom(both, a, cfg.Confidence)
+	res, err := cmiFrom(both, a, cfg.Confidence)
+	if err != nil {
+		return CMIEstimate{}, err
+	}
+	res.RestSwapped = swapped
+	return res, nil
 }
 
 // cmiFrom is the conditional MI H(Y|X_A) - H(Y|X_A, X_B) from the fit on

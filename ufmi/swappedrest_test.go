@@ -135,17 +135,20 @@ func TestSwappedRestCentresCategoricalGiven(t *testing.T) {
 	for r := range sets {
 		x, y := binnedClassLevels(t, rand.New(rand.NewPCG(uint64(r), 50)), 9, 50, 1080, 1.0/3, 0)
 		cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}}
-		if !cfg.UF.SwapsRest(x, []int{0}) && r == 0 {
-			t.Fatal("the default does not swap beside this column")
-		}
 		est, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !est.RestSwapped {
+			t.Fatalf("data set %d: the default did not swap beside this column", r)
 		}
 		swapped += est.CMI / sets
 		cfg.UF = defaultUF20261201()
 		if est, err = ConditionalMI(x, y, []int{0}, []int{1}, cfg); err != nil {
 			t.Fatal(err)
+		}
+		if est.RestSwapped {
+			t.Fatalf("data set %d: the preset default-2026-12-01 swapped beside a categorical column", r)
 		}
 		alone += est.CMI / sets
 	}

@@ -1096,8 +1096,11 @@ func TestColumnNamesWithCommas(t *testing.T) {
 	if all := mi("-drop", `noise, a"b`); all["mi"] != named["mi"] {
 		t.Errorf("-drop 'noise, a\"b' leaves \"income, net\" alone: MI %v, want %v", all["mi"], named["mi"])
 	}
-	if cmi := mi("-features", "noise", "-given", `"income, net"`); cmi["h_y_given_z"] == nil {
-		t.Errorf("-given '\"income, net\"': no H(Y|Z) in %v", cmi)
+	if cmi := mi("-features", "noise", "-given", `"income, net"`); cmi["h_y_given_z"] == nil || cmi["rest_swapped"] != true {
+		t.Errorf("-given '\"income, net\"' (numeric): want H(Y|Z) fitted beside the swapped target (rest_swapped true) in %v", cmi)
+	}
+	if cmi := mi("-features", "noise", "-given", `"income, net"`, "-preset", "default-2026-11-30d"); cmi["rest_swapped"] != nil {
+		t.Errorf("-preset default-2026-11-30d fits the given column alone: want no rest_swapped in %v", cmi)
 	}
 	mi("-features", `"income, net"`, "-categorical", `"income, net"`) // an unknown categorical column is an error
 	_, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-features", "income, net")

@@ -23,10 +23,14 @@ type miReport struct {
 	HY       float64  `json:"h_y"`
 	HYGivenX float64  `json:"h_y_given_x"`
 	HYGivenZ *float64 `json:"h_y_given_z,omitempty"` // H(Y | given columns), with -given
-	MI       float64  `json:"mi"`
-	CILevel  *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
-	CILow    *float64 `json:"ci_low,omitempty"`
-	CIHigh   *float64 `json:"ci_high,omitempty"`
+	// With -given: true when h_y_given_z was fitted beside the feature
+	// columns swapped between neighbours in the given column (the swapped
+	// rest, ufmi.CMIEstimate.RestSwapped), read to share the other fit's bias.
+	RestSwapped bool     `json:"rest_swapped,omitempty"`
+	MI          float64  `json:"mi"`
+	CILevel     *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
+	CILow       *float64 `json:"ci_low,omitempty"`
+	CIHigh      *float64 `json:"ci_high,omitempty"`
 	// With -ci: true when no row's out-of-sample posterior misclassified
 	// it, and ci_low is then at most Fano's limit (ufmi.Interval.NoneMisclassified).
 	CINoneMisclassified bool `json:"ci_none_misclassified,omitempty"`
@@ -173,7 +177,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		}
 		hy, _ := ufmi.LabelEntropy(labels.Codes)
 		rep.HY, rep.HYGivenX, rep.MI = hy, cmi.HYGivenAB, cmi.CMI
-		rep.HYGivenZ = &cmi.HYGivenA
+		rep.HYGivenZ, rep.RestSwapped = &cmi.HYGivenA, cmi.RestSwapped
 		rep.setInterval(cmi.CI)
 		if *perm > 0 {
 			res, err := conditionalTest(x, labels.Codes, data.givenColumns(), data.featureColumns(), cfg, *perm, progressTo(stderr, opts.asJSON, "permutations"))
@@ -247,8 +251,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
 		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {
-			swapped := cfg.UF.SwapsRest(data.x, data.givenColumns())
-			printNotices(stderr, "mi", manyClassConditional(cfg, data.labels.K(), swapped, *perm > 0))
+			printNotices(stderr, "mi", manyClassConditional(cfg, data.labels.K(), rep.RestSwapped, *perm > 0))
 			if cfg.UF.NoTargetResiduals {
 				printNotices(stderr, "mi", correlatedConditional(cfg, data.x, data.givenColumns(), data.featureColumns()))
 			}
@@ -294,7 +297,11 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	}
 	fmt.Fprintf(stdout, "H(Y)         %.4f nats\n", rep.HY)
 	if rep.HYGivenZ != nil {
-		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s)\n", *rep.HYGivenZ, *given)
+		swappedNote := ""
+		if rep.RestSwapped {
+			swappedNote = "; fitted beside X swapped between neighbours in Z"
+		}
+		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s%s)\n", *rep.HYGivenZ, *given, swappedNote)
 		fmt.Fprintf(stdout, "H(Y|X,Z)     %.4f nats\n", rep.HYGivenX)
 		fmt.Fprintf(stdout, "I(X;Y|Z)     %.4f nats\n", rep.MI)
 	} else {

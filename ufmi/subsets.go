@@ -63,7 +63,10 @@ var errNoConditionalBound = fmt.Errorf("ufmi: LowerBound is a bound on I(X;Y) fr
 
 // CMIEstimate is an estimate of I(Y; X_B | X_A) = H(Y|X_A) - H(Y|X_A, X_B), in nats.
 type CMIEstimate struct {
-	HYGivenA  float64 // H(Y|X_A); H(Y) when A is empty; with the swapped rest (UFConfig.SwapsRest), read beside the swapped target to share the fit on both's bias, not the best estimate of H(Y|X_A) alone (estimate on X_A alone for that)
+	// HYGivenA is H(Y|X_A), H(Y) when A is empty. Where RestSwapped, it is
+	// read beside the swapped target to share the fit on both's bias, not
+	// as the best estimate of H(Y|X_A) alone (estimate on X_A for that).
+	HYGivenA  float64
 	HYGivenAB float64 // H(Y|X_A, X_B)
 	CMI       float64
 	CI        Interval // confidence interval for CMI when EstimatorConfig.Confidence > 0

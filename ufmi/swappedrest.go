@@ -16,7 +16,10 @@ import (
 // on two columns would. The difference read high where x_B adds nothing:
 // with 4 to 9 classes along x_A and x_B noise or a near copy of x_A, 13 to
 // 30 of 40 intervals excluded the true 0 (docs/inference.md, "The swapped
-// rest").
+// rest"). Beside a categorical x_A, whose forest rests each row on its
+// level's votes, the fit on x_A alone read H(Y|x_A) low against the fit on
+// both with few levels and high with 9 classes over 50 levels (17 of 40
+// intervals excluding 0).
 //
 // So the fit on the given column is a fit on (x_A, x̃_B), where x̃_B is
 // x_B moved between neighbours in x_A: the rows sorted by x_A (ties in a

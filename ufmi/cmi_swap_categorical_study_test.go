@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
 
@@ -142,19 +143,20 @@ func levelsCMI(joint [][]float64, mean func(y int) float64) float64 {
 }
 
 // entropyOfWeights is s·H(w/s) for nonnegative weights w of sum s: the
-// weight's share of a conditional entropy.
+// weight's share of a conditional entropy (0 for weights summing to 0).
 func entropyOfWeights(w []float64) float64 {
 	s := 0.0
 	for _, v := range w {
 		s += v
 	}
-	h := 0.0
-	for _, v := range w {
-		if v > 0 {
-			h -= v * math.Log(v/s)
-		}
+	if s == 0 {
+		return 0
 	}
-	return h
+	p := make([]float64, len(w))
+	for y, v := range w {
+		p[y] = v / s
+	}
+	return s * classes.Entropy(p)
 }
 
 // levelProbabilities draws P(Y = 1) of each level uniform on

@@ -79,9 +79,10 @@ type CMIEstimate struct {
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval). Both fits
-// share their leaves (UFConfig.GrowsDifferenceLeaves). With one numeric
-// given column a UF's one-step fits the rest on that column beside the target
-// columns swapped between neighbours in it (the swapped rest,
+// share their leaves (UFConfig.GrowsDifferenceLeaves). With one given
+// column, numeric or categorical of levels of 10 or more rows, a UF's
+// one-step fits the rest on that column beside the target columns swapped
+// between neighbours in it, or within its levels (the swapped rest,
 // swappedrest.go; UFConfig.SwapsRest), which still estimates H(Y|X_given)
 // and shares the fit on both's columns, so that where the target adds
 // nothing the two fits' biases cancel: with 3 to 9 classes along the given

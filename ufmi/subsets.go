@@ -80,15 +80,17 @@ type CMIEstimate struct {
 // same seed. With no given columns it is I(Y; X_target). Its interval
 // differences the two fits' per-row contributions (see Interval). Both fits
 // share their leaves (UFConfig.GrowsDifferenceLeaves). With one given
-// column, numeric or categorical of levels of 10 or more rows, a UF's
-// one-step fits the rest on that column beside the target columns swapped
-// between neighbours in it, or within its levels (the swapped rest,
+// column, numeric or categorical of levels of 10 or more rows, or several
+// with categorical ones whose joint levels hold that many rows, a UF's
+// one-step fits the rest on the given columns beside the target columns
+// swapped between neighbours in the given column, or within the levels
+// (the swapped rest,
 // swappedrest.go; UFConfig.SwapsRest), which still estimates H(Y|X_given)
 // and shares the fit on both's columns, so that where the target adds
 // nothing the two fits' biases cancel: with 3 to 9 classes along the given
 // column and a target of noise 0 to 3 of 40 intervals exclude 0, where the
 // given column fitted alone read up to +0.05 nats (docs/inference.md, "The
-// swapped rest"). With several given columns the fits' biases need not
+// swapped rest"). With several numeric given columns the fits' biases need not
 // cancel with 3 or more classes, and ConditionalPermutationTest, which
 // holds its level there, is the test of a zero. A UF with axis-aligned
 // splits fits X_given and X_target with
@@ -151,7 +153,8 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 		if swapped = swapsRest(x, given, cfg); swapped {
 			// The rest as (x_A, x̃_B), x_B moved between neighbours in
 			// x_A (swappedrest.go): the same columns as the fit on both.
-			from := neighbourSwaps(x.cols[given[0]], x.Kind(given[0]) == Categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+			values, categorical := swapRuns(x, given)
+			from := neighbourSwaps(values, categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
 			xRest, restCols = withSwappedTargets(xBoth, target, from), cols
 		}
 		fit, err := conditionalEntropy(xRest, y, restCols, second)

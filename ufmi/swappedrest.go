@@ -35,6 +35,14 @@ import (
 // than levelRowsToSwap rows in the level of the median row) keeps the rest
 // fitted alone: there cycles within a level read an informative target low
 // (docs/inference.md, "The swapped rest").
+//
+// Several given columns swap within the joint levels of their categorical
+// columns (swapRuns): a categorical x_A beside numeric given columns of
+// noise read the same few-votes excess as alone (9 classes: +0.017, 15 of
+// 60 intervals excluding 0; swapped, −0.003 and 4), and rows sharing every
+// categorical level are neighbours in those. Several numeric given columns
+// keep the rest fitted alone: rows are rarely neighbours in all of them,
+// and a rest of two numeric columns did not read the excess.
 
 // levelRowsToSwap is the least number of rows in the level of a categorical
 // given column's median row for the rest to be swapped within its levels:
@@ -46,22 +54,67 @@ const levelRowsToSwap = 10
 
 // SwapsRest reports whether a conditional MI of x's columns given the
 // columns given, with this UF, fits the rest beside the target columns
-// swapped between neighbours in the given column (the swapped rest): one
+// swapped between neighbours in the given columns (the swapped rest): one
 // given column, numeric or categorical with levels of at least
-// levelRowsToSwap rows (the median row's), and a one-step UF from the
-// default of 2026-11-30, eighth, on (the preset "default-2026-11-30d", the
-// older defaults and the plug-in, so the paper's presets, fit the given
-// column alone; the preset "default-2026-12-01" swaps beside a numeric
-// column only). A subset table's rows never swap: they difference the
-// subsets' own fits.
+// levelRowsToSwap rows (the median row's), or several given columns of
+// which some are categorical, whose joint levels (swapRuns) hold that many
+// rows; and a one-step UF from the default of 2026-11-30, eighth, on (the
+// preset "default-2026-11-30d", the older defaults and the plug-in, so the
+// paper's presets, fit the given columns alone; the preset
+// "default-2026-12-01" swaps beside one numeric column only, and
+// "default-2026-12-01b" beside one given column only). A subset table's
+// rows never swap: they difference the subsets' own fits.
 func (c UFConfig) SwapsRest(x *Features, given []int) bool {
-	if len(given) != 1 || !x.hasCol(given[0]) || c.plainRest || c.PlugIn {
+	if len(given) == 0 || c.plainRest || c.PlugIn {
 		return false
 	}
-	if x.Kind(given[0]) == Categorical {
-		return !c.numericSwapOnly && medianLevelRows(x.cols[given[0]]) >= levelRowsToSwap
+	for _, j := range given {
+		if !x.hasCol(j) {
+			return false
+		}
 	}
-	return true
+	if len(given) == 1 && x.Kind(given[0]) != Categorical {
+		return true
+	}
+	if c.numericSwapOnly || (len(given) > 1 && c.oneGivenSwapOnly) {
+		return false
+	}
+	values, categorical := swapRuns(x, given)
+	return categorical && medianLevelRows(values) >= levelRowsToSwap
+}
+
+// swapRuns returns what the swapped rest's rows are ordered by
+// (neighbourSwaps): one given column's values, categorical when it is; with
+// several given columns, the joint levels of the categorical ones, a code
+// per combination of their levels (a missing cell a level of its own), the
+// numeric ones left out, categorical true; categorical false when none of
+// the several is categorical (the rest is then fitted alone: rows are rarely
+// neighbours in several numeric columns).
+func swapRuns(x *Features, given []int) (values []float64, categorical bool) {
+	if len(given) == 1 {
+		return x.cols[given[0]], x.Kind(given[0]) == Categorical
+	}
+	joint := make([]float64, x.n)
+	for _, j := range given {
+		if x.Kind(j) != Categorical {
+			continue
+		}
+		categorical = true
+		code := map[[2]float64]float64{}
+		for i, v := range x.cols[j] {
+			if math.IsNaN(v) {
+				v = -1 // level codes are 0, 1, ...
+			}
+			key := [2]float64{joint[i], v}
+			c, ok := code[key]
+			if !ok {
+				c = float64(len(code))
+				code[key] = c
+			}
+			joint[i] = c
+		}
+	}
+	return joint, categorical
 }
 
 // swapsRest reports whether ConditionalMI fits the rest swapped: a UF that

@@ -123,6 +123,75 @@ func TestSwapsRestByLevelSize(t *testing.T) {
 	}
 }
 
+// With several given columns the rest is swapped within the joint levels
+// of the categorical ones, where the median row's joint level holds at
+// least levelRowsToSwap rows; several numeric given columns, and the
+// presets default-2026-12-01b and older, fit the given columns alone.
+func TestSwapsRestBesideSeveralGiven(t *testing.T) {
+	const n = 80
+	first, second, numeric := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		first[i], second[i], numeric[i] = float64(i%4), float64(i/4%2), float64(i)
+	}
+	second[3] = math.NaN() // a level of its own beside first's 3
+	x, err := NewColumnFeatures([]Column{
+		{Name: "first", Kind: Categorical, Values: first, Levels: []string{"a", "b", "c", "d"}},
+		{Name: "second", Kind: Categorical, Values: second, Levels: []string{"x", "y"}},
+		{Name: "numeric", Values: numeric}, {Name: "other", Values: numeric}, {Name: "target", Values: numeric}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	joint, categorical := swapRuns(x, []int{0, 2, 1})
+	if !categorical {
+		t.Fatal("swapRuns: categorical given columns not seen")
+	}
+	size := map[float64]int{}
+	for _, v := range joint {
+		size[v]++
+	}
+	if len(size) != 9 || size[joint[3]] != 1 {
+		t.Errorf("joint levels %v: want 4 × 2 levels and the missing cell's own", size)
+	}
+	for i := range n {
+		for j := range n {
+			same := first[i] == first[j] && (second[i] == second[j] || math.IsNaN(second[i]) && math.IsNaN(second[j]))
+			if (joint[i] == joint[j]) != same {
+				t.Fatalf("rows %d and %d: joint levels %v and %v, levels (%v, %v) and (%v, %v)", i, j, joint[i], joint[j], first[i], second[i], first[j], second[j])
+			}
+		}
+	}
+	for _, c := range []struct {
+		given []int
+		uf    UFConfig
+		want  bool
+	}{
+		{[]int{0, 2}, DefaultUF(), true},    // levels of 20 rows
+		{[]int{0, 1, 2}, DefaultUF(), true}, // joint levels of 10 rows (9 at one)
+		{[]int{2, 3}, DefaultUF(), false},   // numeric only
+		{[]int{0, 2}, defaultUF20261201b(), false},
+		{[]int{0, 2}, defaultUF20261201(), false},
+		{[]int{0, 2}, defaultUF20261130d(), false},
+		{[]int{2}, defaultUF20261201b(), true}, // one numeric column swaps still
+		{[]int{0}, defaultUF20261201b(), true}, // and one categorical column
+	} {
+		if got := c.uf.SwapsRest(x, c.given); got != c.want {
+			t.Errorf("given %v: SwapsRest = %v, want %v", c.given, got, c.want)
+		}
+	}
+	sparse := make([]float64, n)
+	for i := range sparse {
+		sparse[i] = float64(i % 9)
+	}
+	xs, err := NewColumnFeatures([]Column{{Name: "first", Kind: Categorical, Values: first, Levels: []string{"a", "b", "c", "d"}},
+		{Name: "sparse", Kind: Categorical, Values: sparse, Levels: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if DefaultUF().SwapsRest(xs, []int{0, 1}) {
+		t.Error("joint levels of 2-3 rows: SwapsRest = true, want false")
+	}
+}
+
 // A categorical given column of levels holding 20 rows or so: 9 weak
 // classes along a latent column cut into 50 levels, x_B noise, so
 // I(Y; x_B | x_A) = 0 (n = 1,080, 6 data sets). Fitted alone (the preset
@@ -130,35 +199,65 @@ func TestSwapsRestByLevelSize(t *testing.T) {
 // MI about +0.03 (docs/inference.md, "The swapped rest"); swapped within
 // the levels it centres (10 data sets: the mean's sd is about 0.005).
 func TestSwappedRestCentresCategoricalGiven(t *testing.T) {
-	var swapped, alone float64
-	const sets = 10
-	for r := range sets {
-		x, y := binnedClassLevels(t, rand.New(rand.NewPCG(uint64(r), 50)), 9, 50, 1080, 1.0/3, 0)
-		cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}}
-		est, err := ConditionalMI(x, y, []int{0}, []int{1}, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !est.RestSwapped {
-			t.Fatalf("data set %d: the default did not swap beside this column", r)
-		}
-		swapped += est.CMI / sets
-		cfg.UF = defaultUF20261201()
-		if est, err = ConditionalMI(x, y, []int{0}, []int{1}, cfg); err != nil {
-			t.Fatal(err)
-		}
-		if est.RestSwapped {
-			t.Fatalf("data set %d: the preset default-2026-12-01 swapped beside a categorical column", r)
-		}
-		alone += est.CMI / sets
-	}
-	t.Logf("mean conditional MI: swapped %+.4f, fitted alone %+.4f", swapped, alone)
+	swapped, alone := meansSwappedAndAlone(t, []int{0}, defaultUF20261201(), func(r int) (*Features, []int) {
+		return binnedClassLevels(t, rand.New(rand.NewPCG(uint64(r), 50)), 9, 50, 1080, 1.0/3, 0)
+	})
 	if math.Abs(swapped) > 0.015 {
 		t.Errorf("swapped within levels: mean %+.4f, want within 0.015 of the exact 0", swapped)
 	}
 	if alone < swapped+0.02 {
 		t.Errorf("fitted alone: mean %+.4f, not above the swapped %+.4f by 0.02: the test no longer tells them apart", alone, swapped)
 	}
+}
+
+// A categorical given column beside a numeric given column of noise: 9
+// weak classes along a latent column cut into 10 levels, x_B noise, so
+// I(Y; x_B | x_A, x_C) = 0 (n = 1,000, 10 data sets: the mean's sd is
+// about 0.006). With the given columns fitted alone (the preset
+// default-2026-12-01b) the conditional MI reads about +0.02; swapped within
+// x_A's levels it centres (docs/inference.md, "Several given columns").
+func TestSwappedRestCentresBesideSeveralGiven(t *testing.T) {
+	swapped, alone := meansSwappedAndAlone(t, []int{0, 2}, defaultUF20261201b(), func(r int) (*Features, []int) {
+		rng := rand.New(rand.NewPCG(uint64(r), 10))
+		x, y := binnedClassLevels(t, rng, 9, 10, 1000, 1.0/3, 0)
+		return withNumericColumn(t, x, y, 9, 0, rng), y
+	})
+	if math.Abs(swapped) > 0.015 {
+		t.Errorf("swapped within levels: mean %+.4f, want within 0.015 of the exact 0", swapped)
+	}
+	if alone < swapped+0.01 {
+		t.Errorf("fitted alone: mean %+.4f, not above the swapped %+.4f by 0.01: the test no longer tells them apart", alone, swapped)
+	}
+}
+
+// meansSwappedAndAlone returns the mean conditional MI of column 1 given
+// the columns given over 10 data sets draw(0..9), with the default (which
+// must swap the rest) and with preset (which must fit it alone), seed r+1
+// for data set r.
+func meansSwappedAndAlone(t *testing.T, given []int, preset UFConfig, draw func(r int) (*Features, []int)) (swapped, alone float64) {
+	t.Helper()
+	const sets = 10
+	for r := range sets {
+		x, y := draw(r)
+		cfg := EstimatorConfig{Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}}
+		for _, fit := range []struct {
+			uf   UFConfig
+			swap bool
+			mean *float64
+		}{{DefaultUF(), true, &swapped}, {preset, false, &alone}} {
+			cfg.UF = fit.uf
+			est, err := ConditionalMI(x, y, given, []int{1}, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if est.RestSwapped != fit.swap {
+				t.Fatalf("data set %d: RestSwapped %v, want %v", r, est.RestSwapped, fit.swap)
+			}
+			*fit.mean += est.CMI / sets
+		}
+	}
+	t.Logf("mean conditional MI: swapped %+.4f, fitted alone %+.4f", swapped, alone)
+	return swapped, alone
 }
 
 // binnedClassLevels draws n rows of k classes whose latent column

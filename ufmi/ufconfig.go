@@ -216,6 +216,11 @@ type UFConfig struct {
 	// as ufmi did until 2026-12-01 (the preset "default-2026-12-01"): a
 	// categorical given column is then fitted alone whatever its levels.
 	numericSwapOnly bool
+	// oneGivenSwapOnly swaps the rest beside one given column only, as
+	// ufmi did until 2026-12-01, second (the preset "default-2026-12-01b"):
+	// several given columns, categorical ones among them, are then fitted
+	// alone.
+	oneGivenSwapOnly bool
 	// NoDiscriminant fits the local-linear posteriors on the pilot's two
 	// top columns (ufmi's default before 2026-11-29, second; the preset
 	// "default-2026-11-29"). By default the fit's second coordinate is the
@@ -573,11 +578,20 @@ func defaultUF20261130() UFConfig {
 	return c
 }
 
+// defaultUF20261201b is ufmi's default until 2026-12-01, second (preset
+// "default-2026-12-01b"): DefaultUF whose conditional MIs fit several given
+// columns alone, categorical ones among them too.
+func defaultUF20261201b() UFConfig {
+	c := DefaultUF()
+	c.oneGivenSwapOnly = true
+	return c
+}
+
 // defaultUF20261201 is ufmi's default until 2026-12-01 (preset
 // "default-2026-12-01"): DefaultUF whose conditional MIs fit a categorical
 // given column alone, swapping the rest beside a numeric one only.
 func defaultUF20261201() UFConfig {
-	c := DefaultUF()
+	c := defaultUF20261201b()
 	c.numericSwapOnly = true
 	return c
 }
@@ -619,6 +633,7 @@ var ufPresets = []struct {
 	{"default", DefaultUF},
 	{"capped-noise", cappedNoiseUF},
 	{"label-draws", labelDrawsUF},
+	{"default-2026-12-01b", defaultUF20261201b},
 	{"default-2026-12-01", defaultUF20261201},
 	{"default-2026-11-30d", defaultUF20261130d},
 	{"default-2026-11-30c", defaultUF20261130c},
@@ -655,7 +670,7 @@ func ufPresetIndex(name string) (int, error) {
 	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
 }
 
-// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-12-01", "default-2026-11-30d", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
+// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-12-01b", "default-2026-12-01", "default-2026-11-30d", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",

@@ -90,7 +90,7 @@ func manyClassConditional(cfg ufmi.EstimatorConfig, k int, swapped, tested bool)
 	if tested {
 		test = "the conditional test's p-value holds its level there"
 	}
-	return []string{fmt.Sprintf("with %d classes a conditional MI whose given columns are fitted alone need not share its two fits' bias: with 3 to 10 classes along one given column so fitted it read -0.015 to +0.052 nats off, and where the target adds nothing, 4 classes 0.5 sd apart, 13 of 40 intervals excluded 0 (+0.011; 9 classes 1/3 sd apart: 30 of 40) (docs/inference.md, \"The swapped rest\"; mi -given of one given column, numeric or categorical of levels of 10 or more rows, fits it beside the swapped target instead, which mends this); %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
+	return []string{fmt.Sprintf("with %d classes a conditional MI whose given columns are fitted alone need not share its two fits' bias: with 3 to 10 classes along one given column so fitted it read -0.015 to +0.052 nats off, and where the target adds nothing, 4 classes 0.5 sd apart, 13 of 40 intervals excluded 0 (+0.011; 9 classes 1/3 sd apart: 30 of 40) (docs/inference.md, \"The swapped rest\"; mi -given of one given column, numeric or categorical of levels of 10 or more rows, or of several with categorical ones of joint levels that large, fits them beside the swapped target instead, which mends this); %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
 }
 
 // aboveLogK returns a note when an estimate of a conditional entropy,

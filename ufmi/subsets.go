@@ -84,15 +84,15 @@ type CMIEstimate struct {
 // with categorical ones whose joint levels hold that many rows, a UF's
 // one-step fits the rest on the given columns beside the target columns
 // swapped between neighbours in the given column, or within the levels
-// (the swapped rest,
-// swappedrest.go; UFConfig.SwapsRest), which still estimates H(Y|X_given)
-// and shares the fit on both's columns, so that where the target adds
-// nothing the two fits' biases cancel: with 3 to 9 classes along the given
-// column and a target of noise 0 to 3 of 40 intervals exclude 0, where the
-// given column fitted alone read up to +0.05 nats (docs/inference.md, "The
-// swapped rest"). With several numeric given columns the fits' biases need not
-// cancel with 3 or more classes, and ConditionalPermutationTest, which
-// holds its level there, is the test of a zero. A UF with axis-aligned
+// (the swapped rest, swappedrest.go; UFConfig.SwapsRest), which still
+// estimates H(Y|X_given) and shares the fit on both's columns, so that
+// where the target adds nothing the two fits' biases cancel: with 3 to 9
+// classes along the given column and a target of noise 0 to 3 of 40
+// intervals exclude 0, where the given column fitted alone read up to
+// +0.05 nats (docs/inference.md, "The swapped rest"). With several numeric
+// given columns the fits' biases need not cancel with 3 or more classes,
+// and ConditionalPermutationTest, which holds its level there, is the test
+// of a zero. A UF with axis-aligned
 // splits fits X_given and X_target with
 // each numeric target column that its closest numeric given column largely
 // predicts, and whose residual tells the classes apart better, replaced by

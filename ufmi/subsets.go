@@ -150,11 +150,11 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	swapped := false
 	if len(given) > 0 {
 		xRest, restCols := x, given
-		if swapped = swapsRest(x, given, cfg); swapped {
+		if swapped = swapsRest(x, y, given, target, cfg); swapped {
 			// The rest as (x_A, x̃_B), x_B moved between neighbours in
 			// x_A (swappedrest.go): the same columns as the fit on both.
-			values, categorical := swapRuns(x, given)
-			from := neighbourSwaps(values, categorical, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+			order, _ := restSwapOrder(x, y, given, target)
+			from := neighbourSwaps(order, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
 			xRest, restCols = withSwappedTargets(xBoth, target, from), cols
 		}
 		fit, err := conditionalEntropy(xRest, y, restCols, second)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/ufmi-dev/ufmi/internal/classes"
 )
 
 // The swapped rest: a conditional MI I(Y; x_B | x_A) with one given column
@@ -37,12 +39,15 @@ import (
 // (docs/inference.md, "The swapped rest").
 //
 // Several given columns swap within the joint levels of their categorical
-// columns (swapRuns): a categorical x_A beside numeric given columns of
+// columns, and along the numeric given column that largely predicts the
+// target (restSwapOrder): a categorical x_A beside numeric given columns of
 // noise read the same few-votes excess as alone (9 classes: +0.017, 15 of
-// 60 intervals excluding 0; swapped, −0.003 and 4), and rows sharing every
-// categorical level are neighbours in those. Several numeric given columns
-// keep the rest fitted alone: rows are rarely neighbours in all of them,
-// and a rest of two numeric columns did not read the excess.
+// 60 intervals excluding 0; swapped, −0.003 and 4), and a target copying
+// one of two numeric given columns read high as well (26 of 100 excluding
+// 0; swapped along it, 4). Several numeric given columns none of which
+// predicts the target keep the rest fitted alone: rows are rarely
+// neighbours in all of them, and a rest of two numeric columns did not
+// read the few-votes excess.
 
 // levelRowsToSwap is the least number of rows in the level of a categorical
 // given column's median row for the rest to be swapped within its levels:
@@ -52,49 +57,79 @@ import (
 // 33.
 const levelRowsToSwap = 10
 
-// SwapsRest reports whether a conditional MI of x's columns given the
-// columns given, with this UF, fits the rest beside the target columns
-// swapped between neighbours in the given columns (the swapped rest): one
-// given column, numeric or categorical with levels of at least
-// levelRowsToSwap rows (the median row's), or several given columns of
-// which some are categorical, whose joint levels (swapRuns) hold that many
-// rows; and a one-step UF from the default of 2026-11-30, eighth, on (the
-// preset "default-2026-11-30d", the older defaults and the plug-in, so the
-// paper's presets, fit the given columns alone; the preset
-// "default-2026-12-01" swaps beside one numeric column only, and
-// "default-2026-12-01b" beside one given column only). A subset table's
-// rows never swap: they difference the subsets' own fits.
-func (c UFConfig) SwapsRest(x *Features, given []int) bool {
+// SwapsRest reports whether a conditional MI of x's target columns given
+// the columns given, labels y, with this UF, fits the rest beside the
+// target columns swapped between neighbours in the given columns (the
+// swapped rest; restSwapOrder says where): one given column, numeric or
+// categorical with levels of at least levelRowsToSwap rows (the median
+// row's); several given columns of which some are categorical, whose joint
+// levels hold that many rows, or of which a numeric one largely predicts a
+// numeric target column (closestGivenColumn); and a one-step UF from the
+// default of 2026-11-30, eighth, on (the preset "default-2026-11-30d", the
+// older defaults and the plug-in, so the paper's presets, fit the given
+// columns alone; the preset "default-2026-12-01" swaps beside one numeric
+// column only, and "default-2026-12-01b" beside one given column only). A
+// subset table's rows never swap: they difference the subsets' own fits.
+func (c UFConfig) SwapsRest(x *Features, y []int, given, target []int) bool {
 	if len(given) == 0 || c.plainRest || c.PlugIn {
 		return false
 	}
-	for _, j := range given {
+	for _, j := range append(append([]int(nil), given...), target...) {
 		if !x.hasCol(j) {
 			return false
 		}
 	}
-	if len(given) == 1 && x.Kind(given[0]) != Categorical {
+	switch {
+	case len(given) == 1 && x.Kind(given[0]) != Categorical:
 		return true
-	}
-	if c.numericSwapOnly || (len(given) > 1 && c.oneGivenSwapOnly) {
+	case c.numericSwapOnly, len(given) > 1 && c.oneGivenSwapOnly:
 		return false
 	}
-	values, categorical := swapRuns(x, given)
-	return categorical && medianLevelRows(values) >= levelRowsToSwap
+	_, ok := restSwapOrder(x, y, given, target)
+	return ok
 }
 
-// swapRuns returns what the swapped rest's rows are ordered by
-// (neighbourSwaps): one given column's values, categorical when it is; with
-// several given columns, the joint levels of the categorical ones, a code
-// per combination of their levels (a missing cell a level of its own), the
-// numeric ones left out, categorical true; categorical false when none of
-// the several is categorical (the rest is then fitted alone: rows are rarely
-// neighbours in several numeric columns).
-func swapRuns(x *Features, given []int) (values []float64, categorical bool) {
+// swapOrder is how the swapped rest orders its rows (neighbourSwaps): runs
+// holds a code per row, the rows of one code a run (a missing code a run of
+// its own; nil: one run), and along is the column that orders the rows of a
+// run, the rows missing it a run of their own (nil: an order drawn at
+// random).
+type swapOrder struct {
+	runs, along []float64
+}
+
+// restSwapOrder returns how the swapped rest of a conditional MI of x's
+// target columns given the given ones (labels y) orders its rows, and
+// whether it swaps at all. One numeric given column orders them along it,
+// and one categorical column runs its levels where the median row's level
+// holds at least levelRowsToSwap rows. Several given columns run the joint
+// levels of their categorical ones where those hold that many rows
+// (jointLevels), and order the rows along the numeric given column that
+// largely predicts a numeric target (closestGivenColumn); they swap where
+// either applies. Several numeric columns of which none predicts a target
+// keep the rest fitted alone: rows are rarely neighbours in all of them,
+// and a rest of two numeric columns did not read the few-votes excess.
+func restSwapOrder(x *Features, y []int, given, target []int) (swapOrder, bool) {
 	if len(given) == 1 {
-		return x.cols[given[0]], x.Kind(given[0]) == Categorical
+		g := x.cols[given[0]]
+		if x.Kind(given[0]) == Categorical {
+			return swapOrder{runs: g}, medianLevelRows(g) >= levelRowsToSwap
+		}
+		return swapOrder{along: g}, true
 	}
-	joint := make([]float64, x.n)
+	var o swapOrder
+	if joint, ok := jointLevels(x, given); ok && medianLevelRows(joint) >= levelRowsToSwap {
+		o.runs = joint
+	}
+	o.along = closestGivenColumn(x, y, given, target)
+	return o, o.runs != nil || o.along != nil
+}
+
+// jointLevels returns the joint levels of the given columns' categorical
+// ones, a code per combination of their levels (a missing cell a level of
+// its own), and whether any given column is categorical.
+func jointLevels(x *Features, given []int) (joint []float64, categorical bool) {
+	joint = make([]float64, x.n)
 	for _, j := range given {
 		if x.Kind(j) != Categorical {
 			continue
@@ -117,37 +152,90 @@ func swapRuns(x *Features, given []int) (values []float64, categorical bool) {
 	return joint, categorical
 }
 
+// closestGivenColumn returns the numeric given column whose normal scores
+// explain the largest share of a numeric target column's within the
+// classes of y (scoreFit, as the target residuals choose their column),
+// where that share is at least targetResidualShare; nil where none does,
+// or where y are not labels of x's rows. A target that (nearly) copies a
+// given column beside a second given column read high with the rest
+// fitted alone: the fit with the copy examines the informative direction
+// at more of its nodes (docs/inference.md, "Several given columns").
+func closestGivenColumn(x *Features, y []int, given, target []int) []float64 {
+	k, err := classes.Check(y, x.n)
+	if err != nil {
+		return nil
+	}
+	var numeric []int
+	var scores [][]float64
+	for _, g := range given {
+		if x.Kind(g) == Numeric {
+			numeric, scores = append(numeric, g), append(scores, normalScoresOf(x.cols[g]))
+		}
+	}
+	best, at := 0.0, -1
+	for _, t := range target {
+		if x.Kind(t) != Numeric || len(scores) == 0 {
+			continue
+		}
+		z := normalScoresOf(x.cols[t])
+		for a, sc := range scores {
+			if r2, _ := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]], y, k); r2 > best {
+				best, at = r2, numeric[a]
+			}
+		}
+	}
+	if at < 0 || best < targetResidualShare {
+		return nil
+	}
+	return x.cols[at]
+}
+
 // swapsRest reports whether ConditionalMI fits the rest swapped: a UF that
 // swaps there (UFConfig.SwapsRest), without unlabeled rows (which have no
 // neighbours to swap with).
-func swapsRest(x *Features, given []int, cfg EstimatorConfig) bool {
-	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.UF.SwapsRest(x, given) && cfg.Unlabeled == nil
+func swapsRest(x *Features, y []int, given, target []int, cfg EstimatorConfig) bool {
+	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.UF.SwapsRest(x, y, given, target) && cfg.Unlabeled == nil
 }
 
 // neighbourSwaps returns the permutation that moves the target cells
-// between rows adjacent in a given column's values (swapRun): from[i] is
-// the row whose target cell row i takes. The rows missing the value form a
-// run of their own, and so do the rows of each level of a categorical
-// column. Ties, and the order within a level, are broken by rng.
-func neighbourSwaps(values []float64, categorical bool, rng *rand.Rand) []int {
-	n := len(values)
+// between rows adjacent in o's order (swapRun): from[i] is the row whose
+// target cell row i takes. Rows are sorted by their run (missing codes
+// last), then along o.along (missing values last), ties and the order
+// where o.along is nil broken by rng; a run is the rows of one code that
+// are all present or all missing along o.along.
+func neighbourSwaps(o swapOrder, rng *rand.Rand) []int {
+	n := len(o.runs)
+	if o.runs == nil {
+		n = len(o.along)
+	}
 	tie := rng.Perm(n)
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
-	// Present values first, in increasing order; then the missing ones.
-	slices.SortFunc(order, func(i, j int) int {
-		mi, mj := math.IsNaN(values[i]), math.IsNaN(values[j])
+	// byValue orders two rows by v: present values first, in increasing
+	// order; then the missing ones (0 with v nil).
+	byValue := func(v []float64, i, j int) int {
+		if v == nil {
+			return 0
+		}
+		mi, mj := math.IsNaN(v[i]), math.IsNaN(v[j])
 		switch {
 		case mi != mj && mi:
 			return 1
 		case mi != mj:
 			return -1
 		case !mi:
-			if c := cmp.Compare(values[i], values[j]); c != 0 {
-				return c
-			}
+			return cmp.Compare(v[i], v[j])
+		}
+		return 0
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		if c := byValue(o.runs, i, j); c != 0 {
+			return c
+		}
+		if c := byValue(o.along, i, j); c != 0 {
+			return c
 		}
 		return cmp.Compare(tie[i], tie[j])
 	})
@@ -157,8 +245,10 @@ func neighbourSwaps(values []float64, categorical bool, rng *rand.Rand) []int {
 	}
 	// sameRun reports whether two rows, adjacent in order, share a run.
 	sameRun := func(i, j int) bool {
-		mi, mj := math.IsNaN(values[i]), math.IsNaN(values[j])
-		return mi == mj && (mi || !categorical || values[i] == values[j])
+		if o.runs != nil && byValue(o.runs, i, j) != 0 {
+			return false
+		}
+		return o.along == nil || math.IsNaN(o.along[i]) == math.IsNaN(o.along[j])
 	}
 	for start := 0; start < n; {
 		end := start + 1

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/internal/seeds"
+	"github.com/ufmi-dev/ufmi/ufmi/sim"
 )
 
 // neighbourSwaps moves every row of a numeric column to a neighbour, in
@@ -17,7 +18,7 @@ import (
 func TestNeighbourSwaps(t *testing.T) {
 	nan := math.NaN()
 	values := []float64{5, 1, nan, 3, 2, 4, nan, 0, 6, nan}
-	from := neighbourSwaps(values, false, rand.New(rand.NewPCG(1, 2)))
+	from := neighbourSwaps(swapOrder{along: values}, rand.New(rand.NewPCG(1, 2)))
 	if !isPermutation(from) {
 		t.Fatalf("not a permutation: %v", from)
 	}
@@ -39,14 +40,14 @@ func TestNeighbourSwaps(t *testing.T) {
 			t.Errorf("missing row %d takes row %d", i, j)
 		}
 	}
-	if again := neighbourSwaps(values, false, rand.New(rand.NewPCG(1, 2))); !slices.Equal(again, from) {
+	if again := neighbourSwaps(swapOrder{along: values}, rand.New(rand.NewPCG(1, 2))); !slices.Equal(again, from) {
 		t.Errorf("the same generator gave %v, then %v", from, again)
 	}
 	// Ties are broken at random, not by row order.
 	tied := make([]float64, 40)
 	orders := map[int]bool{}
 	for s := range 20 {
-		orders[neighbourSwaps(tied, false, rand.New(rand.NewPCG(uint64(s), 9)))[0]] = true
+		orders[neighbourSwaps(swapOrder{along: tied}, rand.New(rand.NewPCG(uint64(s), 9)))[0]] = true
 	}
 	if len(orders) < 5 {
 		t.Errorf("row 0 of 40 tied rows took only %d partners over 20 generators", len(orders))
@@ -59,7 +60,7 @@ func TestNeighbourSwaps(t *testing.T) {
 func TestNeighbourSwapsWithinLevels(t *testing.T) {
 	nan := math.NaN()
 	codes := []float64{0, 1, 0, 2, 1, 0, nan, 1, 0, nan, 1, 3, 0}
-	from := neighbourSwaps(codes, true, rand.New(rand.NewPCG(3, 4)))
+	from := neighbourSwaps(swapOrder{runs: codes}, rand.New(rand.NewPCG(3, 4)))
 	if !isPermutation(from) {
 		t.Fatalf("not a permutation: %v", from)
 	}
@@ -117,7 +118,11 @@ func TestSwapsRestByLevelSize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := c.uf.SwapsRest(x, []int{0}); got != c.want {
+		y := make([]int, len(codes))
+		for i := range y {
+			y[i] = i % 2
+		}
+		if got := c.uf.SwapsRest(x, y, []int{0}, []int{1}); got != c.want {
 			t.Errorf("%d rows per level: SwapsRest = %v, want %v", c.rowsPerLevel, got, c.want)
 		}
 	}
@@ -125,25 +130,28 @@ func TestSwapsRestByLevelSize(t *testing.T) {
 
 // With several given columns the rest is swapped within the joint levels
 // of the categorical ones, where the median row's joint level holds at
-// least levelRowsToSwap rows; several numeric given columns, and the
+// least levelRowsToSwap rows, or along a numeric given column that largely
+// predicts the target; other sets of numeric given columns, and the
 // presets default-2026-12-01b and older, fit the given columns alone.
 func TestSwapsRestBesideSeveralGiven(t *testing.T) {
 	const n = 80
-	first, second, numeric := make([]float64, n), make([]float64, n), make([]float64, n)
+	rng := rand.New(rand.NewPCG(8, 9))
+	first, second, numeric, noise, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
 	for i := range n {
-		first[i], second[i], numeric[i] = float64(i%4), float64(i/4%2), float64(i)
+		first[i], second[i], numeric[i], noise[i], y[i] = float64(i%4), float64(i/4%2), float64(i), rng.NormFloat64(), i%2
 	}
 	second[3] = math.NaN() // a level of its own beside first's 3
 	x, err := NewColumnFeatures([]Column{
 		{Name: "first", Kind: Categorical, Values: first, Levels: []string{"a", "b", "c", "d"}},
 		{Name: "second", Kind: Categorical, Values: second, Levels: []string{"x", "y"}},
-		{Name: "numeric", Values: numeric}, {Name: "other", Values: numeric}, {Name: "target", Values: numeric}})
+		{Name: "numeric", Values: numeric}, {Name: "other", Values: noise}, {Name: "target", Values: noise},
+		{Name: "copy", Values: numeric}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	joint, categorical := swapRuns(x, []int{0, 2, 1})
+	joint, categorical := jointLevels(x, []int{0, 2, 1})
 	if !categorical {
-		t.Fatal("swapRuns: categorical given columns not seen")
+		t.Fatal("jointLevels: categorical given columns not seen")
 	}
 	size := map[float64]int{}
 	for _, v := range joint {
@@ -160,34 +168,43 @@ func TestSwapsRestBesideSeveralGiven(t *testing.T) {
 			}
 		}
 	}
+	// The target "target" is a copy of "other": noise to "numeric".
 	for _, c := range []struct {
-		given []int
-		uf    UFConfig
-		want  bool
+		given, target []int
+		uf            UFConfig
+		want          bool
 	}{
-		{[]int{0, 2}, DefaultUF(), true},    // levels of 20 rows
-		{[]int{0, 1, 2}, DefaultUF(), true}, // joint levels of 10 rows (9 at one)
-		{[]int{2, 3}, DefaultUF(), false},   // numeric only
-		{[]int{0, 2}, defaultUF20261201b(), false},
-		{[]int{0, 2}, defaultUF20261201(), false},
-		{[]int{0, 2}, defaultUF20261130d(), false},
-		{[]int{2}, defaultUF20261201b(), true}, // one numeric column swaps still
-		{[]int{0}, defaultUF20261201b(), true}, // and one categorical column
+		{[]int{0, 2}, []int{4}, DefaultUF(), true},    // levels of 20 rows
+		{[]int{0, 1, 2}, []int{4}, DefaultUF(), true}, // joint levels of 10 rows (9 at one)
+		{[]int{2, 3}, []int{4}, DefaultUF(), true},    // numeric only, "other" predicts the target
+		{[]int{2, 3}, []int{5}, DefaultUF(), true},    // "numeric" predicts "copy"
+		{[]int{1, 2}, []int{4}, DefaultUF(), true},    // levels of 40 rows, none predicting
+		{[]int{2, 5}, []int{4}, DefaultUF(), false},   // numeric, none predicting the target
+		{[]int{0, 2}, []int{4}, defaultUF20261201b(), false},
+		{[]int{2, 3}, []int{4}, defaultUF20261201b(), false},
+		{[]int{0, 2}, []int{4}, defaultUF20261201(), false},
+		{[]int{0, 2}, []int{4}, defaultUF20261130d(), false},
+		{[]int{2}, []int{4}, defaultUF20261201b(), true}, // one numeric column swaps still
+		{[]int{0}, []int{4}, defaultUF20261201b(), true}, // and one categorical column
 	} {
-		if got := c.uf.SwapsRest(x, c.given); got != c.want {
-			t.Errorf("given %v: SwapsRest = %v, want %v", c.given, got, c.want)
+		if got := c.uf.SwapsRest(x, y, c.given, c.target); got != c.want {
+			t.Errorf("given %v, target %v: SwapsRest = %v, want %v", c.given, c.target, got, c.want)
 		}
+	}
+	if along := closestGivenColumn(x, y, []int{0, 2, 3}, []int{4}); len(along) == 0 || along[0] != noise[0] {
+		t.Errorf("closestGivenColumn: want the target's copy, \"other\"")
 	}
 	sparse := make([]float64, n)
 	for i := range sparse {
 		sparse[i] = float64(i % 9)
 	}
 	xs, err := NewColumnFeatures([]Column{{Name: "first", Kind: Categorical, Values: first, Levels: []string{"a", "b", "c", "d"}},
-		{Name: "sparse", Kind: Categorical, Values: sparse, Levels: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8"}}})
+		{Name: "sparse", Kind: Categorical, Values: sparse, Levels: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8"}},
+		{Name: "target", Values: noise}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if DefaultUF().SwapsRest(xs, []int{0, 1}) {
+	if DefaultUF().SwapsRest(xs, y, []int{0, 1}, []int{2}) {
 		t.Error("joint levels of 2-3 rows: SwapsRest = true, want false")
 	}
 }
@@ -390,7 +407,7 @@ func TestSwappedRestKeepsAnInformativeTarget(t *testing.T) {
 		if r > 0 {
 			continue
 		}
-		from := neighbourSwaps(x.cols[1], false, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
+		from := neighbourSwaps(swapOrder{along: x.cols[1]}, seeds.Stream(cfg.Seed, seeds.RestSwap, 0))
 		rest, err := conditionalEntropy(withSwappedTargets(x, []int{0}, from), y, []int{1, 0}, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -416,5 +433,54 @@ func TestSwappedRestKeepsAnInformativeTarget(t *testing.T) {
 	t.Logf("mean error of I(Y; x0 | x1): %+.4f", mean)
 	if math.Abs(mean) > 0.02 {
 		t.Errorf("mean error %+.4f, want within 0.02", mean)
+	}
+}
+
+// A target copying the scaled setting's informative column x1 beside x1 and
+// a second given column of noise: I(Y; copy | x1, x2) = 0. With the given
+// columns fitted alone (the preset default-2026-12-01b) the fit with the
+// copy examines x1's direction at more of its nodes and the conditional MI
+// reads high (31 of 100 intervals excluding 0 in TestRedundantTargetStudy);
+// swapped along x1, which predicts the copy, it centres (2 of 100).
+func TestSwappedRestAlongCopiedColumn(t *testing.T) {
+	const sets = 20
+	var swapped, alone float64
+	excluding := [2]int{}
+	for r := range sets {
+		rows, y, err := sim.MISimulation{Setting: sim.Scaled, N: 1000, D: 2, Prior: 0.5, Mu: 1}.Sample(seeds.Derive(93, seeds.Repetition, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range rows {
+			rows[i] = append(rows[i], rows[i][0])
+		}
+		x, err := NewFeatures(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, uf := range []UFConfig{DefaultUF(), defaultUF20261201b()} {
+			est, err := ConditionalMI(x, y, []int{0, 1}, []int{2}, EstimatorConfig{UF: uf, Confidence: 0.95, Runtime: Runtime{Seed: uint64(r + 1)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if est.RestSwapped != (k == 0) {
+				t.Fatalf("data set %d, config %d: RestSwapped %v", r, k, est.RestSwapped)
+			}
+			if est.CI.Low > 0 {
+				excluding[k]++
+			}
+			if k == 0 {
+				swapped += est.CMI / sets
+			} else {
+				alone += est.CMI / sets
+			}
+		}
+	}
+	t.Logf("mean conditional MI: swapped %+.5f (%d of %d excluding 0), fitted alone %+.5f (%d)", swapped, excluding[0], sets, alone, excluding[1])
+	if excluding[0] > 3 || math.Abs(swapped) > 0.0008 {
+		t.Errorf("swapped along x1: mean %+.5f, %d of %d intervals excluding 0; want within 0.0008 of 0 and at most 3", swapped, excluding[0], sets)
+	}
+	if alone < swapped+0.0008 {
+		t.Errorf("fitted alone: mean %+.5f, not above the swapped %+.5f by 0.0008: the test no longer tells them apart", alone, swapped)
 	}
 }

@@ -167,8 +167,9 @@
 // categorical given column whose levels hold 10 or more rows swaps the
 // target within its levels as well (the preset "default-2026-12-01" keeps
 // it fitted alone), and since that day's second change several given
-// columns with categorical ones among them swap it within their joint
-// levels (the preset "default-2026-12-01b" fits them alone).
+// columns swap it within the joint levels of their categorical ones and
+// along a numeric one that largely predicts it (the preset
+// "default-2026-12-01b" fits them alone).
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

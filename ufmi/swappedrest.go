@@ -71,22 +71,25 @@ const levelRowsToSwap = 10
 // column only, and "default-2026-12-01b" beside one given column only). A
 // subset table's rows never swap: they difference the subsets' own fits.
 func (c UFConfig) SwapsRest(x *Features, y []int, given, target []int) bool {
+	_, ok := c.restSwap(x, y, given, target)
+	return ok
+}
+
+// restSwap is SwapsRest with the order the swapped rest takes
+// (restSwapOrder), so that ConditionalMI works it out once.
+func (c UFConfig) restSwap(x *Features, y []int, given, target []int) (swapOrder, bool) {
 	if len(given) == 0 || c.plainRest || c.PlugIn {
-		return false
+		return swapOrder{}, false
 	}
 	for _, j := range append(append([]int(nil), given...), target...) {
 		if !x.hasCol(j) {
-			return false
+			return swapOrder{}, false
 		}
 	}
-	switch {
-	case len(given) == 1 && x.Kind(given[0]) != Categorical:
-		return true
-	case c.numericSwapOnly, len(given) > 1 && c.oneGivenSwapOnly:
-		return false
+	if c.numericSwapOnly && (len(given) > 1 || x.Kind(given[0]) == Categorical) || len(given) > 1 && c.oneGivenSwapOnly {
+		return swapOrder{}, false
 	}
-	_, ok := restSwapOrder(x, y, given, target)
-	return ok
+	return restSwapOrder(x, y, given, target)
 }
 
 // swapOrder is how the swapped rest orders its rows (neighbourSwaps): runs
@@ -165,23 +168,14 @@ func closestGivenColumn(x *Features, y []int, given, target []int) []float64 {
 	if err != nil {
 		return nil
 	}
-	var numeric []int
-	var scores [][]float64
-	for _, g := range given {
-		if x.Kind(g) == Numeric {
-			numeric, scores = append(numeric, g), append(scores, normalScoresOf(x.cols[g]))
-		}
-	}
+	numeric, scores := numericScores(x, given)
 	best, at := 0.0, -1
 	for _, t := range target {
 		if x.Kind(t) != Numeric || len(scores) == 0 {
 			continue
 		}
-		z := normalScoresOf(x.cols[t])
-		for a, sc := range scores {
-			if r2, _ := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]], y, k); r2 > best {
-				best, at = r2, numeric[a]
-			}
+		if r2, _, a := closestScoreFit(x, normalScoresOf(x.cols[t]), t, numeric, scores, y, k); a >= 0 && r2 > best {
+			best, at = r2, numeric[a]
 		}
 	}
 	if at < 0 || best < targetResidualShare {
@@ -190,11 +184,14 @@ func closestGivenColumn(x *Features, y []int, given, target []int) []float64 {
 	return x.cols[at]
 }
 
-// swapsRest reports whether ConditionalMI fits the rest swapped: a UF that
-// swaps there (UFConfig.SwapsRest), without unlabeled rows (which have no
-// neighbours to swap with).
-func swapsRest(x *Features, y []int, given, target []int, cfg EstimatorConfig) bool {
-	return (cfg.Method == "" || cfg.Method == MethodUF) && cfg.UF.SwapsRest(x, y, given, target) && cfg.Unlabeled == nil
+// swapsRest reports whether ConditionalMI fits the rest swapped, and in
+// what order: a UF that swaps there (UFConfig.SwapsRest), without unlabeled
+// rows (which have no neighbours to swap with).
+func swapsRest(x *Features, y []int, given, target []int, cfg EstimatorConfig) (swapOrder, bool) {
+	if (cfg.Method != "" && cfg.Method != MethodUF) || cfg.Unlabeled != nil {
+		return swapOrder{}, false
+	}
+	return cfg.UF.restSwap(x, y, given, target)
 }
 
 // neighbourSwaps returns the permutation that moves the target cells

@@ -77,25 +77,14 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int, overA
 	if overAllRows {
 		classOf = nil
 	}
-	var numeric []int      // x_A's numeric columns
-	var scores [][]float64 // their normal scores, 0 where missing
-	for _, g := range given {
-		if x.Kind(g) == Numeric {
-			numeric, scores = append(numeric, g), append(scores, normalScoresOf(x.cols[g]))
-		}
-	}
+	numeric, scores := numericScores(x, given)
 	out := x
 	for _, t := range target {
 		if len(scores) == 0 || x.Kind(t) != Numeric {
 			continue
 		}
 		z := normalScoresOf(x.cols[t])
-		closest, slope, at := 0.0, 0.0, -1
-		for a, sc := range scores {
-			if r2, beta := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]], classOf, k); r2 > closest {
-				closest, slope, at = r2, beta, a
-			}
-		}
+		closest, slope, at := closestScoreFit(x, z, t, numeric, scores, classOf, k)
 		if at < 0 || closest < targetResidualShare {
 			continue
 		}
@@ -115,6 +104,31 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int, overA
 		out.cols[t] = resid
 	}
 	return out
+}
+
+// numericScores returns the numeric columns among given and their normal
+// scores (normalScoresOf, 0 where missing).
+func numericScores(x *Features, given []int) (numeric []int, scores [][]float64) {
+	for _, g := range given {
+		if x.Kind(g) == Numeric {
+			numeric, scores = append(numeric, g), append(scores, normalScoresOf(x.cols[g]))
+		}
+	}
+	return numeric, scores
+}
+
+// closestScoreFit returns the scoreFit of target column t's scores z on the
+// numeric given column (numeric[a], scores[a]) that explains the largest
+// positive share of them, within the classes classOf (nil: over all rows):
+// that share, its slope and a; a is -1 where none explains any.
+func closestScoreFit(x *Features, z []float64, t int, numeric []int, scores [][]float64, classOf []int, k int) (r2, slope float64, at int) {
+	at = -1
+	for a, sc := range scores {
+		if share, beta := scoreFit(z, x.cols[t], sc, x.cols[numeric[a]], classOf, k); share > r2 {
+			r2, slope, at = share, beta, a
+		}
+	}
+	return r2, slope, at
 }
 
 // scoreFit is the least-squares fit of the target's scores z on the given

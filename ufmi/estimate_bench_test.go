@@ -373,7 +373,10 @@ func BenchmarkConditionalTestCost(b *testing.B) {
 // data of BenchmarkConditionalTestCost (n = 1000, d = 2, 300 trees); and
 // with that given column cut into 20 categorical levels of equal width, the
 // default (swapped within the levels) against the preset default-2026-12-01
-// (fitted alone).
+// (fitted alone); and beside a second given column (a class signal 0.5
+// apart, column 2), the default (swapped along column 0, which predicts the
+// target) against the preset default-2026-12-01b (both given columns fitted
+// alone).
 func BenchmarkSwappedRest(b *testing.B) {
 	x, y := ciData(1, 1000, 0.5, 0)
 	lo, hi := slices.Min(x.cols[0]), slices.Max(x.cols[0])
@@ -382,16 +385,20 @@ func BenchmarkSwappedRest(b *testing.B) {
 		codes[i] = float64(min(int((v-lo)/(hi-lo)*20), 19))
 	}
 	categorical := categoricalBeside(b, codes, 20, x.cols[1])
+	several := withNumericColumn(b, x, y, 2, 0.5, rand.New(rand.NewPCG(2, 3)))
+	oneGiven, twoGiven := []int{0}, []int{0, 2}
 	for _, c := range []struct {
-		name string
-		x    *Features
-		uf   UFConfig
-	}{{"default", x, DefaultUF()}, {"default-2026-11-30d", x, defaultUF20261130d()},
-		{"categorical-default", categorical, DefaultUF()}, {"categorical-default-2026-12-01", categorical, defaultUF20261201()}} {
+		name  string
+		x     *Features
+		given []int
+		uf    UFConfig
+	}{{"default", x, oneGiven, DefaultUF()}, {"default-2026-11-30d", x, oneGiven, defaultUF20261130d()},
+		{"categorical-default", categorical, oneGiven, DefaultUF()}, {"categorical-default-2026-12-01", categorical, oneGiven, defaultUF20261201()},
+		{"several-default", several, twoGiven, DefaultUF()}, {"several-default-2026-12-01b", several, twoGiven, defaultUF20261201b()}} {
 		cfg := EstimatorConfig{UF: c.uf, Confidence: 0.95, Runtime: Runtime{Seed: 1}}
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := ConditionalMI(c.x, y, []int{0}, []int{1}, cfg); err != nil {
+				if _, err := ConditionalMI(c.x, y, c.given, []int{1}, cfg); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -71,8 +71,10 @@ type CMIEstimate struct {
 	CMI       float64
 	CI        Interval // confidence interval for CMI when EstimatorConfig.Confidence > 0
 	// RestSwapped is true when HYGivenA was fitted beside the target
-	// columns swapped between neighbours in the given column (the swapped
-	// rest, UFConfig.SwapsRest), false when it was fitted on X_A alone.
+	// columns swapped between rows close in the given columns (neighbours
+	// along a numeric one, within the levels of categorical ones: the
+	// swapped rest, UFConfig.SwapsRest), false when it was fitted on X_A
+	// alone.
 	RestSwapped bool
 }
 

@@ -24,8 +24,10 @@ type miReport struct {
 	HYGivenX float64  `json:"h_y_given_x"`
 	HYGivenZ *float64 `json:"h_y_given_z,omitempty"` // H(Y | given columns), with -given
 	// With -given: true when h_y_given_z was fitted beside the feature
-	// columns swapped between neighbours in the given column (the swapped
-	// rest, ufmi.CMIEstimate.RestSwapped), read to share the other fit's bias.
+	// columns swapped between rows close in the given columns (neighbours
+	// along a numeric one, within the levels of categorical ones: the
+	// swapped rest, ufmi.CMIEstimate.RestSwapped), read to share the other
+	// fit's bias.
 	RestSwapped bool     `json:"rest_swapped,omitempty"`
 	MI          float64  `json:"mi"`
 	CILevel     *float64 `json:"ci_level,omitempty"` // with -ci: the interval for mi
@@ -299,7 +301,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if rep.HYGivenZ != nil {
 		swappedNote := ""
 		if rep.RestSwapped {
-			swappedNote = "; fitted beside X swapped between neighbours in Z"
+			swappedNote = "; fitted beside X swapped between rows close in Z"
 		}
 		fmt.Fprintf(stdout, "H(Y|Z)       %.4f nats   (Z = %s%s)\n", *rep.HYGivenZ, *given, swappedNote)
 		fmt.Fprintf(stdout, "H(Y|X,Z)     %.4f nats\n", rep.HYGivenX)

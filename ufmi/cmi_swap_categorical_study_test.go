@@ -92,13 +92,7 @@ func targetName(nu float64) string {
 func binnedLevelsCMI(k, levels int, mu, nu float64) float64 {
 	centre := func(y int) float64 { return float64(y) - float64(k-1)/2 }
 	inLevel := func(l, y int) float64 { // P(x_A = l | Y = y)
-		lo, hi := -3+6*float64(l)/float64(levels), -3+6*float64(l+1)/float64(levels)
-		if l == 0 {
-			lo = math.Inf(-1)
-		}
-		if l == levels-1 {
-			hi = math.Inf(1)
-		}
+		lo, hi := latentLevelEdges(l, levels)
 		return normalCDF(hi-mu*centre(y)) - normalCDF(lo-mu*centre(y))
 	}
 	joint := make([][]float64, levels) // P(x_A = l, Y = y)

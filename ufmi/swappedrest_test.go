@@ -287,11 +287,31 @@ func binnedClassLevels(t *testing.T, rng *rand.Rand, k, levels, n int, mu, nu fl
 	for i := range n {
 		y[i] = rng.IntN(k)
 		c := float64(y[i]) - float64(k-1)/2
-		l := int(math.Floor((mu*c + rng.NormFloat64() + 3) / 6 * float64(levels)))
-		code[i] = float64(min(max(l, 0), levels-1))
+		code[i] = float64(latentLevel(mu*c+rng.NormFloat64(), levels))
 		b[i] = nu*c + rng.NormFloat64()
 	}
 	return categoricalBeside(t, code, levels, b), y
+}
+
+// latentLevel is the level of a latent value v among the given number of
+// levels of equal width over [−3, 3], the outer ones open
+// (latentLevelEdges).
+func latentLevel(v float64, levels int) int {
+	l := int(math.Floor((v + 3) / 6 * float64(levels)))
+	return min(max(l, 0), levels-1)
+}
+
+// latentLevelEdges is the interval of latent values that latentLevel puts
+// in level l.
+func latentLevelEdges(l, levels int) (lo, hi float64) {
+	lo, hi = -3+6*float64(l)/float64(levels), -3+6*float64(l+1)/float64(levels)
+	if l == 0 {
+		lo = math.Inf(-1)
+	}
+	if l == levels-1 {
+		hi = math.Inf(1)
+	}
+	return lo, hi
 }
 
 // categoricalBeside returns the features of a categorical column "a" of

@@ -218,10 +218,11 @@ func TestObliquePreset(t *testing.T) {
 	// oblique splits.
 	axis.PlainLeavesInDifferences = true
 	halves := axis
-	halves.SharpenOnHalves = true   // the sharpening before 2026-11-29, third
-	halves.NoLeafSelection = true   // leaves on one feature before 2026-11-29, fourth
-	halves.NoTargetResiduals = true // a conditional MI's targets before 2026-11-30, sixth
-	halves.plainRest = true         // a conditional MI's rest before 2026-11-30, eighth
+	halves.SharpenOnHalves = true    // the sharpening before 2026-11-29, third
+	halves.NoLeafSelection = true    // leaves on one feature before 2026-11-29, fourth
+	halves.NoTargetResiduals = true  // a conditional MI's targets before 2026-11-30, sixth
+	halves.plainRest = true          // a conditional MI's rest before 2026-11-30, eighth
+	halves.scoreResidualsOnly = true // its residuals before 2026-12-01, third
 	before := halves
 	before.Tree.Draws, before.FixedLeaves, before.NoLocalLinear, before.ScreenAlways = tree.WithoutReplacement, true, true, true
 	for name, want := range map[string]UFConfig{"oblique": withSplits(axis, tree.Discriminants),
@@ -262,7 +263,7 @@ func TestPlugInPreset(t *testing.T) {
 	want := DefaultUF()
 	want.PlugIn, want.Tree.Draws, want.FixedLeaves, want.NoLocalLinear, want.ScreenAlways = true, tree.WithoutReplacement, true, true, true
 	want.NoDiscriminant, want.SharpenOnHalves, want.NoLeafSelection = true, true, true
-	want.PlainLeavesInDifferences, want.NoTargetResiduals, want.plainRest = true, true, true
+	want.PlainLeavesInDifferences, want.NoTargetResiduals, want.plainRest, want.scoreResidualsOnly = true, true, true, true
 	if goSyntax(c) != goSyntax(want) {
 		t.Errorf("plugin preset %#v", c)
 	}

@@ -169,7 +169,10 @@
 // it fitted alone), and since that day's second change several given
 // columns swap it within the joint levels of their categorical ones and
 // along a numeric one that largely predicts it (the preset
-// "default-2026-12-01b" fits them alone).
+// "default-2026-12-01b" fits them alone), and since its third a target
+// residual is taken on the raw values where that separates the classes
+// more than the residual of the normal scores, as with a heavy-tailed given
+// column (the preset "default-2026-12-01c" takes the scores' alone).
 // Without screening every forest measured under-estimates three-class MI in
 // 10 or more dimensions (splits on noise features smooth the posterior).
 // The table is in docs/guide.md ("Accuracy: choosing the default UF"),

@@ -58,7 +58,7 @@ func ExampleParseUFPreset() {
 	// plugin: plug-in true, screening true, oblique false
 	// paper: plug-in true, screening false, oblique false
 	// oblique: plug-in false, screening true, oblique true
-	// ufmi: unknown preset "best" (want default, capped-noise, label-draws, default-2026-12-01b, default-2026-12-01, default-2026-11-30d, default-2026-11-30c, default-2026-11-30b, default-2026-11-30, default-2026-11-29c, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25)
+	// ufmi: unknown preset "best" (want default, capped-noise, label-draws, default-2026-12-01c, default-2026-12-01b, default-2026-12-01, default-2026-11-30d, default-2026-11-30c, default-2026-11-30b, default-2026-11-30, default-2026-11-29c, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25)
 }
 
 // Missing cells (NaN) are routed by every split; nothing is imputed.

@@ -141,7 +141,7 @@ func ConditionalMI(x *Features, y []int, given, target []int, cfg EstimatorConfi
 	if targetResiduals(given, cfg) {
 		// Bad labels are left to the fits to report.
 		if k, err := classes.Check(y, x.Rows()); err == nil {
-			xBoth = withTargetResiduals(x, y, k, given, target, cfg.UF.residualsOverAllRows)
+			xBoth = withTargetResiduals(x, y, k, given, target, cfg.UF)
 		}
 	}
 	both, err := fitAll(xBoth, y, cols, first)

@@ -57,14 +57,17 @@ func targetResiduals(given []int, cfg EstimatorConfig) bool {
 // withTargetResiduals returns x with each numeric target column replaced
 // by the residual of its normal scores on the scores of the numeric given
 // column that explains most of them within the classes of y (scoreFit;
-// overAllRows: over all rows, and compared with the target over all rows,
-// the preset "default-2026-11-30c"), where it explains at least
-// targetResidualShare of their variance and the residual tells the
+// uf.residualsOverAllRows: over all rows, and compared with the target
+// over all rows, the preset "default-2026-11-30c"), where it explains at
+// least targetResidualShare of their variance and the residual tells the
 // classes of y (checked labels, one per row; k classes) apart more than
 // the target's own scores do
 // (carriesMore); the residual is missing where the target is, and a
-// missing cell of the given column predicts with its mean score, 0. It
-// returns x itself when no column is replaced.
+// missing cell of the given column predicts with its mean score, 0. Where
+// the scores of the residual of the raw values on that column (rawResidual)
+// tell the classes apart more than the residual of the scores, they are
+// taken instead (not with uf.scoreResidualsOnly or residualsOverAllRows).
+// It returns x itself when no column is replaced.
 //
 // One given column, not all: with three given columns (one of noise, one
 // correlated 0.6 with the first) and a target correlated 0.8 and 0.6 with
@@ -72,7 +75,8 @@ func targetResiduals(given []int, cfg EstimatorConfig) bool {
 // and covered 0.75 of 100 data sets, the target as it is 0.0084 low and
 // 0.86, the residual on the closest column 0.0050 low and 0.95 (a
 // reviewer's probe's cell, n = 1,000).
-func withTargetResiduals(x *Features, y []int, k int, given, target []int, overAllRows bool) *Features {
+func withTargetResiduals(x *Features, y []int, k int, given, target []int, uf UFConfig) *Features {
+	overAllRows := uf.residualsOverAllRows
 	classOf := y
 	if overAllRows {
 		classOf = nil
@@ -92,6 +96,11 @@ func withTargetResiduals(x *Features, y []int, k int, given, target []int, overA
 		present := x.cols[numeric[at]]
 		if overAllRows {
 			present = nil
+		} else if !uf.scoreResidualsOnly {
+			raw := rawResidual(x.cols[t], present, y, k)
+			if separation(raw, present, y, k) > separation(resid, present, y, k) {
+				resid = raw
+			}
 		}
 		if !carriesMore(z, resid, present, y, k) {
 			continue
@@ -209,6 +218,53 @@ func carriesMore(z, resid, given []float64, y []int, k int) bool {
 		}
 	}
 	return len(ys) > 0 && fisherRatio(rs, ys, k) > fisherRatio(zs, ys, k)
+}
+
+// separation is how far v tells the classes y (k classes) apart: the
+// fisherRatio of v over the rows where v and the given column (given) are
+// present, carriesMore's rows (0 with none).
+func separation(v, given []float64, y []int, k int) float64 {
+	var vs []float64
+	var ys []int
+	for i, r := range v {
+		if !math.IsNaN(r) && !math.IsNaN(given[i]) {
+			vs, ys = append(vs, r), append(ys, y[i])
+		}
+	}
+	if len(ys) == 0 {
+		return 0
+	}
+	return fisherRatio(vs, ys, k)
+}
+
+// rawResidual returns the normal scores of the target's raw values (raw)
+// less their least-squares slope on the given column's (given) within the
+// classes y (k classes; a missing given cell taken at the present cells'
+// mean), NaN where the target is missing. Where the given column's values
+// are heavy-tailed and the target follows them closely, the residual of
+// the scores loses the contrast in the tails, whose scores crowd together,
+// and this keeps it (a Cauchy given column: docs/inference.md, "Target
+// residuals of raw values").
+func rawResidual(raw, given []float64, y []int, k int) []float64 {
+	mean, present := 0.0, 0
+	for _, g := range given {
+		if !math.IsNaN(g) {
+			mean += g
+			present++
+		}
+	}
+	if present > 0 {
+		mean /= float64(present)
+	}
+	g := filled(given, mean)
+	_, slope := scoreFit(raw, raw, g, given, y, k)
+	scores := normalScoresOf(residualOf(raw, raw, g, slope))
+	for i, v := range raw {
+		if math.IsNaN(v) {
+			scores[i] = math.NaN()
+		}
+	}
+	return scores
 }
 
 // normalScoresOf returns Φ⁻¹((r − 1/2)/m) for each present value of v, r

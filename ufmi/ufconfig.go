@@ -206,6 +206,12 @@ type UFConfig struct {
 	// present (ufmi's default until 2026-11-30, seventh; the preset
 	// "default-2026-11-30c").
 	residualsOverAllRows bool
+	// scoreResidualsOnly takes a target residual from the normal scores
+	// alone, as ufmi did until 2026-12-01, third (the preset
+	// "default-2026-12-01c"); by default the scores of the raw values'
+	// residual are taken where they tell the classes apart more
+	// (targetresiduals.go, rawResidual).
+	scoreResidualsOnly bool
 	// plainRest fits a conditional MI's given columns alone, as ufmi did
 	// until 2026-11-30, eighth (the preset "default-2026-11-30d" and the
 	// older defaults; the plug-in, and so the paper's presets, always), instead
@@ -578,11 +584,20 @@ func defaultUF20261130() UFConfig {
 	return c
 }
 
-// defaultUF20261201b is ufmi's default until 2026-12-01, second (preset
-// "default-2026-12-01b"): DefaultUF whose conditional MIs fit several given
-// columns alone, categorical ones among them too.
-func defaultUF20261201b() UFConfig {
+// defaultUF20261201c is ufmi's default until 2026-12-01, third (preset
+// "default-2026-12-01c"): DefaultUF whose conditional MIs take their target
+// residuals from the normal scores alone.
+func defaultUF20261201c() UFConfig {
 	c := DefaultUF()
+	c.scoreResidualsOnly = true
+	return c
+}
+
+// defaultUF20261201b is ufmi's default until 2026-12-01, second (preset
+// "default-2026-12-01b"): defaultUF20261201c whose conditional MIs fit
+// several given columns alone, categorical ones among them too.
+func defaultUF20261201b() UFConfig {
+	c := defaultUF20261201c()
 	c.oneGivenSwapOnly = true
 	return c
 }
@@ -600,7 +615,7 @@ func defaultUF20261201() UFConfig {
 // "default-2026-11-30d"): DefaultUF whose conditional MIs fit the given
 // columns alone, not the swapped rest.
 func defaultUF20261130d() UFConfig {
-	c := DefaultUF()
+	c := defaultUF20261201c()
 	c.plainRest = true
 	return c
 }
@@ -633,6 +648,7 @@ var ufPresets = []struct {
 	{"default", DefaultUF},
 	{"capped-noise", cappedNoiseUF},
 	{"label-draws", labelDrawsUF},
+	{"default-2026-12-01c", defaultUF20261201c},
 	{"default-2026-12-01b", defaultUF20261201b},
 	{"default-2026-12-01", defaultUF20261201},
 	{"default-2026-11-30d", defaultUF20261130d},
@@ -670,7 +686,7 @@ func ufPresetIndex(name string) (int, error) {
 	return 0, fmt.Errorf("ufmi: unknown preset %q (want %s or %s)", name, strings.Join(names[:last], ", "), names[last])
 }
 
-// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-12-01b", "default-2026-12-01", "default-2026-11-30d", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
+// ParseUFPreset returns the preset named "default", "capped-noise", "label-draws", "default-2026-12-01c", "default-2026-12-01b", "default-2026-12-01", "default-2026-11-30d", "default-2026-11-30c", "default-2026-11-30b", "default-2026-11-30", "default-2026-11-29c", "default-2026-11-29b",
 // "default-2026-11-29",
 // "default-2026-11-28",
 // "default-2026-11-27",

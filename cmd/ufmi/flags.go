@@ -24,7 +24,7 @@ import (
 var errUsage = errors.New("usage")
 
 // presetUsage describes -preset (the names ufmi.ParseUFPreset takes).
-const presetUsage = "UF preset: default, capped-noise, label-draws, default-2026-12-01b, default-2026-12-01, default-2026-11-30d, default-2026-11-30c, default-2026-11-30b, default-2026-11-30, default-2026-11-29c, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25"
+const presetUsage = "UF preset: default, capped-noise, label-draws, default-2026-12-01c, default-2026-12-01b, default-2026-12-01, default-2026-11-30d, default-2026-11-30c, default-2026-11-30b, default-2026-11-30, default-2026-11-29c, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25"
 
 // estimatorFlags are the flags shared by the estimating subcommands.
 type estimatorFlags struct {

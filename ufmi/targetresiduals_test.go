@@ -52,9 +52,12 @@ func TestTargetResidualsReplaceOnlyPredictedColumns(t *testing.T) {
 	}
 }
 
-// The residuals read normal scores: monotone transforms of the given and
-// the target column give the same residual column, so that the forest's
-// routing of rows, not the residual, is what such transforms can move.
+// The residuals of the scores read normal scores: monotone transforms of
+// the given and the target column give the same residual column, so that
+// the forest's routing of rows, not the residual, is what such transforms
+// can move. On these Gaussian columns the default takes that residual (the
+// raw values' separates the classes less), so it keeps the invariance;
+// where it takes the raw values' residual it does not (rawResidual).
 func TestTargetResidualsKeepMonotoneInvariance(t *testing.T) {
 	cols, y := correlatedContrast(0.9, 0.5)(rand.New(rand.NewPCG(2, 2)), 400)
 	x, err := NewColumnFeatures(cols)

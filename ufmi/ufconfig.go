@@ -612,8 +612,8 @@ func defaultUF20261201() UFConfig {
 }
 
 // defaultUF20261130d is ufmi's default until 2026-11-30, eighth (preset
-// "default-2026-11-30d"): DefaultUF whose conditional MIs fit the given
-// columns alone, not the swapped rest.
+// "default-2026-11-30d"): defaultUF20261201c whose conditional MIs fit the
+// given columns alone, not the swapped rest.
 func defaultUF20261130d() UFConfig {
 	c := defaultUF20261201c()
 	c.plainRest = true

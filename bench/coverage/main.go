@@ -97,6 +97,8 @@ type result struct {
 	// two fits' MIs, I(Y; rest) and I(X;Y): their difference is the
 	// estimate's.
 	restBias, allBias float64
+	// exact is the exact posteriors' interval on the same data set.
+	exact exactInterval
 }
 
 func main() {
@@ -286,7 +288,7 @@ func (s study) run() error {
 	if s.onlyCell < 0 || s.onlyCell > len(cells) {
 		return fmt.Errorf("-cell %d: the table has cells 1 to %d", s.onlyCell, len(cells))
 	}
-	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds", "rest_error", "all_error"}}
+	records := [][]string{{"quantity", "setting", "n", "d", "rep", "estimate", "truth", "ci_low", "ci_high", "se_data", "se_forest", "seconds", "rest_error", "all_error", "exact_posteriors_estimate", "exact_posteriors_se"}}
 	cfg := ufmi.EstimatorConfig{Method: s.method, Confidence: s.level, LowerBound: s.linear, Runtime: ufmi.Runtime{Workers: 1}}
 	cfg.UF, cfg.Forest.Trees = s.uf, s.trees
 	cfg.UF.Trees = s.trees
@@ -305,15 +307,19 @@ func (s study) run() error {
 			if c.target > 0 {
 				restError, allError = f6(res.restBias), f6(res.allBias)
 			}
+			exactEstimate, exactSE := "", "" // the trunk's conditional MI has no exact posteriors
+			if res.exact.ok {
+				exactEstimate, exactSE = f6(res.exact.estimate), f6(res.exact.se)
+			}
 			records = append(records, []string{c.quantity(), c.settingName(), strconv.Itoa(c.n), strconv.Itoa(c.d), strconv.Itoa(r),
 				f6(res.estimate), f6(want.quantity), f6(res.ci.Low), f6(res.ci.High), f6(res.ci.SEData), f6(res.ci.SEForest),
-				fmt.Sprintf("%.3f", res.seconds), restError, allError})
+				fmt.Sprintf("%.3f", res.seconds), restError, allError, exactEstimate, exactSE})
 		}
 		// Every estimate so far, rewritten after each cell.
 		if err := atomicfile.Write(s.outPath, func(w io.Writer) error { return csv.NewWriter(w).WriteAll(records) }); err != nil {
 			return err
 		}
-		row := summarise(c, want, results)
+		row := summarise(c, want, results, s.level)
 		table = append(table, row)
 		fmt.Fprintf(os.Stderr, "%2d/%d %-16s %-11s n=%-4d d=%-2d coverage %.2f bias %+.4f width %.4f sd %.4f se %.4f without bias %.2f  (%s)\n",
 			ci+1, len(cells), c.quantity(), c.settingName(), c.n, c.d, row.coverage, row.bias, row.width, row.sd, row.se, row.unbiased, time.Since(start).Round(time.Second))
@@ -351,7 +357,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, exact
 		fc := cfg
 		fc.Seed = seed
 		t0 := time.Now()
-		var res result
+		res := result{exact: c.exactPosteriorInterval(rows, y)}
 		if c.target > 0 {
 			var rest []int
 			for j := 0; j < c.d; j++ {
@@ -376,7 +382,7 @@ func measure(c cell, index, reps int, cfg ufmi.EstimatorConfig) ([]result, exact
 			}
 			res.estimate, res.ci, res.linear, res.belowLinear = est.MI, est.CI, est.LinearBound, est.BelowLinearBound()
 		}
-		res.seconds = time.Since(t0).Seconds()
+		res.seconds = time.Since(t0).Seconds() // the exact posteriors' interval included: microseconds
 		results[r] = res
 		return nil
 	})
@@ -431,6 +437,10 @@ type summary struct {
 	// (a shorter tail left out): the first is the table measured at 100 per
 	// cell.
 	blocks []float64
+	// exactCoverage and exactFirst are the exact posteriors' intervals'
+	// coverage over every data set and over the first 100 (NaN without
+	// them).
+	exactCoverage, exactFirst float64
 	// With -linear: the share of intervals lying below the linear bound's
 	// limit (ufmi mi -bound's note), the share of limits below the exact
 	// value, and the mean linear bound; linearSets counts the estimates.
@@ -438,8 +448,9 @@ type summary struct {
 	linearSets                        int
 }
 
-func summarise(c cell, want exact, results []result) summary {
+func summarise(c cell, want exact, results []result, level float64) summary {
 	s := summary{cell: c, exact: want}
+	s.exactCoverage, s.exactFirst = exactCoverage(results, want.quantity, normalQuantile(level))
 	truth := want.quantity
 	n := float64(len(results))
 	mean := 0.0
@@ -505,6 +516,33 @@ func reportBlockTables(w io.Writer, table []summary) {
 	fmt.Fprintf(w, "%d of %d tables of 100 per cell have every cell with I > 0 at 0.90 or more\n", met, len(table[0].blocks))
 }
 
+// exactCoverage returns the share of the exact posteriors' intervals (at
+// normal quantile z) containing truth, over every result and over the
+// first 100; NaN where the cell has none or its exact value is 0.
+func exactCoverage(results []result, truth, z float64) (all, first float64) {
+	if truth == 0 {
+		// overlapping: every exact φ is 0 but for rounding, no interval to speak of
+		return math.NaN(), math.NaN()
+	}
+	covered, firstCovered, count := 0, 0, 0
+	for r, res := range results {
+		if !res.exact.ok {
+			return math.NaN(), math.NaN()
+		}
+		count++
+		if res.exact.contains(truth, z) {
+			covered++
+			if r < 100 {
+				firstCovered++
+			}
+		}
+	}
+	if count == 0 {
+		return math.NaN(), math.NaN()
+	}
+	return float64(covered) / float64(count), float64(firstCovered) / float64(min(count, 100))
+}
+
 // hundreds returns the coverage of each consecutive block of 100 data sets
 // (a shorter tail is left out) of exact value truth.
 func hundreds(results []result, truth float64) []float64 {
@@ -535,24 +573,31 @@ func formatTable(rows []summary, reps, trees int, level float64, method ufmi.Met
 	binSE := math.Sqrt(level * (1 - level) / float64(reps))
 	fmt.Fprintf(&b, "Share of %g%% intervals containing the exact value, %s, %d trees, %d independent data sets per cell "+
 		"(prior %s, mu %g; one binomial standard error of a share near %g is %.3f); `go run ./bench/coverage%s`, %.0f minutes on 2 cores. "+
-		"The last column is the share of intervals containing the exact value plus the cell's mean bias.\n\n",
+		"The column \"coverage without the bias\" is the share of intervals containing the exact value plus the cell's mean bias. "+
+		"The columns of the exact posteriors are the coverage of the interval an estimator that knew the exact posteriors would give on the same data sets "+
+		"(the mean of the rows' exact log-likelihood ratios log p(y|x) − log p(y|rest) ± z times their standard error): where it misses too, "+
+		"the data set's own information lies that far from the exact value.\n\n",
 		100*level, model, trees, reps, priorText(prior), mu, level, binSE, repsFlag(reps)+changed, took.Minutes())
 	blocks := reps >= 200
 	if blocks {
 		b.WriteString("The two columns after the coverage are the coverage of the first 100 data sets of each cell (a table of 100 per cell) " +
 			"and of the lowest of its consecutive blocks of 100.\n\n")
-		b.WriteString("| quantity | setting | n | d | exact | coverage | first 100 | lowest 100 | mean bias | mean width | sd of estimates | mean SE | coverage without the bias |\n")
-		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+		b.WriteString("| quantity | setting | n | d | exact | coverage | first 100 | lowest 100 | mean bias | mean width | sd of estimates | mean SE | coverage without the bias | exact posteriors: coverage | their first 100 |\n")
+		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	} else {
-		b.WriteString("| quantity | setting | n | d | exact | coverage | mean bias | mean width | sd of estimates | mean SE | coverage without the bias |\n")
-		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+		b.WriteString("| quantity | setting | n | d | exact | coverage | mean bias | mean width | sd of estimates | mean SE | coverage without the bias | exact posteriors: coverage |\n")
+		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	}
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %.4f | %.*f |", strings.ReplaceAll(r.quantity(), "|", "\\|"), r.settingName(), r.n, r.d, r.exact.quantity, coverageDigits(reps), r.coverage)
 		if blocks {
 			fmt.Fprintf(&b, " %.2f | %.2f |", r.blocks[0], slices.Min(r.blocks))
 		}
-		fmt.Fprintf(&b, " %+.4f | %.4f | %.4f | %.4f | %.2f |\n", r.bias, r.width, r.sd, r.se, r.unbiased)
+		fmt.Fprintf(&b, " %+.4f | %.4f | %.4f | %.4f | %.2f | %s |", r.bias, r.width, r.sd, r.se, r.unbiased, shareText(r.exactCoverage, coverageDigits(reps)))
+		if blocks {
+			fmt.Fprintf(&b, " %s |", shareText(r.exactFirst, 2))
+		}
+		b.WriteString("\n")
 	}
 	writeSubTable(&b, rows, func(r summary) bool { return r.target > 0 },
 		"A conditional MI's two fits: the mean error of the MI of the fit on the rest, I(Y; rest), and of the fit on all columns, I(X;Y); "+
@@ -586,6 +631,15 @@ func writeSubTable(b *strings.Builder, rows []summary, keep func(summary) bool, 
 		}
 		b.WriteString(line(r) + "\n")
 	}
+}
+
+// shareText writes a share with the given decimals, or "—" for NaN (a
+// cell without exact posteriors).
+func shareText(v float64, digits int) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return strconv.FormatFloat(v, 'f', digits, 64)
 }
 
 // repsFlag is the -reps flag that gives reps data sets per cell ("" for
@@ -653,8 +707,7 @@ func conditionalEntropy1D(priors, means, sds []float64) float64 {
 // threeClassHYGivenX1 is H(Y | x1) of the three_class setting: x1 is
 // N(0, 1), N(mu, 1) and N(-mu, 1) in classes 0, 1 and 2.
 func threeClassHYGivenX1(prior, mu float64) float64 {
-	q := (1 - prior) / 2
-	return conditionalEntropy1D([]float64{prior, q, q}, []float64{0, mu, -mu}, []float64{1, 1, 1})
+	return conditionalEntropy1D(threeClassX1Mixture(prior, mu))
 }
 
 // checkQuadrature compares conditionalEntropy1D with the simulations' exact

@@ -140,7 +140,7 @@ func TestVoterSEStudy(t *testing.T) {
 			x, y := simFeatures(t, s, seed)
 			f := plainOneStepForest(t, x, y, seed)
 			hy, _ := LabelEntropy(y)
-			h, ses := voterRoleSE(f, y)
+			h, ses, _ := voterRoleSE(f, y)
 			est = append(est, hy-h)
 			for v := range se {
 				se[v] += ses[v] / float64(reps)
@@ -156,6 +156,55 @@ func TestVoterSEStudy(t *testing.T) {
 		sdStudy, _ := sdSkippingNaN(est)
 		sdDefault, _ := sdSkippingNaN(def)
 		fmt.Printf("| %s | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f |\n", c, sdStudy, se[0], se[1], se[2], sdDefault, seDefault, math.Sqrt(seDefaultSq))
+	}
+}
+
+// TestNoiseFloorStudy measures the floor a score-type interval would need:
+// the SE of the MI at I = 0 for a data set's own leaves, from the rows'
+// vote noise alone (voterRoleSE's floor), against the spread of the
+// estimates and the influence function's SE where I = 0, and beside the
+// SE where I > 0. On the one-step without the local-linear fit or
+// sharpening, 60 data sets per cell (n = 500 and prior 1/2 unless given).
+// docs/inference.md ("Reading the table", the SE and the fit's sharpness)
+// gives the numbers. Run with
+//
+//	UFMI_NOISE_FLOOR_STUDY=1 go test -run TestNoiseFloorStudy -v ./ufmi
+//
+// (about 1 minute; UFMI_NOISE_FLOOR_STUDY=N runs N data sets per cell, N > 1).
+func TestNoiseFloorStudy(t *testing.T) {
+	skipUnlessStudy(t, "UFMI_NOISE_FLOOR_STUDY", "the noise floor study")
+	reps := 60
+	if n, err := strconv.Atoi(os.Getenv("UFMI_NOISE_FLOOR_STUDY")); err == nil && n > 1 {
+		reps = n
+	}
+	cells := []shiftCell{
+		{s: sim.Overlapping, n: 500, mu: 1}, {s: sim.Overlapping, n: 500, mu: 1, d: 10},
+		{s: sim.Overlapping, n: 2000, mu: 1}, {s: sim.Overlapping, n: 2000, mu: 1, d: 10},
+		{s: sim.Overlapping, n: 500, mu: 1, d: 10, prior: 0.9},
+		{s: sim.Separated, n: 500, mu: 1}, {s: sim.ThreeClass, n: 500, mu: 1}, {s: sim.ThreeClass, n: 500, mu: 1, d: 10},
+	}
+	fmt.Println("| cell | exact MI | sd of estimates | mean SE | mean floor |")
+	fmt.Println("|---|---|---|---|---|")
+	for _, c := range cells {
+		s := c.simulation()
+		truth, err := s.Truth()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var est []float64
+		var se, floor float64
+		for r := 0; r < reps; r++ {
+			seed := seeds.Derive(77, seeds.Repetition, r)
+			x, y := simFeatures(t, s, seed)
+			f := plainOneStepForest(t, x, y, seed)
+			hy, _ := LabelEntropy(y)
+			h, ses, fl := voterRoleSE(f, y)
+			est = append(est, hy-h)
+			se += ses[0] / float64(reps)
+			floor += fl / float64(reps)
+		}
+		sd, _ := sdSkippingNaN(est)
+		fmt.Printf("| %s | %.4f | %.4f | %.4f | %.4f |\n", c, truth.MI, sd, se, floor)
 	}
 }
 
@@ -210,8 +259,11 @@ func plainOneStepForest(t *testing.T, x *Features, y []int, seed uint64) *Forest
 // voterRoleSE returns the one-step H(Y|X) of UF f's vote rows (labels y;
 // unsharpened, the present noise term) and three SEs of its MI: the
 // influence function's, and with each row's voter role added, centred on
-// q_i(y_i) and on q_j(y_i).
-func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
+// q_i(y_i) and on q_j(y_i). floor is the SE the rows' vote noise alone
+// gives, √(2·mean noise term / rows): a row's log-posterior of its label
+// varies by (1/q - 1)·Σ_j w_ij² over its votes' labels, (K-1)·Σ_j w_ij²
+// (twice its noise term) on average over its own label drawn from q.
+func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64, floor float64) {
 	n, k := len(y), f.k
 	v := newVoteLeaves(f, n)
 	q := make([][]float64, n)
@@ -255,6 +307,7 @@ func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
 		used++
 		qi := q[i][y[i]]
 		h += -math.Log(qi) - noise[i]
+		floor += 2 * noise[i]
 		v.each(i, func(rows []int) {
 			w := 1 / (float64(len(rows)-1) * norm[i])
 			for _, j := range rows {
@@ -285,7 +338,7 @@ func voterRoleSE(f *Forest, y []int) (h float64, se [3]float64) {
 		sd, m := sdSkippingNaN(phi[v])
 		se[v] = sd / math.Sqrt(float64(m))
 	}
-	return h / float64(used), se
+	return h / float64(used), se, math.Sqrt(floor) / float64(used)
 }
 
 // TestSeparableLimitStudy measures the default's intervals where labels are

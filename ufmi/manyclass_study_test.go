@@ -65,7 +65,7 @@ func TestManyClassesBiasStudy(t *testing.T) {
 				excess += (loss - e.HY) / reps
 				unvotedLoss += lossUnvoted / reps
 				unvoted += share / reps
-				h, _ := voterRoleSE(f, y)
+				h, _, _ := voterRoleSE(f, y)
 				plain += (e.HY - h) / reps
 			}
 			fmt.Printf("| %d | %d | %d | %+.3f | %+.3f | %.3f | %.3f | %.3f | %+.3f |\n", k, per, n, def, plug, excess, unvotedLoss, unvoted, plain)

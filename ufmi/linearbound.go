@@ -88,31 +88,18 @@ func newLinearDesign(x *Features) (d linearDesign, ok bool) {
 			cols = appendVarying(cols, missingIndicator(col))
 			continue
 		}
-		mean, sd, seen := 0.0, 0.0, 0
-		for _, v := range col {
-			if !math.IsNaN(v) {
-				mean += v
-				seen++
-			}
-		}
-		if seen == 0 {
+		scale := newColumnScale(col, 0) // whatever the units: 1e200 squared overflows
+		if scale.seen == 0 {
 			continue
 		}
-		mean /= float64(seen)
-		for _, v := range col {
-			if !math.IsNaN(v) {
-				sd += (v - mean) * (v - mean)
-			}
-		}
-		sd = math.Sqrt(sd / float64(seen))
-		if sd == 0 {
+		if !(scale.sd > 0) {
 			cols = appendVarying(cols, missingIndicator(col))
 			continue
 		}
 		std := make([]float64, x.n)
 		for i, v := range col {
 			if !math.IsNaN(v) {
-				std[i] = (v - mean) / sd
+				std[i] = scale.standardised(v)
 			}
 		}
 		cols = append(cols, std)

@@ -105,6 +105,36 @@ func TestLinearBoundSameSeedSameAnswer(t *testing.T) {
 	}
 }
 
+// The linear bound does not depend on the columns' units: with every
+// column 1e-200 or 1e200 times as large it is the bound of the data as
+// drawn, to 1e-9 (a reviewer's probe found it at -0.005, "no information",
+// above 1e154, where the standard deviation's squares overflowed).
+func TestLinearBoundIgnoresUnits(t *testing.T) {
+	s := sim.MISimulation{Setting: sim.Separated, N: 400, D: 3, Prior: 0.5, Mu: 1}
+	x, y := simFeatures(t, s, 3)
+	want := linearBoundOf(t, x, y, 9, 1)
+	if want.Value < 0.1 {
+		t.Fatalf("bound %v on separated classes: the test needs a bound well above 0", want.Value)
+	}
+	for _, unit := range []float64{1e-200, 1e200} {
+		cols := make([]Column, x.d)
+		for j := range cols {
+			v := make([]float64, x.n)
+			for i := range v {
+				v[i] = x.cols[j][i] * unit
+			}
+			cols[j] = Column{Name: fmt.Sprint("x", j), Values: v}
+		}
+		scaled, err := NewColumnFeatures(cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := linearBoundOf(t, scaled, y, 9, 1); math.Abs(got.Value-want.Value) > 1e-9 {
+			t.Errorf("unit %g: bound %v, in the units drawn %v", unit, got.Value, want.Value)
+		}
+	}
+}
+
 // fitLogistic reaches a stationary point of its objective: the gradient,
 // recomputed apart from the fit (logisticLoss), is near zero at the fitted
 // weights, on two and three classes. A fit whose Grad handed L-BFGS the

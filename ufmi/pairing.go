@@ -110,6 +110,12 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		miss := 0.0 // the x_A weight the spline's misses ask for, summed over the responses
 		for j := nGiven; j < xs.d; j++ {
 			for _, r := range responses(xs, j, rowsS) {
+				// In its own standard deviations: the pairs do not depend
+				// on x_B's units, whose squares could underflow or overflow.
+				scale := columnSD(r)
+				for i := range r {
+					r[i] /= scale
+				}
 				mean := fit.predict(r, near.rows)
 				if mean == nil {
 					continue
@@ -181,21 +187,14 @@ func columnMean(c []float64) float64 {
 	return sum / float64(m)
 }
 
-// columnSD is the standard deviation of a column's non-missing values, or
-// 1 when it is 0 or undefined (a constant column adds no distance anyway).
+// columnSD is the sample standard deviation of a column's non-missing
+// values, or 1 when it is 0 or undefined (a constant column adds no
+// distance anyway); computed without overflow or underflow (columnScale),
+// so that distances in units of it do not depend on the column's units.
 func columnSD(c []float64) float64 {
-	mean, m, ss := columnMean(c), 0, 0.0
-	for _, v := range c {
-		if !math.IsNaN(v) {
-			ss += (v - mean) * (v - mean)
-			m++
-		}
-	}
-	if m < 2 {
-		return 1
-	}
-	sd := math.Sqrt(ss / float64(m-1))
-	if !(sd > 0) || math.IsInf(sd, 0) {
+	s := newColumnScale(c, 1)
+	sd := s.sd * s.top
+	if s.seen < 2 || !(sd > 0) || math.IsInf(sd, 0) {
 		return 1
 	}
 	return sd

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -139,6 +140,9 @@ func parseIDs(s string, load cc18.LoadOptions) ([]int, error) {
 		}
 		if _, ok := cc18.Lookup(id); !ok {
 			return nil, fmt.Errorf("-ids: %d is not an OpenML-CC18 dataset", id)
+		}
+		if slices.Contains(ids, id) {
+			return nil, fmt.Errorf("-ids lists dataset %d twice", id)
 		}
 		ids = append(ids, id)
 	}

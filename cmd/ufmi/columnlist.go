@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -34,6 +35,24 @@ func splitNames(flag, list string) ([]string, error) {
 	}
 	for i, n := range names {
 		names[i] = strings.TrimSpace(n)
+	}
+	return names, nil
+}
+
+// splitDistinctNames is splitNames for a list of columns: a name left
+// empty or listed twice is an error naming the flag.
+func splitDistinctNames(flag, list string) ([]string, error) {
+	names, err := splitNames(flag, list)
+	if err != nil {
+		return nil, err
+	}
+	for i := range names {
+		if names[i] == "" {
+			return nil, fmt.Errorf("-%s %q holds an empty column name", flag, list)
+		}
+		if slices.Contains(names[:i], names[i]) {
+			return nil, fmt.Errorf("-%s lists column %q twice", flag, names[i])
+		}
 	}
 	return names, nil
 }

@@ -56,18 +56,12 @@ func (t *csvFile) column(name string) (int, error) {
 // listed resolves the comma-separated column names of a flag (named in
 // errors; splitNames); a name listed twice or left empty is an error.
 func (t *csvFile) listed(flag, list string) ([]int, []string, error) {
-	names, err := splitNames(flag, list)
+	names, err := splitDistinctNames(flag, list)
 	if err != nil {
 		return nil, nil, err
 	}
 	idx := make([]int, len(names))
 	for i := range names {
-		if names[i] == "" {
-			return nil, nil, fmt.Errorf("-%s %q holds an empty column name", flag, list)
-		}
-		if slices.Contains(names[:i], names[i]) {
-			return nil, nil, fmt.Errorf("-%s lists column %q twice", flag, names[i])
-		}
 		j, err := t.column(names[i])
 		if err != nil {
 			return nil, nil, err

@@ -157,7 +157,8 @@ func (e *estimatorFlags) checkRows(method ufmi.Method, n int) error {
 }
 
 // ignoredFlags returns a note for each flag given on fs that method does
-// not use: -preset (the uf method's) and -k (the kNN methods').
+// not use: -preset (the uf method's), -k (the kNN methods') and -trees
+// (the forests').
 func ignoredFlags(fs *flag.FlagSet, method ufmi.Method) []string {
 	var notes []string
 	fs.Visit(func(f *flag.Flag) {
@@ -166,9 +167,18 @@ func ignoredFlags(fs *flag.FlagSet, method ufmi.Method) []string {
 			notes = append(notes, fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", method))
 		case f.Name == "k" && !method.KNN():
 			notes = append(notes, fmt.Sprintf("-k sets the kNN methods' neighbours (ksg, mixed-ksg, ross); method %s does not use it", method))
+		case f.Name == "trees" && method.KNN():
+			notes = append(notes, fmt.Sprintf("-trees sets the forests' trees; method %s does not use it", method))
 		}
 	})
 	return notes
+}
+
+// flagGiven reports whether the flag named name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // parseFlags parses args, turning -h and flag errors into errUsage: -h
@@ -272,22 +282,21 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.na, "na", strings.Join(uftable.DefaultNA, ","),
 		`comma-separated cell texts that mark a missing value; the list replaces the default (the empty cell, NA and NaN): to add "?" give -na ',NA,NaN,?'`)
 	fs.StringVar(&f.categorical, "categorical", "", "comma-separated numeric columns to treat as categorical (text columns always are)")
-	fs.StringVar(&f.drop, "drop", "", "comma-separated columns left out of the default features, e.g. an identifier (a column listed here and in -features or -given is an error)")
+	fs.StringVar(&f.drop, "drop", "", "comma-separated columns left out of the default features, e.g. an identifier (a column listed here and among the features is an error)")
 	fs.BoolVar(&f.dropMissingTarget, "drop-missing-target", false, "drop rows whose target is missing (counted in the output) instead of failing")
 }
 
 // options turns the flags into conversion options.
 func (f *tableFlags) options() (uftable.Options, error) {
 	o := uftable.Options{NA: strings.Split(f.na, ","), DropMissingTarget: f.dropMissingTarget}
-	categorical, err := splitNames("categorical", f.categorical)
+	if f.categorical == "" {
+		return o, nil
+	}
+	categorical, err := splitDistinctNames("categorical", f.categorical)
 	if err != nil {
 		return uftable.Options{}, err
 	}
-	for _, c := range categorical {
-		if c != "" {
-			o.Categorical = append(o.Categorical, c)
-		}
-	}
+	o.Categorical = categorical
 	return o, nil
 }
 

@@ -451,8 +451,8 @@ func TestKNNUnitsNote(t *testing.T) {
 }
 
 // A flag the method does not use (-preset for a method other than uf, -k
-// for one other than the kNN estimators) is noted, not silently ignored;
-// given where it is used, it draws no note.
+// for one other than the kNN estimators, -trees for a kNN estimator) is
+// noted, not silently ignored; given where it is used, it draws no note.
 func TestIgnoredFlagsNote(t *testing.T) {
 	in := separatedCSV(t, 200, 3)
 	for _, c := range []struct {
@@ -462,6 +462,7 @@ func TestIgnoredFlagsNote(t *testing.T) {
 		{[]string{"-method", "ksg", "-preset", "paper"}, "-preset sets the uf method's forest; method ksg does not use it"},
 		{[]string{"-k", "7", "-trees", "20"}, "-k sets the kNN methods' neighbours (ksg, mixed-ksg, ross); method uf does not use it"},
 		{[]string{"-method", "rf-oob", "-preset", "oblique", "-trees", "20"}, "method rf-oob does not use it"},
+		{[]string{"-method", "ksg", "-trees", "50"}, "-trees sets the forests' trees; method ksg does not use it"},
 	} {
 		if _, errOut := miJSON(t, append([]string{"-in", in, "-target", "label"}, c.args...)...); !strings.Contains(errOut, c.note) {
 			t.Errorf("%v: stderr %q, want %q", c.args, errOut, c.note)

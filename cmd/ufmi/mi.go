@@ -352,8 +352,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 // conditional test needs -given. It returns the refit or fast test asked
 // for without -given.
 func parseMITest(fs *flag.FlagSet, test, given string) ([]string, error) {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "test" })
+	set := flagGiven(fs, "test")
 	switch {
 	case test == testConditional && given == "":
 		return nil, fmt.Errorf("-test conditional needs -given: it tests I(Y; features | given) = 0 (without -given use refit or fast)")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -441,6 +442,40 @@ func unseenLevels(train, test *ufmi.Features) []string {
 		}
 	}
 	return notes
+}
+
+// missingUnseen returns a note for each column whose cells the -test file
+// leaves missing while every training row holds it: no split saw a missing
+// cell there, and the forest sends such a cell to each split's larger side
+// (package tree), so the row's posterior is that side's, not the class
+// frequencies, however confident.
+func missingUnseen(train, test *ufmi.Features) []string {
+	var notes []string
+	for j := range test.Cols() {
+		if j >= train.Cols() || slices.ContainsFunc(train.Column(j), math.IsNaN) {
+			continue
+		}
+		if rows := countFunc(test.Column(j), math.IsNaN); rows > 0 {
+			verb := "lack"
+			if rows == 1 {
+				verb = "lacks"
+			}
+			notes = append(notes, fmt.Sprintf("column %q: %s of the -test file %s a value there, which no training row does; the forest sends such a cell to the larger side of each split on the column, so the posterior is that side's, not the class frequencies",
+				test.Name(j), plural.Count(rows, "row"), verb))
+		}
+	}
+	return notes
+}
+
+// countFunc is how many values of v satisfy f.
+func countFunc(v []float64, f func(float64) bool) int {
+	count := 0
+	for _, x := range v {
+		if f(x) {
+			count++
+		}
+	}
+	return count
 }
 
 // outsideMIRange returns a note naming the subsets of a table whose

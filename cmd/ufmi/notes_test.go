@@ -117,6 +117,32 @@ func TestPosteriorNotesUnseenLevels(t *testing.T) {
 	}
 }
 
+// posterior notes the -test cells missing in a column every training row
+// holds, routed to each split's larger side, and -preset with a forest
+// other than uf, which it does not use.
+func TestPosteriorNotesMissingCellsAndPreset(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,z,label\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d,%c\n", i%2, i%3, "ab"[i%2])
+	}
+	train := writeFile(t, "train.csv", b.String())
+	test := writeFile(t, "test.csv", "x,z\n0,1\n,1\n1,2\n")
+	_, errOut, code := runCLI(t, "posterior", "-train", train, "-test", test, "-target", "label", "-trees", "20", "-method", "rf", "-preset", "oblique")
+	for _, want := range []string{
+		`column "x": 1 row of the -test file lacks a value there, which no training row does`,
+		"-preset sets the uf method's forest; method rf does not use it",
+	} {
+		if code != 0 || !strings.Contains(errOut, want) {
+			t.Errorf("exit %d, stderr lacks %q: %q", code, want, errOut)
+		}
+	}
+	_, errOut, code = runCLI(t, "posterior", "-train", train, "-test", writeFile(t, "full.csv", "x,z\n0,1\n1,2\n"), "-target", "label", "-trees", "20", "-preset", "oblique")
+	if code != 0 || strings.Contains(errOut, "note") {
+		t.Errorf("a full -test file with uf: exit %d, stderr %q, want no note", code, errOut)
+	}
+}
+
 // A file saved with two byte-order marks reads as with one; a confidence
 // level prints without the float's last bits.
 func TestDoubleByteOrderMarkAndLevelLabel(t *testing.T) {

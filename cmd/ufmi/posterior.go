@@ -99,6 +99,10 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	printNotices(stderr, "posterior", unseenLevels(data.x, xtest))
+	printNotices(stderr, "posterior", missingUnseen(data.x, xtest))
+	if *method != "uf" && flagGiven(fs, "preset") {
+		printNotices(stderr, "posterior", []string{fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", *method)})
+	}
 	model, err := fitPosteriorModel(*method, *preset, trees, *seed, workers, data.x, labels.Codes)
 	if err != nil {
 		return err

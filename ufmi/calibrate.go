@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ufmi-dev/ufmi/internal/classes"
 	"github.com/ufmi-dev/ufmi/internal/pick"
+	"github.com/ufmi-dev/ufmi/internal/plural"
 	"github.com/ufmi-dev/ufmi/internal/pool"
 	"github.com/ufmi-dev/ufmi/internal/seeds"
 )
@@ -49,6 +51,7 @@ func FitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime) (*Cal
 // fitCalibrated is FitCalibrated; whole is false for a part of checked
 // labels (sample splitting's training part), which may lack classes.
 func fitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime, whole bool) (*CalibratedForest, error) {
+	cfg.Method = Method(strings.ToLower(string(cfg.Method))) // as ParseMethod reads names
 	if cfg.Method != "" && cfg.Method != MethodSigRF && cfg.Method != MethodIRF {
 		return nil, fmt.Errorf("ufmi: calibration method %q: want %s (Platt scaling, the default) or %s (isotonic)", cfg.Method, MethodSigRF, MethodIRF)
 	}
@@ -82,12 +85,12 @@ func fitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime, whole
 	for fold, test := range testFolds {
 		train := complementRows(test, x.n)
 		ytrain := pick.At(y, train)
-		if _, err := classes.CheckWithin(ytrain, k); err != nil {
-			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
+		if err := foldHoldsTwoClasses(y, ytrain, k, fold, folds); err != nil {
+			return nil, err
 		}
 		forest, err := fitRF(x.SelectRows(train), ytrain, fcfg, rt.child(seeds.FoldModel, fold), false)
 		if err != nil {
-			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
+			return nil, fmt.Errorf("ufmi: calibration fold %d: %s", fold, strings.TrimPrefix(err.Error(), "ufmi: "))
 		}
 		held, _ := forest.PredictProba(x.SelectRows(test), rt.Workers)
 		for i := range held {
@@ -119,6 +122,25 @@ func fitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime, whole
 	return cf, nil
 }
 
+// foldHoldsTwoClasses returns an error naming why fold's training part,
+// labels ytrain of all labels y (k classes, folds folds), cannot be fitted:
+// it holds a single class, the other classes' rows all falling in the
+// held-out fold (a class of one or two rows among 10 folds, say).
+func foldHoldsTwoClasses(y, ytrain []int, k, fold, folds int) error {
+	if _, err := classes.CheckWithin(ytrain, k); err == nil {
+		return nil
+	}
+	all, train := classes.Counts(y, nil, k), classes.Counts(ytrain, nil, k)
+	var gone []string
+	for c := range all {
+		if all[c] > 0 && train[c] == 0 {
+			gone = append(gone, fmt.Sprintf("class %d (%s)", c, plural.Count(all[c], "row")))
+		}
+	}
+	return fmt.Errorf("ufmi: calibration fold %d of %d: its training part holds a single class, every row of %s falling in the held-out fold; use fewer folds (CalibratedConfig.Folds) or more rows of the rare classes",
+		fold, folds, strings.Join(gone, ", "))
+}
+
 // checkCalibratedMemory checks that the folds' forests fit in memory
 // together (each grown on the largest training part), before any is grown.
 // Settings FitRF rejects are left for it to report.
@@ -141,6 +163,9 @@ func (cf *CalibratedForest) Classes() int { return cf.k }
 
 // PredictProba returns the calibrated posteriors of every row of x.
 func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64, error) {
+	if cf == nil || len(cf.members) == 0 {
+		return nil, fmt.Errorf("ufmi: the calibrated forest was never fitted (FitCalibrated makes one)")
+	}
 	if _, err := cf.members[0].forest.checkInput(x); err != nil {
 		return nil, err
 	}

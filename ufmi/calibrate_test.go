@@ -3,6 +3,7 @@ package ufmi
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -146,4 +147,30 @@ func predictDistributions(t *testing.T, cf *CalibratedForest, x *Features, class
 		}
 	}
 	return p
+}
+
+// A fold whose training part holds one class, the rare class's rows all
+// held out, is an error naming that class and the remedy; the method's name
+// reads in any case, as ParseMethod reads it; a calibrated forest never
+// fitted is an error to predict with, not a panic (a reviewer's probe).
+func TestCalibratedEdges(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 7))
+	x, y := smallData(rng, 20, 2, 2)
+	for i := range y {
+		y[i] = 0
+	}
+	y[13] = 1 // one row of class 1, and 20 folds: one fold's training part lacks it
+	_, err := FitCalibrated(x, y, CalibratedConfig{Folds: 20, Forest: ForestConfig{Trees: 5}}, Runtime{Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), "class 1 (1 row)") || !strings.Contains(err.Error(), "fewer folds") ||
+		strings.Count(err.Error(), "ufmi:") != 1 {
+		t.Errorf("a fold without the rare class: %v", err)
+	}
+	x, y = smallData(rng, 100, 2, 2)
+	if _, err := FitCalibrated(x, y, CalibratedConfig{Method: "IRF", Forest: ForestConfig{Trees: 5}}, Runtime{Seed: 1}); err != nil {
+		t.Errorf(`method "IRF": %v`, err)
+	}
+	if _, err := (&CalibratedForest{}).PredictProba(x, 1); err == nil || !strings.Contains(err.Error(), "never fitted") {
+		t.Errorf("an unfitted calibrated forest: %v", err)
+	}
 }

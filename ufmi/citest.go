@@ -18,7 +18,8 @@ import (
 // often than its level.
 //
 // Like FastPermutationTest it splits the rows once, stratified by class,
-// into a structure half S and a vote half V (pc.Seed's split stream), fits
+// into a structure half S and a vote half V (pc.Seed's split stream; cfg's
+// UF.StructureFraction is not used), fits
 // cfg's UF on the rows of S with the columns x_A and x_B (given, then
 // target), fills the leaves with the labels of V and takes the same
 // statistic Î = H(Y_V) - mean over the rows of S of H(forest posterior):

@@ -37,7 +37,7 @@ func isDistribution(p []float64) bool {
 }
 
 // LabelEntropy is the plug-in estimate of H(Y) from class codes 0..K-1
-// (K at most len(y)), in nats.
+// (K at most len(y)), in nats; a code no label holds adds nothing.
 func LabelEntropy(y []int) (float64, error) {
 	if len(y) == 0 {
 		return 0, fmt.Errorf("ufmi: no labels")

@@ -28,7 +28,9 @@ import (
 // at random and stratified by class, into a structure half S and a vote
 // half V (pc.Seed's split stream); fits cfg's UF on the rows of S alone
 // (feature screening included, cfg's trees and presets, but each tree
-// grown on a subsample of pc.FastShare of S); fills every
+// grown on a subsample of pc.FastShare of S, in place of cfg's
+// UF.StructureFraction, which the test does not use: its split into S and
+// V is the test's own); fills every
 // tree's leaves with the labels of V (cfg's kappa and empty-leaf policy);
 // and takes as statistic the honest estimate
 //

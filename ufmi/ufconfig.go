@@ -56,7 +56,12 @@ type UFConfig struct {
 	EvalShare float64
 	// Kappa is the finite-sample correction: a zero entry of a leaf with m
 	// votes becomes 1/(Kappa·m) before renormalising. 0 (the default) turns
-	// it off; otherwise it must be positive and finite.
+	// it off; otherwise it must be positive and finite. It shapes the leaf
+	// posteriors: PredictProba's and the plug-in estimate's (PlugIn, the
+	// paper's). The default one-step estimate scores each row's label with
+	// its out-of-sample votes mixed with a pseudo-tree of class frequencies,
+	// which keeps every probability above 0, and uses it only where it
+	// falls back to the plug-in (a one-step below 0, or far above log K).
 	Kappa float64
 	// EmptyLeaf is what a leaf no vote row reached predicts: EmptyPrior
 	// (the zero value, the default), EmptyUniform or EmptyAbstain.

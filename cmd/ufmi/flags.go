@@ -42,7 +42,7 @@ func (e *estimatorFlags) register(fs *flag.FlagSet, defaultMethod string) {
 	registerTrees(fs, &e.trees, "trees per forest (SigRF/IRF: in all, trees/5 in each of 5 folds, at least 5)")
 	fs.IntVar(&e.k, "k", 5, fmt.Sprintf("neighbours for the kNN estimators, 1..%d and fewer than the rows", maxK))
 	fs.Uint64Var(&e.seed, "seed", 1, "random seed")
-	fs.BoolVar(&e.manyClasses, "many-classes", false, fmt.Sprintf("estimate with a target of %d or more classes and fewer than %d rows per class (it looks continuous: an error without this flag)", classes.ManyClasses, classes.RowsPerClass))
+	fs.BoolVar(&e.manyClasses, "many-classes", false, fmt.Sprintf("estimate with a target of %d or more classes and fewer than %d rows per class (it looks continuous), or, with the uf method's one-step, fewer than %d (far off either way): an error without this flag", classes.ManyClasses, classes.RowsPerClass, classes.OneStepRowsPerClass))
 	registerWorkers(fs, &e.workers)
 }
 
@@ -136,13 +136,20 @@ func (e *estimatorFlags) config() (ufmi.EstimatorConfig, error) {
 }
 
 // checkClasses refuses k classes in n rows of the target column that look
-// continuous unless -many-classes accepts them: the library's check,
-// worded for the command line.
-func (e *estimatorFlags) checkClasses(target string, k, n int) error {
+// continuous, or, for cfg's UF one-step, leave it far off either way,
+// unless -many-classes accepts them: the library's checks, worded for the
+// command line.
+func (e *estimatorFlags) checkClasses(cfg ufmi.EstimatorConfig, target string, k, n int) error {
 	if e.manyClasses {
 		return nil
 	}
 	if err := classes.CheckCount(k, n, "target "+strconv.Quote(target), "pass -many-classes"); err != nil {
+		return cliError{err}
+	}
+	if !oneStepUF(cfg) {
+		return nil
+	}
+	if err := classes.CheckOneStepCount(k, n, "target "+strconv.Quote(target), "pass -many-classes"); err != nil {
 		return cliError{err}
 	}
 	return nil

@@ -651,6 +651,17 @@ const threeRows = "a,b,y\n1,2,p\n2,1,q\n3,3,p\n"
 // badInputs are the command lines TestBadInputTable runs: unreadable files
 // and headers, column lists, counts out of range and cells that are not
 // decimal numbers.
+// classRows is a CSV of a numeric column and a target y of k classes of
+// rows rows each.
+func classRows(k, rows int) string {
+	var b strings.Builder
+	b.WriteString("a,y\n")
+	for i := range k * rows {
+		fmt.Fprintf(&b, "%d,c%d\n", i, i%k)
+	}
+	return b.String()
+}
+
 func badInputs(t *testing.T) []badInput {
 	good := separatedCSV(t, 50, 5)
 	csv := func(content string) string { return writeFile(t, "in.csv", content) }
@@ -722,6 +733,8 @@ func badInputs(t *testing.T) []badInput {
 		{"target only", []string{"mi", "-in", csv("y\np\nq\n"), "-target", "y"}, "no feature column besides the target"},
 		{"empty target cell", []string{"mi", "-in", csv("a,y\n1,p\n2,\n3,q\n"), "-target", "y"}, "missing in 1 of 3 rows (first: data row 2)"},
 		{"single class", []string{"mi", "-in", csv("a,y\n1,p\n2,p\n3,p\n"), "-target", "y"}, "single class"},
+		{"50 classes of 20 rows", []string{"mi", "-in", csv(classRows(50, 20)), "-target", "y"},
+			`target "y" has 50 classes with about 20 rows each: with 50 or more classes and fewer than 100 rows per class the UF's one-step estimate is far off either way`},
 		// Column lists.
 		{"-features a,a", mi("-features", "x1,x1"), `-features lists column "x1" twice`},
 		{"-given a,a", mi("-features", "x1", "-given", "x2,x2"), `-given lists column "x2" twice`},

@@ -161,7 +161,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
-	if err := opts.checkClasses(opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
+	if err := opts.checkClasses(cfg, opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
 	if sh.checkOnly {

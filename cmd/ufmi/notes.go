@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -406,76 +405,6 @@ func duplicateRows(path string, x *ufmi.Features, y []int) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("%s: %s of %d repeat an earlier row exactly (every feature and the label) although a numeric feature differs in most rows: copied rows? Estimates, intervals, the lower bound and the permutation tests take rows as independent draws: a copy is scored beside its twin's vote, which reads information that is not there (labels independent of 3 features, 150 rows each doubled: I = 0.30, certified at least 0.16), and makes the intervals and tests too sure (docs/inference.md, \"Assumptions\"); drop the copies if they are not separate observations", path, plural.Count(repeats, "row"), n)}
-}
-
-// unseenLevels returns a note for each categorical column of test holding
-// levels the training rows train never had: the forest routes such a
-// cell as it routes a missing one.
-func unseenLevels(train, test *ufmi.Features) []string {
-	var notes []string
-	for j := range test.Cols() {
-		if test.Kind(j) != ufmi.Categorical || j >= train.Cols() || train.Kind(j) != ufmi.Categorical {
-			continue
-		}
-		known := make(map[string]bool, len(train.Levels(j)))
-		for _, l := range train.Levels(j) {
-			known[l] = true
-		}
-		rows, first := 0, ""
-		levels := test.Levels(j)
-		for _, v := range test.Column(j) {
-			if math.IsNaN(v) || int(v) >= len(levels) || known[levels[int(v)]] {
-				continue
-			}
-			if rows == 0 {
-				first = levels[int(v)]
-			}
-			rows++
-		}
-		if rows > 0 {
-			verb := "hold"
-			if rows == 1 {
-				verb = "holds"
-			}
-			notes = append(notes, fmt.Sprintf("column %q: %s of the -test file %s a level the training rows never had (the first: %q); the forest routes such a cell as it routes a missing one",
-				test.Name(j), plural.Count(rows, "row"), verb, first))
-		}
-	}
-	return notes
-}
-
-// missingUnseen returns a note for each column whose cells the -test file
-// leaves missing while every training row holds it: no split saw a missing
-// cell there, and the forest sends such a cell to each split's larger side
-// (package tree), so the row's posterior is that side's, not the class
-// frequencies, however confident.
-func missingUnseen(train, test *ufmi.Features) []string {
-	var notes []string
-	for j := range test.Cols() {
-		if j >= train.Cols() || slices.ContainsFunc(train.Column(j), math.IsNaN) {
-			continue
-		}
-		if rows := countFunc(test.Column(j), math.IsNaN); rows > 0 {
-			verb := "lack"
-			if rows == 1 {
-				verb = "lacks"
-			}
-			notes = append(notes, fmt.Sprintf("column %q: %s of the -test file %s a value there, which no training row does; the forest sends such a cell to the larger side of each split on the column, so the posterior is that side's, not the class frequencies",
-				test.Name(j), plural.Count(rows, "row"), verb))
-		}
-	}
-	return notes
-}
-
-// countFunc is how many values of v satisfy f.
-func countFunc(v []float64, f func(float64) bool) int {
-	count := 0
-	for _, x := range v {
-		if f(x) {
-			count++
-		}
-	}
-	return count
 }
 
 // outsideMIRange returns a note naming the subsets of a table whose

@@ -112,7 +112,7 @@ func TestPosteriorNotesUnseenLevels(t *testing.T) {
 	train := writeFile(t, "train.csv", b.String())
 	test := writeFile(t, "test.csv", "colour\nred\ngreen\ngreen\n")
 	_, errOut, code := runCLI(t, "posterior", "-train", train, "-test", test, "-target", "label", "-trees", "20")
-	if code != 0 || !strings.Contains(errOut, `column "colour": 2 rows of the -test file hold a level the training rows never had (the first: "green")`) {
+	if code != 0 || !strings.Contains(errOut, `column "colour": 2 rows to predict hold a level the training rows never had (the first: "green")`) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
@@ -130,7 +130,7 @@ func TestPosteriorNotesMissingCellsAndPreset(t *testing.T) {
 	test := writeFile(t, "test.csv", "x,z\n0,1\n,1\n1,2\n")
 	_, errOut, code := runCLI(t, "posterior", "-train", train, "-test", test, "-target", "label", "-trees", "20", "-method", "rf", "-preset", "oblique")
 	for _, want := range []string{
-		`column "x": 1 row of the -test file lacks a value there, which no training row does`,
+		`column "x": 1 row to predict lacks a value there, which no training row does`,
 		"-preset sets the uf method's forest; method rf does not use it",
 	} {
 		if code != 0 || !strings.Contains(errOut, want) {

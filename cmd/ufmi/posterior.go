@@ -13,6 +13,7 @@ import (
 
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
+	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
 func runPosterior(args []string, stdout, stderr io.Writer) error {
@@ -98,8 +99,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	printNotices(stderr, "posterior", unseenLevels(data.x, xtest))
-	printNotices(stderr, "posterior", missingUnseen(data.x, xtest))
+	printNotices(stderr, "posterior", uftable.PredictionNotices(data.x, xtest))
 	if *method != "uf" && flagGiven(fs, "preset") {
 		printNotices(stderr, "posterior", []string{fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", *method)})
 	}

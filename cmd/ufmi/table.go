@@ -118,7 +118,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err := opts.checkRows(cfg.Method, data.x.Rows()); err != nil {
 		return err
 	}
-	if err := opts.checkClasses(opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
+	if err := opts.checkClasses(cfg, opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
 	if !sh.fromJob() {

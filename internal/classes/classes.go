@@ -122,6 +122,27 @@ func CheckCount(k, n int, label, optIn string) error {
 		label, k, n, k, RowsPerClass, label, optIn, k)
 }
 
+// OneStepRowsPerClass is the fewest rows per class on average that the
+// UF's one-step estimate takes with ManyClasses or more classes unless the
+// caller accepts fewer (CheckOneStepCount).
+const OneStepRowsPerClass = 100
+
+// CheckOneStepCount returns an error when k classes in n rows leave the
+// UF's one-step estimate far off either way: ManyClasses or more classes
+// with fewer than OneStepRowsPerClass rows per class on average, where its
+// noise term is measured to move the estimate by tenths of a nat, in a
+// direction that turns with the rows per class (docs/inference.md, "Many
+// classes"). label and optIn as for CheckCount.
+func CheckOneStepCount(k, n int, label, optIn string) error {
+	if k < ManyClasses || n >= OneStepRowsPerClass*k {
+		return nil
+	}
+	return fmt.Errorf("ufmi: %s has %d classes with about %d rows each: with %d or more classes and fewer than %d rows per class the UF's one-step estimate is far off either way "+
+		"(100 classes of 10, 20 and 50 rows, one column telling two groups of 50 classes apart: +0.40 to +0.68, +0.43 to +0.52 and -0.24 to -0.15 nats from an exact 0.221, the intervals excluding it); "+
+		"merge classes, or %s to estimate anyway",
+		label, k, n/k, ManyClasses, OneStepRowsPerClass, optIn)
+}
+
 // Counts counts codes 0..k-1 over the given rows (all rows when idx is nil).
 func Counts(y []int, idx []int, k int) []int {
 	c := make([]int, k)

@@ -50,7 +50,8 @@ func ReadCSV(path string) (dataframe.DataFrame, error) {
 // internal/atomicfile): a reader never sees a half-written file. Floats are
 // written in the shortest form that reads back exactly, always with a
 // decimal point or an exponent so that they read back as floats (gota's own
-// writer keeps only six decimals).
+// writer keeps only six decimals). Folders of path that do not exist are
+// created, as for a cache under data/sim.
 func WriteCSV(df dataframe.DataFrame, path string) error {
 	if err := frameErr(df); err != nil {
 		return err

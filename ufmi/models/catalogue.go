@@ -33,7 +33,9 @@ func RF(name string, method ufmi.Method, trees int, tc tree.Config) Model {
 }
 
 // Calibrated is SigRF (ufmi.MethodSigRF) or IRF (ufmi.MethodIRF) with
-// FoldTrees(trees) trees in each of 5 folds.
+// FoldTrees(trees) trees in each of 5 folds. It does not check method:
+// another gives that method's model (ufmi.MethodUF a plain UF), with the
+// fold's share of the trees; Named checks the names it reads.
 func Calibrated(name string, method ufmi.Method, trees int, tc tree.Config) Model {
 	return Model{Name: name, Estimator: ufmi.EstimatorConfig{Method: method,
 		Forest: ufmi.ForestConfig{Trees: FoldTrees(trees), Tree: tc}}}
@@ -98,7 +100,8 @@ func Select(all []Model, names ...string) ([]Model, error) {
 }
 
 // Named returns the model the command line calls method (uf, rf, sigrf,
-// irf, or any MI method name) with the UF preset and trees given.
+// irf, or any MI method name) with the UF preset and trees given; the
+// preset is read for uf only, and the other methods do not use it.
 func Named(method, preset string, trees int) (Model, error) {
 	if trees < 1 {
 		return Model{}, fmt.Errorf("ufmi: %d trees: want at least 1", trees)

@@ -84,6 +84,10 @@ type PosteriorResult struct {
 	Features []string    // the feature columns used
 	Proba    [][]float64 // Proba[i][k] = P(Y = Classes[k] | row i)
 	Dropped  int         // training rows dropped for a missing target
+	// Notices name the columns whose cells to predict the forest routes
+	// without evidence from the training rows (PredictionNotices): unseen
+	// levels, missing cells where training had none.
+	Notices []string
 }
 
 // Posterior fits model on the spec's columns of train (seed given) and
@@ -124,7 +128,8 @@ func (d *Data) TestSpec(o Options) Spec {
 	return Spec{Features: slices.Concat(d.Given, d.Features), Options: o}
 }
 
-// Posterior fits model on d (seed given) and predicts the rows of x.
+// Posterior fits model on d (seed given) and predicts the rows of x, with
+// the notices of their columns (PredictionNotices).
 func (d *Data) Posterior(x *ufmi.Features, model models.Model, seed uint64) (PosteriorResult, error) {
 	if d.Labels == nil {
 		return PosteriorResult{}, fmt.Errorf("ufmi: a posterior model needs a target column")
@@ -137,7 +142,8 @@ func (d *Data) Posterior(x *ufmi.Features, model models.Model, seed uint64) (Pos
 	if err != nil {
 		return PosteriorResult{}, err
 	}
-	return PosteriorResult{Classes: d.Labels.Classes, Features: slices.Concat(d.Given, d.Features), Proba: proba, Dropped: d.Dropped}, nil
+	return PosteriorResult{Classes: d.Labels.Classes, Features: slices.Concat(d.Given, d.Features), Proba: proba, Dropped: d.Dropped,
+		Notices: PredictionNotices(d.X, x)}, nil
 }
 
 // SubsetResult is one row of the feature-subset table, with the names of

@@ -181,6 +181,10 @@ func TestAllMissingAndDroppedColumns(t *testing.T) {
 		"drop the target": {Spec{Target: "y", Drop: []string{"y"}}, `column "y" is both the target and dropped`},
 		"drop a given":    {Spec{Target: "y", Given: []string{"x"}, Drop: []string{"x"}}, `column "x" is both given and dropped`},
 		"drop unknown":    {Spec{Target: "y", Drop: []string{"nope"}}, `no dropped column "nope"`},
+		"given twice":     {Spec{Target: "y", Given: []string{"x", "x"}}, `the given columns list "x" twice`},
+		"features twice":  {Spec{Target: "y", Features: []string{"x", "x"}}, `the feature columns list "x" twice`},
+		"numeric and categorical": {Spec{Target: "y", Options: Options{Numeric: []string{"x"}, Categorical: []string{"x"}}},
+			`column "x" is listed both as categorical and as numeric`},
 	} {
 		_, err := FromRecords(header, rows, c.spec)
 		testcheck.Error(t, name, err, c.want)

@@ -108,6 +108,17 @@ func span(lo, hi int) []int {
 	return out
 }
 
+// listedOnce returns an error naming a column the list of the given kind
+// ("given", "feature", ...) holds twice.
+func listedOnce(what string, list []string) error {
+	for i, n := range list {
+		if slices.Contains(list[:i], n) {
+			return fmt.Errorf("ufmi: the %s columns list %q twice", what, n)
+		}
+	}
+	return nil
+}
+
 // resolve checks the spec against a table's column names and fills in the
 // default features: every column but the target, the given and the dropped
 // ones. defaulted says the features were filled in.
@@ -138,6 +149,14 @@ func (s Spec) resolve(names []string) (_ Spec, defaulted bool, err error) {
 	}{{"given", s.Given}, {"feature", s.Features}, {"categorical", s.Categorical}, {"numeric", s.Numeric}, {"dropped", s.Drop}} {
 		if err := check(c.what, c.list); err != nil {
 			return s, false, err
+		}
+		if err := listedOnce(c.what, c.list); err != nil {
+			return s, false, err
+		}
+	}
+	for _, c := range s.Categorical {
+		if slices.Contains(s.Numeric, c) {
+			return s, false, fmt.Errorf("ufmi: column %q is listed both as categorical and as numeric; list it in one", c)
 		}
 	}
 	for _, g := range s.Given {

@@ -275,6 +275,18 @@ func TestConditionalMIPosteriorAndSubsets(t *testing.T) {
 	if len(post.Proba) != 3 || !slices.Equal(post.Classes, []string{"no", "yes"}) || post.Proba[0][1] < post.Proba[1][1]+0.2 {
 		t.Errorf("posteriors %v for %v: want P(yes | green) well above P(yes | red)", post.Proba, post.Classes)
 	}
+	if len(post.Notices) == 0 || !strings.Contains(post.Notices[0], `column "colour": 1 row to predict holds a level the training rows never had (the first: "purple")`) {
+		t.Errorf("notices %q, want one naming the unseen colour", post.Notices)
+	}
+	// Colours written as codes: no row to predict holds a training level,
+	// and the notice asks whether the values are written as in training.
+	coded := dataframe.New(series.New([]int{1, 2, 1}, series.Int, "colour"), series.New([]float64{0, 1, 0}, series.Float, "size"))
+	if post, err = Posterior(df, coded, Spec{Target: "label", Features: []string{"colour", "size"}}, model, 1); err != nil {
+		t.Fatal(err)
+	}
+	if len(post.Notices) == 0 || !strings.Contains(post.Notices[0], "no row to predict holds a training level") {
+		t.Errorf("notices %q, want one saying that no colour is a training level", post.Notices)
+	}
 	table, err := SubsetTable(df, Spec{Target: "label", Features: []string{"colour", "size"}}, 1, quick)
 	if err != nil {
 		t.Fatal(err)

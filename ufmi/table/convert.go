@@ -235,6 +235,11 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
 			r.name, dropped, n, first+1)
 	}
+	for _, i := range rows {
+		if r.numbers != nil && math.IsInf(r.numbers[i], 0) {
+			return nil, nil, 0, "", fmt.Errorf("ufmi: target %q holds %v in data row %d: a numeric class label must be finite (as a feature must); correct the cell or mark it missing", r.name, r.numbers[i], i+1)
+		}
+	}
 	if r.ints != nil {
 		labels, err = EncodeIntLabels(pick.At(r.ints, rows))
 	} else {

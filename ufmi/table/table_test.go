@@ -423,3 +423,13 @@ func TestEmptyTargetCellOutsideNA(t *testing.T) {
 	_, err := FromRecords(header, rows, Spec{Target: "label", Options: Options{NA: []string{"?"}, DropMissingTarget: true}})
 	testcheck.Error(t, "empty target outside NA", err, `target "label" has an empty cell in data row 5, which the texts of missing cells (NA, -na) do not include`)
 }
+
+// A numeric target holding an infinity is an error naming the cell, as in
+// a feature, not a class of its own (a reviewer's probe). A text column's
+// cells are labels as written, "-Inf" among them.
+func TestInfiniteTargetIsAnError(t *testing.T) {
+	df := dataframe.New(series.New([]float64{0, 1, math.Inf(1), 0}, series.Float, "y"),
+		series.New([]float64{1, 2, 3, 4}, series.Float, "x"))
+	_, err := FromDataFrame(df, Spec{Target: "y"})
+	testcheck.Error(t, "target +Inf", err, `target "y" holds +Inf in data row 3: a numeric class label must be finite`)
+}

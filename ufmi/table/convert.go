@@ -353,8 +353,12 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			if row < 0 {
 				row = slices.Index(raw.missing, false) // no cell is a number
 			}
-			return nil, fmt.Errorf("ufmi: column %q must hold numbers (as where the forest was fitted), but data row %d holds %s, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
-				name, row+1, quoteCell(raw.text[row]))
+			why := "declared numeric (Options.Numeric)"
+			if s.Target == "" {
+				why = "as where the forest was fitted" // rows to predict (TestSpec)
+			}
+			return nil, fmt.Errorf("ufmi: column %q must hold numbers (%s), but data row %d holds %s, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
+				name, why, row+1, quoteCell(raw.text[row]))
 		}
 		if raw.commaRow >= 0 && !categorical {
 			return nil, fmt.Errorf("ufmi: column %q holds numbers with a comma, such as %s in data row %d: a decimal comma or a thousands separator, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text",

@@ -207,6 +207,9 @@ func TestRowsToPredictKeepNumericColumns(t *testing.T) {
 		_, err := FromRecords([]string{"x"}, rows, spec)
 		testcheck.Error(t, fmt.Sprint(rows), err, `column "x" must hold numbers (as where the forest was fitted), but data row`)
 	}
+	// Training data declared numeric say so, not "as where the forest was fitted".
+	_, err = FromRecords([]string{"x", "label"}, [][]string{{"1", "a"}, {"two", "b"}}, Spec{Target: "label", Options: Options{Numeric: []string{"x"}}})
+	testcheck.Error(t, "training column declared numeric", err, `column "x" must hold numbers (declared numeric (Options.Numeric)), but data row 2 holds`)
 	if d, err := FromRecords([]string{"x"}, [][]string{{"0.5"}, {"NA"}}, spec); err != nil || d.X.Kind(0) != ufmi.Numeric {
 		t.Errorf("a missing cell in a numeric column: %v", err)
 	}

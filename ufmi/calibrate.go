@@ -90,7 +90,7 @@ func fitCalibrated(x *Features, y []int, cfg CalibratedConfig, rt Runtime, whole
 		}
 		forest, err := fitRF(x.SelectRows(train), ytrain, fcfg, rt.child(seeds.FoldModel, fold), false)
 		if err != nil {
-			return nil, fmt.Errorf("ufmi: calibration fold %d: %s", fold, strings.TrimPrefix(err.Error(), "ufmi: "))
+			return nil, fmt.Errorf("ufmi: calibration fold %d: %w", fold, err)
 		}
 		held, _ := forest.PredictProba(x.SelectRows(test), rt.Workers)
 		for i := range held {

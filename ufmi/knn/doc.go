@@ -15,8 +15,8 @@
 // 0.313 as drawn, −4.2 with every value 1e-200 times as large, 0.003 with
 // every value 1e200 times as large); the forests do not depend on the
 // units. Put the features on comparable scales (standardise them) before a
-// kNN estimate. Data come as a Matrix (n rows of d features by column): *ufmi.Features is one, Columns and FromRows make one
-// from plain slices. Features must be numeric and complete: a missing
+// kNN estimate. Data come as a Matrix (n rows of d features by column):
+// *ufmi.Features is one, Columns and FromRows make one from plain slices. Features must be numeric and complete: a missing
 // (NaN) value or a categorical column of a *ufmi.Features is an error
 // naming the column (forests take both). The estimate never depends on the
 // number of workers.

@@ -8,18 +8,18 @@
 //
 // Neighbours are searched in the max-norm (Chebyshev) distance on a kd-tree
 // (kdtree.go), with the tie tolerances of the reference code. Estimates are
-// raw, in nats, and may be negative. Units matter, as for every estimator
-// of these formulas: the max-norm compares each feature's differences with
-// the others' and, in KSG, with the label codes' (0, 1, ...), so scaling a
+// raw, in nats, and may be negative. Units matter, as for every estimator of
+// these formulas: the max-norm compares each feature's differences with the
+// others' and, in KSG, with the label codes' (0, 1, ...), so scaling a
 // feature changes the estimate (separated classes, 4 features, n = 600:
 // 0.313 as drawn, −4.2 with every value 1e-200 times as large, 0.003 with
-// every value 1e200 times as large); the forests do not depend on the
-// units. Put the features on comparable scales (standardise them) before a
-// kNN estimate. Data come as a Matrix (n rows of d features by column):
-// *ufmi.Features is one, Columns and FromRows make one from plain slices. Features must be numeric and complete: a missing
-// (NaN) value or a categorical column of a *ufmi.Features is an error
-// naming the column (forests take both). The estimate never depends on the
-// number of workers.
+// every value 1e200 times as large); the forests do not depend on the units.
+// Put the features on comparable scales (standardise them) before a kNN
+// estimate. Data come as a Matrix (n rows of d features by column):
+// *ufmi.Features is one, Columns and FromRows make one from plain slices.
+// Features must be numeric and complete: a missing (NaN) value or a
+// categorical column of a *ufmi.Features is an error naming the column
+// (forests take both). The estimate never depends on the number of workers.
 //
 // Ties. KSG and RossMI assume continuous features: repeated values put
 // rows at distance 0 from their neighbours and break the estimate (a 0/1

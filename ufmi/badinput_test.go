@@ -537,3 +537,22 @@ func TestOneStepRefusesManyClassesOfFewRows(t *testing.T) {
 		t.Errorf("KSG: %v", err)
 	}
 }
+
+// EstimateMI's Notes carry the command line's note on many classes with
+// few rows per class (FewRowsPerClassNote), for Go callers, and nothing
+// where there is nothing to say.
+func TestEstimateNotesFewRowsPerClass(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	x, y := smallData(rng, 200, 2, 5) // 5 classes of about 40 rows
+	est, err := EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(est.Notes) != 1 || !strings.Contains(est.Notes[0], "5 classes with about 40 rows each: with fewer than 100 rows per class the estimate reads low") {
+		t.Errorf("notes %q", est.Notes)
+	}
+	x, y = smallData(rng, 400, 2, 2)
+	if est, err = EstimateMI(x, y, EstimatorConfig{UF: UFConfig{Trees: 20}}); err != nil || est.Notes != nil {
+		t.Errorf("two classes: notes %q (%v), want none", est.Notes, err)
+	}
+}

@@ -141,7 +141,11 @@ type Estimate struct {
 		Low float64
 	}
 	Duration time.Duration // wall time of the estimate
-	parts    *intervalParts
+	// Notes say where the estimate is measured to be unreliable for these
+	// data (FewRowsPerClassNote: many classes, few rows per class), as the
+	// command line's notes do; nil when there is nothing to say.
+	Notes []string
+	parts *intervalParts
 }
 
 // BelowLinearBound reports whether the estimate's interval lies entirely
@@ -159,7 +163,11 @@ func (e Estimate) BelowLinearBound() bool {
 // estimate one at a time (memory O(n × classes) beyond the data and the
 // trees in flight), with the result of FitUF + HonestConditionalEntropy.
 func EstimateMI(x *Features, y []int, cfg EstimatorConfig) (Estimate, error) {
-	return estimateMI(x, y, cfg, cfg.LowerBound)
+	est, err := estimateMI(x, y, cfg, cfg.LowerBound)
+	if err == nil {
+		est.Notes = notesOf(cfg.FewRowsPerClassNote(est.Classes, est.N))
+	}
+	return est, err
 }
 
 // estimateMI is EstimateMI; without withBound no lower bound is computed
@@ -341,7 +349,7 @@ func (cfg EstimatorConfig) checkClassCount(k, n int) error {
 // many classes with as few rows per class as leave a UF's one-step estimate
 // (cfg's method, parsed) far off either way (classes.CheckOneStepCount).
 func (cfg EstimatorConfig) checkOneStepClassCount(k, n int) error {
-	if cfg.ManyClasses || cfg.Method != MethodUF || !cfg.UF.OneStep() {
+	if cfg.ManyClasses || !cfg.oneStepUF() {
 		return nil
 	}
 	return classes.CheckOneStepCount(k, n, "y", "set EstimatorConfig.ManyClasses")

@@ -76,6 +76,8 @@ type CMIEstimate struct {
 	// swapped rest, UFConfig.SwapsRest), false when it was fitted on X_A
 	// alone.
 	RestSwapped bool
+	// (No Notes, unlike Estimate, so that a CMIEstimate stays comparable:
+	// EstimatorConfig.FewRowsPerClassNote gives the many-class note.)
 }
 
 // ConditionalMI estimates I(Y; X_target | X_given) from two fits with the

@@ -9,7 +9,6 @@ import (
 	"hash/fnv"
 	"math"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -19,46 +18,13 @@ import (
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
 
-// fewRowsPerClass returns a note when cfg estimates by the UF's one-step
-// and its noise term is measured to move the estimate (docs/inference.md,
-// "Many classes, few rows per class" and "Many classes with signal"): 3 or
-// more classes with fewer than 100 rows per class on average, where the
-// estimate reads low when X says little about Y (TestManyClassesBiasStudy)
-// and, capped (UFConfig.CappedNoise), with signal too; unless capped, 10 or
-// more classes, where it reads high when X separates groups of classes
-// (TestNoiseTermSignalStudy); with fewer than 5 rows per class
-// (-many-classes) it may be far off either way (TestFewRowsPerClassStudy,
-// which also measures one column).
+// fewRowsPerClass is the library's note on many classes with few rows per
+// class (EstimatorConfig.FewRowsPerClassNote), as a list for printNotices.
 func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
-	if !oneStepUF(cfg) || k < 3 {
-		return nil
+	if note := cfg.FewRowsPerClassNote(k, n); note != "" {
+		return []string{note}
 	}
-	capped := cfg.UF.CappedNoise
-	var parts []string
-	switch {
-	case n < 5*k:
-		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way "+
-			"(60 classes of 3 rows on independent data read -0.25 to +0.58 by default, 2 of 3 intervals excluding 0, and -2.3 to -2.9 with -preset capped-noise)")
-	case n < 100*k && capped:
-		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
-			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.03 to -0.10 with signal, 20 to 50 rows per class; "+
-			"far more with fewer rows or one column: -2.0 at I = 0 with 20 classes of 8 rows on one column)")
-	case n < 100*k:
-		parts = append(parts, "with fewer than 100 rows per class the estimate reads low where X says little about Y "+
-			"(on two columns -0.04 to -0.27 nats at I = 0, 20 to 100 rows per class; "+
-			"far more with fewer rows or one column: -1.26 to -1.38 with 20 classes of 8 rows on one column)")
-	}
-	if k >= 10 && !capped && n >= 5*k {
-		parts = append(parts, "with 10 or more classes it reads high where X separates groups of classes in few columns "+
-			"(+0.05 to +0.30 nats with 10 to 20 classes of 50 to 1,000 rows along one column; -preset capped-noise read -0.01 to -0.10 there)")
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	if t := cfg.UF.Trees; t > 0 && t < ufmi.DefaultTrees {
-		parts = append(parts, fmt.Sprintf("these figures are with %d trees; with %d it can be further off", ufmi.DefaultTrees, t))
-	}
-	return []string{fmt.Sprintf("%d classes with about %s each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, plural.Count(n/k, "row"), strings.Join(parts, "; "))}
+	return nil
 }
 
 // oneStepUF reports whether cfg estimates with a UF's one-step, where the

@@ -135,13 +135,8 @@ func TestVoterSEStudy(t *testing.T) {
 		var est, def []float64
 		var se [3]float64
 		var seDefault, seDefaultSq float64
-		for r := 0; r < reps; r++ {
-			seed := seeds.Derive(91, seeds.Repetition, r)
-			x, y := simFeatures(t, s, seed)
-			f := plainOneStepForest(t, x, y, seed)
-			hy, _ := LabelEntropy(y)
-			h, ses, _ := voterRoleSE(f, y)
-			est = append(est, hy-h)
+		studyOneSteps(t, s, reps, 91, func(seed uint64, x *Features, y []int, mi float64, ses [3]float64, _ float64) {
+			est = append(est, mi)
 			for v := range se {
 				se[v] += ses[v] / float64(reps)
 			}
@@ -152,7 +147,7 @@ func TestVoterSEStudy(t *testing.T) {
 			def = append(def, e.MI)
 			seDefault += e.CI.SE / float64(reps)
 			seDefaultSq += e.CI.SE * e.CI.SE / float64(reps)
-		}
+		})
 		sdStudy, _ := sdSkippingNaN(est)
 		sdDefault, _ := sdSkippingNaN(def)
 		fmt.Printf("| %s | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f |\n", c, sdStudy, se[0], se[1], se[2], sdDefault, seDefault, math.Sqrt(seDefaultSq))
@@ -193,16 +188,11 @@ func TestNoiseFloorStudy(t *testing.T) {
 		}
 		var est []float64
 		var se, floor float64
-		for r := 0; r < reps; r++ {
-			seed := seeds.Derive(77, seeds.Repetition, r)
-			x, y := simFeatures(t, s, seed)
-			f := plainOneStepForest(t, x, y, seed)
-			hy, _ := LabelEntropy(y)
-			h, ses, fl := voterRoleSE(f, y)
-			est = append(est, hy-h)
+		studyOneSteps(t, s, reps, 77, func(_ uint64, _ *Features, _ []int, mi float64, ses [3]float64, fl float64) {
+			est = append(est, mi)
 			se += ses[0] / float64(reps)
 			floor += fl / float64(reps)
-		}
+		})
 		sd, _ := sdSkippingNaN(est)
 		fmt.Printf("| %s | %.4f | %.4f | %.4f | %.4f |\n", c, truth.MI, sd, se, floor)
 	}
@@ -241,6 +231,22 @@ func (c shiftCell) String() string {
 		s += fmt.Sprintf(" prior=%g", c.prior)
 	}
 	return s
+}
+
+// studyOneSteps fits the plain one-step (plainOneStepForest) on reps data
+// sets of s, seeded Derive(base, repetition, r), and calls visit with each
+// data set's seed, features and labels, its MI and voterRoleSE's SEs and
+// floor.
+func studyOneSteps(t *testing.T, s sim.MISimulation, reps int, base uint64, visit func(seed uint64, x *Features, y []int, mi float64, se [3]float64, floor float64)) {
+	t.Helper()
+	for r := 0; r < reps; r++ {
+		seed := seeds.Derive(base, seeds.Repetition, r)
+		x, y := simFeatures(t, s, seed)
+		f := plainOneStepForest(t, x, y, seed)
+		hy, _ := LabelEntropy(y)
+		h, ses, floor := voterRoleSE(f, y)
+		visit(seed, x, y, hy-h, ses, floor)
+	}
 }
 
 // plainOneStepForest fits the default UF without the local-linear fit or

@@ -171,7 +171,7 @@ func ignoredFlags(fs *flag.FlagSet, method ufmi.Method) []string {
 	fs.Visit(func(f *flag.Flag) {
 		switch {
 		case f.Name == "preset" && method != ufmi.MethodUF:
-			notes = append(notes, fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", method))
+			notes = append(notes, presetUnused(string(method)))
 		case f.Name == "k" && !method.KNN():
 			notes = append(notes, fmt.Sprintf("-k sets the kNN methods' neighbours (ksg, mixed-ksg, ross); method %s does not use it", method))
 		case f.Name == "trees" && method.KNN():
@@ -179,6 +179,11 @@ func ignoredFlags(fs *flag.FlagSet, method ufmi.Method) []string {
 		}
 	})
 	return notes
+}
+
+// presetUnused is the note on -preset given with a method other than uf.
+func presetUnused(method string) string {
+	return fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", method)
 }
 
 // flagGiven reports whether the flag named name was set on the command line.

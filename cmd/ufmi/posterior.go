@@ -101,7 +101,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	}
 	printNotices(stderr, "posterior", uftable.PredictionNotices(data.x, xtest))
 	if *method != "uf" && flagGiven(fs, "preset") {
-		printNotices(stderr, "posterior", []string{fmt.Sprintf("-preset sets the uf method's forest; method %s does not use it", *method)})
+		printNotices(stderr, "posterior", []string{presetUnused(*method)})
 	}
 	model, err := fitPosteriorModel(*method, *preset, trees, *seed, workers, data.x, labels.Codes)
 	if err != nil {

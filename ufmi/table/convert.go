@@ -143,8 +143,9 @@ func parseDecimal(s string) (float64, bool) {
 
 // seriesColumn reads a gota series: int and float series are numeric,
 // string and bool series text. gota's missing elements are missing, and so
-// are string cells listed in o.NA.
-func seriesColumn(s series.Series, o Options) rawColumn {
+// are string cells listed in o.NA. An infinite float is an error, as an
+// out-of-range number in a text cell is (textColumn).
+func seriesColumn(s series.Series, o Options) (rawColumn, error) {
 	nan := s.IsNaN()
 	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1}
 	switch s.Type() {
@@ -155,15 +156,19 @@ func seriesColumn(s series.Series, o Options) rawColumn {
 				r.ints[i], r.text[i] = v, strconv.Itoa(v)
 			}
 		}
-		return r
+		return r, nil
 	case series.Float:
 		r.numbers = s.Float()
 		for i, v := range r.numbers {
-			if !nan[i] {
-				r.text[i] = strconv.FormatFloat(v, 'g', -1, 64)
+			if nan[i] {
+				continue
+			}
+			r.text[i] = strconv.FormatFloat(v, 'g', -1, 64)
+			if math.IsInf(v, 0) {
+				return r, fmt.Errorf("ufmi: column %q, data row %d: %s is out of range", r.name, i+1, quoteCell(r.text[i]))
 			}
 		}
-		return r
+		return r, nil
 	}
 	na := o.na()
 	for i, t := range s.Records() {
@@ -174,7 +179,7 @@ func seriesColumn(s series.Series, o Options) rawColumn {
 		}
 		r.text[i] = t
 	}
-	return r
+	return r, nil
 }
 
 // feature returns the column at the given rows as a feature: numeric when
@@ -234,11 +239,6 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 	case dropped > 0 && !dropMissing:
 		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
 			r.name, dropped, n, first+1)
-	}
-	for _, i := range rows {
-		if r.numbers != nil && math.IsInf(r.numbers[i], 0) {
-			return nil, nil, 0, "", fmt.Errorf("ufmi: target %q holds %v in data row %d: a numeric class label must be finite (as a feature must); correct the cell or mark it missing", r.name, r.numbers[i], i+1)
-		}
 	}
 	if r.ints != nil {
 		labels, err = EncodeIntLabels(pick.At(r.ints, rows))

@@ -26,7 +26,7 @@ func FromDataFrame(df dataframe.DataFrame, spec Spec) (*Data, error) {
 		return nil, err
 	}
 	return convert(s, defaulted, df.Nrow(), func(name string) (rawColumn, error) {
-		return seriesColumn(df.Col(name), s.Options), nil
+		return seriesColumn(df.Col(name), s.Options)
 	})
 }
 

@@ -424,12 +424,16 @@ func TestEmptyTargetCellOutsideNA(t *testing.T) {
 	testcheck.Error(t, "empty target outside NA", err, `target "label" has an empty cell in data row 5, which the texts of missing cells (NA, -na) do not include`)
 }
 
-// A numeric target holding an infinity is an error naming the cell, as in
-// a feature, not a class of its own (a reviewer's probe). A text column's
-// cells are labels as written, "-Inf" among them.
+// A float series holding an infinity, the target as a feature, is an
+// error naming the cell, as an out-of-range number in a text cell is, not
+// a class of its own (a reviewer's probe).
 func TestInfiniteTargetIsAnError(t *testing.T) {
 	df := dataframe.New(series.New([]float64{0, 1, math.Inf(1), 0}, series.Float, "y"),
 		series.New([]float64{1, 2, 3, 4}, series.Float, "x"))
 	_, err := FromDataFrame(df, Spec{Target: "y"})
-	testcheck.Error(t, "target +Inf", err, `target "y" holds +Inf in data row 3: a numeric class label must be finite`)
+	testcheck.Error(t, "target +Inf", err, `column "y", data row 3: "+Inf" is out of range`)
+	df = dataframe.New(series.New([]string{"a", "b", "a", "b"}, series.String, "y"),
+		series.New([]float64{1, math.Inf(-1), 3, 4}, series.Float, "x"))
+	_, err = FromDataFrame(df, Spec{Target: "y"})
+	testcheck.Error(t, "feature -Inf", err, `column "x", data row 2: "-Inf" is out of range`)
 }

@@ -56,12 +56,3 @@ func splitDistinctNames(flag, list string) ([]string, error) {
 	}
 	return names, nil
 }
-
-// joinNames is the list splitNames reads as names.
-func joinNames(names []string) string {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	_ = w.Write(names) // a strings.Builder does not fail
-	w.Flush()
-	return strings.TrimSuffix(b.String(), "\n")
-}

@@ -240,15 +240,6 @@ func printNotices(w io.Writer, command string, notices []string) {
 	}
 }
 
-// firstOf joins up to k of items with sep, and says how many more there
-// are: "a, b, c and 2 more".
-func firstOf(items []string, k int, sep string) string {
-	if len(items) <= k {
-		return strings.Join(items, sep)
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(items[:k], sep), len(items)-k)
-}
-
 // givenColumns are the positions in x of the given columns.
 func (d *labelledData) givenColumns() []int { return indexRange(0, d.givenCount) }
 

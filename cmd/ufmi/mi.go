@@ -247,11 +247,8 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if cfg.Method == ufmi.MethodUF && !sh.fromJob() {
 		// After the estimate, which may refuse the data; not for a
 		// recorded job, where the note would show the file's content.
-		printNotices(stderr, "mi", tinyClasses(opts.in, data.labels))
-		printNotices(stderr, "mi", duplicateRows(opts.in, data.x, data.labels.Codes))
-		printNotices(stderr, "mi", rowNumbers(opts.in, data.x))
+		printNotices(stderr, "mi", dataNotes(cfg.Method, opts.in, data.labels, data.x))
 		printNotices(stderr, "mi", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
-		printNotices(stderr, "mi", sparseLevels(cfg.Method, data.x))
 		if data.givenCount > 0 {
 			printNotices(stderr, "mi", manyClassConditional(cfg, data.labels.K(), rep.RestSwapped, *perm > 0))
 			if cfg.UF.NoTargetResiduals {

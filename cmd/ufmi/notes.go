@@ -6,7 +6,6 @@ package main
 
 import (
 	"fmt"
-	"hash/fnv"
 	"math"
 	"strconv"
 
@@ -17,6 +16,21 @@ import (
 	"github.com/ufmi-dev/ufmi/ufmi/metrics"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 )
+
+// dataNotes are the table package's notes on the data (table.DataNotes:
+// classes of one or two rows, copied rows, a row-number column, sparse
+// levels), each naming the file at path, for the uf method; nil for the
+// others.
+func dataNotes(method ufmi.Method, path string, labels *uftable.Labels, x *ufmi.Features) []string {
+	if method != ufmi.MethodUF {
+		return nil
+	}
+	notes := uftable.DataNotes(x, labels)
+	for i, note := range notes {
+		notes[i] = path + ": " + note
+	}
+	return notes
+}
 
 // fewRowsPerClass is the library's note on many classes with few rows per
 // class (EstimatorConfig.FewRowsPerClassNote), as a list for printNotices.
@@ -109,46 +123,6 @@ func kNNUnits(method ufmi.Method) []string {
 		"the same data in other units give another number; ross and uf do not (docs/reference.md, \"kNN estimators\")", method)}
 }
 
-// tinyClasses returns notes naming the classes of a single row and
-// those of two rows, if any: an honest forest lets each row grow a tree or
-// vote in it, never both, and scores a row only with the other rows' votes,
-// so nothing it learns ties a class of one row to x; a class of two rows
-// gives one row to the structure and one to the votes of every tree at the
-// default's stratified halves, so neither is scored beside a vote of its
-// class. The uf estimate misses such a class's share of I(X;Y), and its
-// interval does not cover it.
-func tinyClasses(path string, labels *uftable.Labels) []string {
-	counts := make([]int, labels.K())
-	for _, c := range labels.Codes {
-		counts[c]++
-	}
-	var notes []string
-	for rows, what := range []string{1: "a single row", 2: "2 rows"} {
-		if rows == 0 {
-			continue
-		}
-		var names []string
-		for c, n := range counts {
-			if n == rows {
-				names = append(names, strconv.Quote(labels.Classes[c]))
-			}
-		}
-		if len(names) == 0 {
-			continue
-		}
-		which := "class " + names[0] + " has"
-		if len(names) > 1 {
-			which = "classes " + firstOf(names, 3, ", ") + " have"
-		}
-		why := "an honest forest lets a row grow a tree or vote in it, never both"
-		if rows == 2 {
-			why = "every tree of the default gives one of them to its structure and the other to its votes, and scores a row by the other rows' votes only, never beside a vote of its class"
-		}
-		notes = append(notes, fmt.Sprintf("%s: %s %s: %s, so the uf estimate cannot see what sets such a class apart (its share of I(X;Y) is lost, and the interval does not cover it); 3 rows make it partly visible, and with the default's leaves 8 rows let them shrink to learn it", path, which, what, why))
-	}
-	return notes
-}
-
 // kNNOutsideRange returns a note when a kNN estimate (method ksg,
 // mixed-ksg or ross; nil for the others) of an information, name, lies
 // below 0 or above upper, what it can be at most (H(Y), or for a
@@ -196,7 +170,7 @@ func kNNTies(method ufmi.Method, x *ufmi.Features, sets [][]int) []string {
 		names[i] = x.Name(j)
 	}
 	return []string{fmt.Sprintf("%s assumes continuous features, but %s of %d repeat another row's values exactly in the columns %s (discrete or rounded columns): "+
-		"distances of 0 bias its estimate; mixed-ksg is built for such ties, and uf does not mind them", method, plural.Count(tied, "row"), x.Rows(), firstOf(names, 4, ", "))}
+		"distances of 0 bias its estimate; mixed-ksg is built for such ties, and uf does not mind them", method, plural.Count(tied, "row"), x.Rows(), plural.FirstOf(names, 4, ", "))}
 }
 
 // tiedRows counts the rows of x whose values in the columns cols equal
@@ -236,143 +210,6 @@ func eachColumn(x *ufmi.Features) [][]int {
 	return append(sets, all)
 }
 
-// sparseLevels returns a note naming the categorical columns of x with at
-// least manyLevels levels and fewer than levelRows rows per level on
-// average (the rows with a level), for the uf method: a tree cannot sort
-// levels of a few structure rows by their class rates, its leaves mix
-// levels of different rates, and the estimate reads low
-// (TestManyLevelsStudy).
-func sparseLevels(method ufmi.Method, x *ufmi.Features) []string {
-	if method != ufmi.MethodUF {
-		return nil
-	}
-	const manyLevels, levelRows = 10, 20
-	var names []string
-	for j := range x.Cols() {
-		if x.Kind(j) != ufmi.Categorical {
-			continue
-		}
-		seen, rows := make(map[float64]bool), 0
-		for _, v := range x.Column(j) {
-			if !math.IsNaN(v) {
-				seen[v] = true
-				rows++
-			}
-		}
-		if len(seen) < manyLevels || rows >= levelRows*len(seen) {
-			continue
-		}
-		names = append(names, fmt.Sprintf("%q (%d levels, about %d rows each)", x.Name(j), len(seen), rows/len(seen)))
-	}
-	if len(names) == 0 {
-		return nil
-	}
-	which := "column " + names[0] + " has"
-	if len(names) > 1 {
-		which = "columns " + firstOf(names, 3, ", ") + " have"
-	}
-	return []string{fmt.Sprintf("%s fewer than %d rows per level: a tree cannot sort levels of few rows by their class rates, its leaves mix levels that differ, and the uf estimate reads the information low "+
-		"(one column whose levels have class rate 0.8 or 0.2, I = 0.193: bias -0.058 and 23%% of 95%% intervals covering with 100 levels of 5 rows, -0.020 and 85%% with 50 of 10, -0.009 to -0.005 and 92%% with 26 of 19 and 100 of 20); "+
-		"see docs/inference.md, \"A categorical column of many levels\"", which, levelRows)}
-}
-
-// rowNumbers returns a note naming the numeric features of x whose values
-// are the integers lo..lo+n-1, each once, for n rows: a row number or an
-// identifier, which tells the rows apart and nothing else, unless the
-// file's order carries information (rows sorted by the label give a high
-// estimate through it).
-func rowNumbers(path string, x *ufmi.Features) []string {
-	n := x.Rows()
-	var names, plain []string
-	for j := range x.Cols() {
-		if x.Kind(j) == ufmi.Categorical || n < 10 {
-			continue
-		}
-		col := x.Column(j)
-		lo, hi, integers := math.Inf(1), math.Inf(-1), true
-		for _, v := range col {
-			integers = integers && v == math.Trunc(v) // false for NaN
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		if !integers || hi-lo != float64(n-1) {
-			continue
-		}
-		seen, distinct := make([]bool, n), true
-		for _, v := range col {
-			k := int(v - lo)
-			distinct = distinct && !seen[k]
-			seen[k] = true
-		}
-		if distinct {
-			names, plain = append(names, fmt.Sprintf("%q (%g to %g)", x.Name(j), lo, hi)), append(plain, x.Name(j))
-		}
-	}
-	if len(names) == 0 {
-		return nil
-	}
-	which := "feature " + names[0] + " holds"
-	if len(names) > 1 {
-		which = "features " + firstOf(names, 3, ", ") + " hold"
-	}
-	return []string{fmt.Sprintf("%s: %s consecutive integers, each once: a row number or an identifier? It tells rows apart and says nothing of them, unless the file's order does (rows sorted by the label read information through it); -drop %s leaves it out", path, which, joinNames(plain))}
-}
-
-// duplicateRows returns a note when at least one row in a hundred repeats
-// an earlier row exactly (every feature and the label) although a numeric
-// feature takes a different value in most rows, so that repeats by chance
-// are unlikely: copied rows. The interval, the lower bound and the tests
-// take the rows as independent draws; a copy counts one draw twice, and
-// the uf estimate scores each copy with the other's vote. A reviewer's
-// probe read I = 0.30 and a certified lower bound of 0.16 nats at I = 0
-// with 150 rows each doubled (three numeric columns).
-func duplicateRows(path string, x *ufmi.Features, y []int) []string {
-	n := x.Rows()
-	spread := false
-	for j := 0; j < x.Cols() && !spread; j++ {
-		if x.Kind(j) == ufmi.Categorical {
-			continue
-		}
-		seen, present := make(map[float64]bool), 0
-		for _, v := range x.Column(j) {
-			if !math.IsNaN(v) { // each NaN would be a key of its own
-				seen[v] = true
-				present++
-			}
-		}
-		spread = present > 0 && 2*len(seen) >= n
-	}
-	if !spread {
-		return nil
-	}
-	// Rows by a 64-bit hash of their cells' bits and label: a collision
-	// among a million rows has a chance of about 3e-8.
-	rows, repeats := make(map[uint64]struct{}, n), 0
-	h, cells := fnv.New64a(), make([]byte, 8*(x.Cols()+1)) // one row's cells and label, little-endian
-	put := func(at int, v uint64) {
-		for k := range 8 {
-			cells[8*at+k] = byte(v >> (8 * k))
-		}
-	}
-	for i := range n {
-		for j := range x.Cols() {
-			put(j, math.Float64bits(x.At(i, j)))
-		}
-		put(x.Cols(), uint64(y[i]))
-		h.Reset()
-		h.Write(cells)
-		key := h.Sum64()
-		if _, ok := rows[key]; ok {
-			repeats++
-		} else {
-			rows[key] = struct{}{}
-		}
-	}
-	if repeats == 0 || 100*repeats < n {
-		return nil
-	}
-	return []string{fmt.Sprintf("%s: %s of %d repeat an earlier row exactly (every feature and the label) although a numeric feature differs in most rows: copied rows? Estimates, intervals, the lower bound and the permutation tests take rows as independent draws: a copy is scored beside its twin's vote, which reads information that is not there (labels independent of 3 features, 150 rows each doubled: I = 0.30, certified at least 0.16), and makes the intervals and tests too sure (docs/inference.md, \"Assumptions\"); drop the copies if they are not separate observations", path, plural.Count(repeats, "row"), n)}
-}
-
 // outsideMIRange returns a note naming the subsets of a table whose
 // I(Y;X_in) or I(Y;X) lies outside what an MI with labels of entropy hy
 // can be, [0, hy], by enough: for the forests the limits of mi's note on
@@ -402,7 +239,7 @@ func outsideMIRange(method ufmi.Method, k int, hy float64, rows []subsetJSON) []
 		verb = "has"
 	}
 	return []string{fmt.Sprintf("%s (X_in %s) %s an estimate of I(Y;X_in) or I(Y;X) outside [0, H(Y) = %.4f], the range of any MI with these labels: "+
-		"they are off by at least their distance to it (%s); see docs/inference.md, \"At and near zero\"", plural.Count(len(off), "subset"), firstOf(off, 3, "; "), verb, hy, offCause(method))}
+		"they are off by at least their distance to it (%s); see docs/inference.md, \"At and near zero\"", plural.Count(len(off), "subset"), plural.FirstOf(off, 3, "; "), verb, hy, offCause(method))}
 }
 
 // percent writes a confidence level as a percentage for a label: 0.95 as

@@ -320,7 +320,7 @@ func TestRowNumbersNote(t *testing.T) {
 		fmt.Fprintf(&b, "%d,%d,%c\n", i+1, 3*i, "ab"[i%2])
 	}
 	_, errOut := miJSON(t, "-in", writeFile(t, "rows.csv", b.String()), "-target", "label", "-trees", "20")
-	if want := `feature "row" (1 to 120) holds consecutive integers, each once`; !strings.Contains(errOut, want) || !strings.Contains(errOut, "-drop row leaves it out") || strings.Contains(errOut, `"x"`) {
+	if want := `feature "row" (1 to 120) holds consecutive integers, each once`; !strings.Contains(errOut, want) || !strings.Contains(errOut, "-drop row on the command line") || strings.Contains(errOut, `"x"`) {
 		t.Errorf("stderr %q, want a note on row only", errOut)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/ufmi-dev/ufmi/internal/names"
 	"io"
 	"slices"
 	"strconv"
@@ -166,11 +167,11 @@ func fitPosteriorModel(method, preset string, trees int, seed uint64, workers in
 // is, for the error that names it.
 func withColumn(list, name string) string {
 	if strings.TrimSpace(list) == "" {
-		return joinNames([]string{name})
+		return names.FlagList([]string{name})
 	}
-	names, err := splitNames("drop", list)
-	if err != nil || slices.Contains(names, name) {
+	listed, err := splitNames("drop", list)
+	if err != nil || slices.Contains(listed, name) {
 		return list
 	}
-	return joinNames(append(names, name))
+	return names.FlagList(append(listed, name))
 }

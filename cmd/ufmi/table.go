@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"github.com/ufmi-dev/ufmi/internal/limits"
+	"github.com/ufmi-dev/ufmi/internal/names"
+	"github.com/ufmi-dev/ufmi/internal/plural"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
 	"io"
 	"math"
@@ -123,7 +125,6 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	}
 	if !sh.fromJob() {
 		printNotices(stderr, "table", fewRowsPerClass(cfg, data.labels.K(), data.x.Rows()))
-		printNotices(stderr, "table", sparseLevels(cfg.Method, data.x))
 		if len(data.featureColumns()) > 1 { // rows with I(Y; X_out | X_in)
 			printNotices(stderr, "table", manyClassConditional(cfg, data.labels.K(), false, *perm > 0))
 			printNotices(stderr, "table", correlatedConditional(cfg, data.x, data.featureColumns(), data.featureColumns()))
@@ -171,7 +172,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 		for j, g := range r.Groups {
 			in[j] = data.featureNames[g]
 		}
-		out[i] = subsetJSON{Features: joinNames(in), MIIn: r.MIIn.Mean, CMIOutGivenIn: r.CMIOutGivenIn.Mean,
+		out[i] = subsetJSON{Features: names.FlagList(in), MIIn: r.MIIn.Mean, CMIOutGivenIn: r.CMIOutGivenIn.Mean,
 			MIAll: r.MIAll.Mean, SDMIIn: r.MIIn.SD, SDCMI: r.CMIOutGivenIn.SD}
 		if cfg.Confidence > 0 {
 			out[i].MIInLow, out[i].MIInHigh = &r.MIIn.CI.Low, &r.MIIn.CI.High
@@ -210,11 +211,7 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	}
 	if !sh.fromJob() {
 		// After the fits, which may refuse the data, as mi's notes.
-		if cfg.Method == ufmi.MethodUF {
-			printNotices(stderr, "table", tinyClasses(opts.in, data.labels))
-			printNotices(stderr, "table", duplicateRows(opts.in, data.x, data.labels.Codes))
-			printNotices(stderr, "table", rowNumbers(opts.in, data.x))
-		}
+		printNotices(stderr, "table", dataNotes(cfg.Method, opts.in, data.labels, data.x))
 		hy, _ := ufmi.LabelEntropy(data.labels.Codes)
 		printNotices(stderr, "table", outsideMIRange(cfg.Method, data.labels.K(), hy, out))
 		printNotices(stderr, "table", kNNTies(cfg.Method, data.x, eachColumn(data.x)))
@@ -223,10 +220,10 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if len(capped) > 0 {
 		k := data.labels.K()
 		printNotices(stderr, "table", []string{fmt.Sprintf("%d subsets (X_in %s) have an interval whose high end was brought down to log %d = %.4f, the most an MI of %d classes can be; "+
-			"an estimate above it lies outside its interval (*_ci_at_maximum in -json; docs/inference.md, \"At and near zero\")", len(capped), firstOf(capped, 3, "; "), k, math.Log(float64(k)), k)})
+			"an estimate above it lies outside its interval (*_ci_at_maximum in -json; docs/inference.md, \"At and near zero\")", len(capped), plural.FirstOf(capped, 3, "; "), k, math.Log(float64(k)), k)})
 	}
 	if len(few) > 0 {
-		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (X_in %s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", possiblePairs(data.x.Rows()), len(few), firstOf(few, 3, "; "))})
+		printNotices(stderr, "table", []string{fmt.Sprintf("the conditional test formed fewer than a tenth of the about %d pairs the vote half could hold for %d subsets (X_in %s): their p-values of I(Y;X_out|X_in) have little power and a large one says little (pairs_conditional in -json; more rows or fewer features give more pairs)", possiblePairs(data.x.Rows()), len(few), plural.FirstOf(few, 3, "; "))})
 	}
 	for _, r := range out {
 		if err := checkPrintable(number{"I(Y;X_in) of " + r.Features, &r.MIIn}, number{"I(Y;X_out|X_in) of " + r.Features, &r.CMIOutGivenIn},
@@ -364,7 +361,7 @@ func tooSmallNotices(rows []subsetJSON) []string {
 			if len(subsets) == 1 {
 				which = "1 subset"
 			}
-			notes = append(notes, fmt.Sprintf("no p-value of the %s test for %s (X_in %s): %s (n/a in text, tests_too_small in -json)", test, which, firstOf(subsets, 3, "; "), reason))
+			notes = append(notes, fmt.Sprintf("no p-value of the %s test for %s (X_in %s): %s (n/a in text, tests_too_small in -json)", test, which, plural.FirstOf(subsets, 3, "; "), reason))
 		}
 	}
 	return notes

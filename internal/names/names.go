@@ -2,6 +2,7 @@
 package names
 
 import (
+	"encoding/csv"
 	"strconv"
 	"strings"
 	"unicode"
@@ -20,4 +21,15 @@ func List(names []string) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// FlagList is the comma-separated list a command-line flag of column names
+// (such as -drop) reads as names: CSV quoting, a name holding a comma or a
+// quote in double quotes.
+func FlagList(names []string) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	_ = w.Write(names) // a strings.Builder does not fail
+	w.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
 }

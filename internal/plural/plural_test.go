@@ -12,3 +12,12 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstOf(t *testing.T) {
+	items := []string{"a", "b", "c", "d", "e"}
+	for k, want := range map[int]string{5: "a, b, c, d, e", 6: "a, b, c, d, e", 3: "a, b, c and 2 more", 1: "a and 4 more"} {
+		if got := FirstOf(items, k, ", "); got != want {
+			t.Errorf("FirstOf(%d) = %q, want %q", k, got, want)
+		}
+	}
+}

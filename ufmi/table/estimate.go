@@ -16,7 +16,8 @@ import (
 // columns Z to condition on, with the columns it used.
 type MIResult struct {
 	// Estimate holds H(Y), H(Y|X) and I(X;Y); with Given columns,
-	// HYGivenX is H(Y|X,Z) and MI is I(X;Y|Z).
+	// HYGivenX is H(Y|X,Z) and MI is I(X;Y|Z). Its Notes add, for the uf
+	// method, the notes on the data (DataNotes).
 	ufmi.Estimate
 	HYGivenZ float64 // H(Y|Z), with Given columns
 	Target   string
@@ -60,6 +61,7 @@ func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
 	if len(d.Given) == 0 {
 		est, err := ufmi.EstimateMI(d.X, y, cfg)
 		res.Estimate = est
+		res.Notes = append(res.Notes, d.methodNotes(cfg.Method)...)
 		return res, err
 	}
 	start := time.Now()
@@ -75,7 +77,20 @@ func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
 	res.Estimate = ufmi.Estimate{Method: method, HY: hy, HYGivenX: cmi.HYGivenAB, MI: cmi.CMI, N: d.X.Rows(),
 		Classes: d.Labels.K(), Evaluated: d.X.Rows(), CI: cmi.CI, Duration: time.Since(start)}
 	res.HYGivenZ = cmi.HYGivenA
+	if note := cfg.FewRowsPerClassNote(res.Classes, res.N); note != "" {
+		res.Notes = append(res.Notes, note)
+	}
+	res.Notes = append(res.Notes, d.methodNotes(cfg.Method)...)
 	return res, nil
+}
+
+// methodNotes are DataNotes on d for the uf method (method "" or uf, in
+// any case), nil for the others.
+func (d *Data) methodNotes(method ufmi.Method) []string {
+	if method != "" && ufmi.Method(strings.ToLower(string(method))) != ufmi.MethodUF {
+		return nil
+	}
+	return DataNotes(d.X, d.Labels)
 }
 
 // PosteriorResult holds a model's class posteriors for the rows of a table.

@@ -349,7 +349,7 @@ func (cfg EstimatorConfig) checkClassCount(k, n int) error {
 // many classes with as few rows per class as leave a UF's one-step estimate
 // (cfg's method, parsed) far off either way (classes.CheckOneStepCount).
 func (cfg EstimatorConfig) checkOneStepClassCount(k, n int) error {
-	if cfg.ManyClasses || !cfg.oneStepUF() {
+	if cfg.ManyClasses || !cfg.OneStepUF() {
 		return nil
 	}
 	return classes.CheckOneStepCount(k, n, "y", "set EstimatorConfig.ManyClasses")

@@ -20,7 +20,7 @@ import (
 // (TestFewRowsPerClassStudy, which also measures one column). EstimateMI
 // and ConditionalMI put it in their Notes; the command line prints it.
 func (cfg EstimatorConfig) FewRowsPerClassNote(k, n int) string {
-	if !cfg.oneStepUF() || k < 3 {
+	if !cfg.OneStepUF() || k < 3 {
 		return ""
 	}
 	capped := cfg.UF.CappedNoise
@@ -51,9 +51,10 @@ func (cfg EstimatorConfig) FewRowsPerClassNote(k, n int) string {
 	return fmt.Sprintf("%d classes with about %s each: %s; the interval moves with the estimate; see docs/inference.md, \"Many classes\"", k, plural.Count(n/k, "row"), strings.Join(parts, "; "))
 }
 
-// oneStepUF reports whether cfg estimates with a UF's one-step, where the
-// many-class notes were measured (its method "" or uf, in any case).
-func (cfg EstimatorConfig) oneStepUF() bool {
+// OneStepUF reports whether cfg estimates with a UF's one-step (method ""
+// or uf, in any case, and a UF that takes the one-step: UFConfig.OneStep),
+// where the many-class notes and checks were measured.
+func (cfg EstimatorConfig) OneStepUF() bool {
 	return (cfg.Method == "" || Method(strings.ToLower(string(cfg.Method))) == MethodUF) && cfg.UF.OneStep()
 }
 

@@ -146,7 +146,7 @@ func (e *estimatorFlags) checkClasses(cfg ufmi.EstimatorConfig, target string, k
 	if err := classes.CheckCount(k, n, "target "+strconv.Quote(target), "pass -many-classes"); err != nil {
 		return cliError{err}
 	}
-	if !oneStepUF(cfg) {
+	if !cfg.OneStepUF() {
 		return nil
 	}
 	if err := classes.CheckOneStepCount(k, n, "target "+strconv.Quote(target), "pass -many-classes"); err != nil {

@@ -41,12 +41,6 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	return nil
 }
 
-// oneStepUF reports whether cfg estimates with a UF's one-step, where the
-// many-class notes were measured.
-func oneStepUF(cfg ufmi.EstimatorConfig) bool {
-	return (cfg.Method == "" || cfg.Method == ufmi.MethodUF) && cfg.UF.OneStep()
-}
-
 // manyClassConditional returns a note for a conditional MI of the default
 // UF with 3 or more classes whose rest is fitted alone (several given
 // columns, a categorical one of sparse levels, or a table's rows): its two
@@ -63,7 +57,7 @@ func oneStepUF(cfg ufmi.EstimatorConfig) bool {
 // TestSwappedRestCategoricalStudy, 0 to 4 of 40 intervals excluding 0).
 // tested says whether the run gives the conditional test's p-value.
 func manyClassConditional(cfg ufmi.EstimatorConfig, k int, swapped, tested bool) []string {
-	if !oneStepUF(cfg) || k < 3 || cfg.UF.LabelDraws > 0 || swapped {
+	if !cfg.OneStepUF() || k < 3 || cfg.UF.LabelDraws > 0 || swapped {
 		return nil
 	}
 	test := "add -perm 999 for the conditional test's p-value, which holds its level there"

@@ -33,11 +33,13 @@ type rawColumn struct {
 	// ambiguous (a typo such as 1,5 or 0x1p3 in a numeric column, or numeric
 	// codes among level names): it must be declared categorical to be used.
 	mixedRow int
-	// commaRow is the first row of a cell such as 0,041 in a text column
-	// whose every cell is a decimal number or one with a comma for its
-	// point (-1: none): a decimal comma or a thousands separator, which
-	// ufmi reads as neither.
-	commaRow int
+	// commaRow is the first row of a cell such as 0,041, 1.234,5 or
+	// 12 345 (formattedNumber) in a text column whose cells, but at most
+	// one in twenty, are decimal numbers or so written (-1: none): a
+	// decimal comma or a thousands separator, which ufmi reads as neither.
+	// otherRow is the first row of the rest (-1: none), perhaps a missing
+	// marker.
+	commaRow, otherRow int
 }
 
 // textColumn reads text cells. A cell listed in o.NA (after trimming) is
@@ -45,9 +47,9 @@ type rawColumn struct {
 // numeric.
 func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 	na := o.na()
-	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1}
+	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1, otherRow: -1}
 	numbers, numeric, sawNumber, firstText := make([]float64, len(cells)), true, false, -1
-	commas, firstComma := true, -1 // every cell a number, some with a comma
+	present, others := 0, 0 // cells not missing; those neither numbers nor formatted numbers
 	for i, c := range cells {
 		c = strings.TrimSpace(c)
 		if slices.Contains(na, c) {
@@ -55,6 +57,7 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 			continue
 		}
 		r.text[i] = c
+		present++
 		v, ok := parseDecimal(c)
 		if ok && math.IsInf(v, 0) {
 			return r, fmt.Errorf("ufmi: column %q, data row %d: %s is out of range", name, i+1, quoteCell(c))
@@ -62,13 +65,16 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 		if !ok && firstText < 0 {
 			firstText = i
 		}
-		if !ok {
-			if isCommaDecimal(c) {
-				if firstComma < 0 {
-					firstComma = i
-				}
-			} else {
-				commas = false
+		switch {
+		case ok:
+		case formattedNumber(c):
+			if r.commaRow < 0 {
+				r.commaRow = i
+			}
+		default:
+			others++
+			if r.otherRow < 0 {
+				r.otherRow = i
 			}
 		}
 		sawNumber = sawNumber || ok
@@ -79,11 +85,55 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 	} else if sawNumber {
 		r.mixedRow = firstText
 	}
-	if !numeric && commas {
-		r.commaRow = firstComma
+	if numeric || 20*others > present {
+		r.commaRow, r.otherRow = -1, -1 // numbers, or text with a few formatted numbers among it
 	}
 	return r, nil
 }
+
+// formattedNumber reports whether s is a number written with a decimal
+// comma or a thousands separator, which ufmi reads as neither: 0,041,
+// -1,5, 1,234 (isCommaDecimal), 8,165,950, 1.234,5, 1,234.5, 12 345,
+// 1'234 (groupedNumber).
+func formattedNumber(s string) bool { return isCommaDecimal(s) || groupedNumber(s) }
+
+// groupedNumber reports whether s is an integer written in groups of three
+// digits after the first (of one to three) with a thousands separator
+// (comma, point, space, apostrophe, no-break or thin space), optionally
+// signed and followed by a decimal part after the other of comma and point.
+func groupedNumber(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	for _, sep := range []string{",", ".", " ", "'", "\u00a0", "\u202f"} {
+		for _, point := range []string{"", ".", ","} {
+			if point == sep {
+				continue
+			}
+			whole := s
+			if point != "" {
+				var fraction string
+				var found bool
+				if whole, fraction, found = strings.Cut(s, point); !found || !allDigits(fraction) {
+					continue
+				}
+			}
+			groups := strings.Split(whole, sep)
+			if len(groups) < 2 || len(groups[0]) == 0 || len(groups[0]) > 3 || !allDigits(groups[0]) {
+				continue
+			}
+			grouped := true
+			for _, g := range groups[1:] {
+				grouped = grouped && len(g) == 3 && allDigits(g)
+			}
+			if grouped {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allDigits reports whether s is one or more ASCII digits.
+func allDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // isCommaDecimal reports whether s is a decimal number with a comma for
 // its point, such as 0,041 or -1,5 (or 1,234 with a thousands separator).
@@ -147,7 +197,7 @@ func parseDecimal(s string) (float64, bool) {
 // out-of-range number in a text cell is (textColumn).
 func seriesColumn(s series.Series, o Options) (rawColumn, error) {
 	nan := s.IsNaN()
-	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1}
+	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1, otherRow: -1}
 	switch s.Type() {
 	case series.Int:
 		r.numbers, r.ints = s.Float(), make([]int, s.Len())
@@ -361,8 +411,13 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 				name, why, row+1, quoteCell(raw.text[row]))
 		}
 		if raw.commaRow >= 0 && !categorical {
-			return nil, fmt.Errorf("ufmi: column %q holds numbers with a comma, such as %s in data row %d: a decimal comma or a thousands separator, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text",
-				name, quoteCell(raw.text[raw.commaRow]), raw.commaRow+1)
+			other := ""
+			if raw.otherRow >= 0 {
+				other = fmt.Sprintf("; its few other cells, such as %s in data row %d, may mark missing values: add them to the missing markers (-na ',NA,NaN,TEXT' on the command line; Options.NA)",
+					quoteCell(raw.text[raw.otherRow]), raw.otherRow+1)
+			}
+			return nil, fmt.Errorf("ufmi: column %q holds numbers written with a decimal comma or a thousands separator, such as %s in data row %d, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text%s",
+				name, quoteCell(raw.text[raw.commaRow]), raw.commaRow+1, other)
 		}
 		if raw.mixedRow >= 0 && !categorical {
 			distinct, numbers := raw.distinct()

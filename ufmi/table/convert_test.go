@@ -1,0 +1,19 @@
+package table
+
+import "testing"
+
+// Numbers written with a thousands separator or a decimal comma are
+// recognised as such (and so refused in a numeric column); other texts
+// with digits, separators and groups of other sizes are not.
+func TestFormattedNumber(t *testing.T) {
+	for s, want := range map[string]bool{
+		"0,041": true, "-1,5": true, "1,234": true, "8,165,950": true, "2.193,2": true, "1.234.567": true,
+		"1,234.5": true, "12 345": true, "-12 345,75": true, "1'234": true, "1\u00a0234": true, "+1,000,000.25": true,
+		"1.5": false, "12345": false, "123 45": false, "01 23 45": false, "1,2,3": false, "1,23,456": false,
+		"1.234,5.6": false, "a,123": false, "1,000-2,000": false, ",123": false, "1,": false, "": false,
+	} {
+		if got := formattedNumber(s); got != want {
+			t.Errorf("formattedNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -395,12 +395,24 @@ func (b *Builder) thresholdBetween(f int, lo, hi uint32) float64 {
 		return math.Inf(1)
 	}
 	distinct := b.sorted.distinct[f]
-	vlo, vhi := distinct[lo], distinct[hi]
-	threshold := vlo + (vhi-vlo)/2
-	if threshold >= vhi || math.IsInf(threshold, 0) {
-		threshold = vlo
+	return midpoint(distinct[lo], distinct[hi])
+}
+
+// midpoint is the threshold between consecutive distinct values lo < hi:
+// halfway, taken as lo/2 + hi/2 where hi - lo overflows (values more than
+// the largest float64 apart), and lo where it rounds to hi. Rows that no
+// sample row of the node lies between then go the same way whatever the
+// unit: with lo when halfway had overflowed, a left-out row between the
+// two values went left however near hi it lay.
+func midpoint(lo, hi float64) float64 {
+	t := lo + (hi-lo)/2
+	if math.IsInf(t, 0) {
+		t = lo/2 + hi/2
 	}
-	return threshold
+	if !(t < hi) {
+		return lo
+	}
+	return t
 }
 
 // cutBetween is the cut partitionOthers takes for a numeric split of

@@ -278,3 +278,24 @@ func TestSmallNodesGrowTheSameTrees(t *testing.T) {
 		}
 	}
 }
+
+// A split between values more than the largest float64 apart is taken
+// halfway (lo/2 + hi/2), as at any other unit, not at the lower value, which
+// sent every row between the two values left however near the upper one.
+func TestThresholdBetweenFarApartValues(t *testing.T) {
+	t.Parallel()
+	for _, scale := range []float64{1, 1e300, 1.7e308} {
+		x := []float64{-1 * scale, -0.9 * scale, -0.8 * scale, 0.8 * scale, 0.9 * scale, 1 * scale}
+		y := []int{0, 0, 0, 1, 1, 1}
+		tree, _ := growStump(t, [][]float64{x}, nil, y)
+		if root := tree.Node(0); root.Threshold != 0 {
+			t.Errorf("scale %g: threshold %g, want 0, halfway between %g and %g", scale, root.Threshold, x[2], x[3])
+		}
+		if got := midpoint(0.5*scale, scale); !(got > 0.5*scale && got < scale) {
+			t.Errorf("scale %g: midpoint(%g, %g) = %g, want strictly between", scale, 0.5*scale, scale, got)
+		}
+	}
+	if got := midpoint(1, math.Nextafter(1, 2)); got != 1 {
+		t.Errorf("midpoint of adjacent floats = %v, want the lower one", got)
+	}
+}

@@ -457,16 +457,6 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 	return s
 }
 
-// midpoint is the threshold between consecutive distinct values lo < hi,
-// as thresholdBetween takes it: lo when the midpoint rounds to hi or
-// overflows.
-func midpoint(lo, hi float64) float64 {
-	t := lo + (hi-lo)/2
-	if !(t < hi) || math.IsInf(t, 0) {
-		return lo
-	}
-	return t
-}
 
 // markOblique completes node nd, the oblique split sp of the node's rows
 // [start, end) whose terms are bestTerms: its projection and threshold, and

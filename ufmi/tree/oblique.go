@@ -457,7 +457,6 @@ func (b *Builder) scanProjection(rows *sortedRows, start, end int, counts []int)
 	return s
 }
 
-
 // markOblique completes node nd, the oblique split sp of the node's rows
 // [start, end) whose terms are bestTerms: its projection and threshold, and
 // goLeft for its rows.

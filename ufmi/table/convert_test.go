@@ -1,6 +1,10 @@
 package table
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ufmi-dev/ufmi/ufmi"
+)
 
 // Numbers written with a thousands separator or a decimal comma are
 // recognised as such (and so refused in a numeric column); other texts
@@ -15,5 +19,19 @@ func TestFormattedNumber(t *testing.T) {
 		if got := formattedNumber(s); got != want {
 			t.Errorf("formattedNumber(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// Missing-cell markers are trimmed as the cells are: " ?" (as written in
+// -na ',NA,NaN, ?') marks the cell "?".
+func TestMissingMarkersAreTrimmed(t *testing.T) {
+	header := []string{"x", "y"}
+	rows := [][]string{{"1.5", "a"}, {" ? ", "b"}, {"2", "a"}, {"3", "b"}}
+	d, err := FromRecords(header, rows, Spec{Target: "y", Options: Options{NA: []string{"", " ? "}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.X.Kind(0) != ufmi.Numeric || d.X.Missing(0) != 1 {
+		t.Errorf("x: kind %v, %d missing; want numeric with 1 missing", d.X.Kind(0), d.X.Missing(0))
 	}
 }

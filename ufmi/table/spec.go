@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	columnnames "github.com/ufmi-dev/ufmi/internal/names"
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -13,8 +14,8 @@ var DefaultNA = []string{"", "NA", "NaN"}
 
 // Options say how cells become features and labels.
 type Options struct {
-	// NA lists the texts of missing cells (nil: DefaultNA). Cells are
-	// compared after trimming spaces.
+	// NA lists the texts of missing cells (nil: DefaultNA). Cells and
+	// markers are compared after trimming spaces (" ?" marks "?").
 	NA []string
 	// Categorical names numeric columns to treat as categorical, each
 	// value's text a level name (e.g. integer codes).
@@ -34,7 +35,11 @@ func (o Options) na() []string {
 	if o.NA == nil {
 		return DefaultNA
 	}
-	return o.NA
+	markers := make([]string, len(o.NA))
+	for i, m := range o.NA {
+		markers[i] = strings.TrimSpace(m) // as the cells are
+	}
+	return markers
 }
 
 // MaxMixedLevels bounds the distinct values of a text column mixing decimal

@@ -270,7 +270,7 @@ func (r rawColumn) feature(categorical bool, rows []int) ufmi.Column {
 // otherwise an error. Where every label text is a decimal number and two
 // texts write the same number ("1" and "1.0"), they are one class, named
 // as first written, and notice says so (sameNumberLabels).
-func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped int, notice string, err error) {
+func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped int, notices []string, err error) {
 	first := -1
 	for i, m := range r.missing {
 		if m {
@@ -285,9 +285,9 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 	n := len(r.missing)
 	switch {
 	case len(rows) == 0:
-		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q is missing in all %d rows", r.name, n)
+		return nil, nil, 0, nil, fmt.Errorf("ufmi: target %q is missing in all %d rows", r.name, n)
 	case dropped > 0 && !dropMissing:
-		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
+		return nil, nil, 0, nil, fmt.Errorf("ufmi: target %q is missing in %d of %d rows (first: data row %d); drop those rows (DropMissingTarget, or -drop-missing-target) or fill them",
 			r.name, dropped, n, first+1)
 	}
 	if r.ints != nil {
@@ -296,19 +296,52 @@ func (r rawColumn) labels(dropMissing bool) (labels *Labels, rows []int, dropped
 		texts := pick.At(r.text, rows)
 		for k, t := range texts {
 			if t == "" {
-				return nil, nil, 0, "", fmt.Errorf("ufmi: target %q has an empty cell in data row %d, which the texts of missing cells (NA, -na) do not include: add the empty text to them to read it as missing, or fill it", r.name, rows[k]+1)
+				return nil, nil, 0, nil, fmt.Errorf("ufmi: target %q has an empty cell in data row %d, which the texts of missing cells (NA, -na) do not include: add the empty text to them to read it as missing, or fill it", r.name, rows[k]+1)
 			}
 		}
+		var notice string
 		texts, notice = sameNumberLabels(r.name, texts)
+		if notice != "" {
+			notices = append(notices, notice)
+		}
 		labels, err = EncodeStringLabels(texts)
 	}
 	if err != nil {
-		return nil, nil, 0, "", err
+		return nil, nil, 0, nil, err
 	}
 	if labels.K() < 2 {
-		return nil, nil, 0, "", fmt.Errorf("ufmi: target %q holds a single class (%s); MI needs at least two", r.name, labels.Classes[0])
+		return nil, nil, 0, nil, fmt.Errorf("ufmi: target %q holds a single class (%s); MI needs at least two", r.name, labels.Classes[0])
 	}
-	return labels, rows, dropped, notice, nil
+	if notice := missingLikeClass(r.name, labels); notice != "" {
+		notices = append(notices, notice)
+	}
+	return labels, rows, dropped, notices, nil
+}
+
+// missingLikeTexts are common ways of writing a missing value (compared
+// in lower case) beyond the default markers.
+var missingLikeTexts = []string{"nan", "na", "n/a", "#n/a", "null", "?", "missing"}
+
+// missingLikeClass returns a notice ("" for none) naming the classes of
+// the target name written as a missing value commonly is (nan, NULL, ?,
+// n/a, ...; missingLikeTexts): the markers in force did not take them, so
+// each is a class of its own, and its rows count as labelled.
+func missingLikeClass(name string, labels *Labels) string {
+	var found []string
+	for _, c := range labels.Classes {
+		if slices.Contains(missingLikeTexts, strings.ToLower(c)) {
+			found = append(found, strconv.Quote(c))
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	which := "a class " + found[0] + ", written as a missing value often is: it is read as a class of its own"
+	if len(found) > 1 {
+		which = "classes " + strings.Join(found, " and ") + ", written as a missing value often is: each is read as a class of its own"
+	}
+	return fmt.Sprintf("target %q has %s; if such a text marks a missing label, add it to the missing markers (-na ',NA,NaN,TEXT' on the command line, whose list replaces the default; Options.NA) and drop those rows (-drop-missing-target; Options.DropMissingTarget)",
+		name, which)
 }
 
 // sameNumberLabels returns the label texts of the target name with the
@@ -374,13 +407,11 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 		if err != nil {
 			return nil, err
 		}
-		var notice string
-		if d.Labels, d.Rows, d.Dropped, notice, err = target.labels(s.DropMissingTarget); err != nil {
+		var notices []string
+		if d.Labels, d.Rows, d.Dropped, notices, err = target.labels(s.DropMissingTarget); err != nil {
 			return nil, err
 		}
-		if notice != "" {
-			d.Notices = append(d.Notices, notice)
-		}
+		d.Notices = append(d.Notices, notices...)
 	}
 	cols := make([]ufmi.Column, 0, len(s.Given)+len(s.Features))
 	firstMissing := ""

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi"
@@ -33,5 +35,33 @@ func TestMissingMarkersAreTrimmed(t *testing.T) {
 	}
 	if d.X.Kind(0) != ufmi.Numeric || d.X.Missing(0) != 1 {
 		t.Errorf("x: kind %v, %d missing; want numeric with 1 missing", d.X.Kind(0), d.X.Missing(0))
+	}
+}
+
+// A target class written as a missing value often is ("nan", "NULL", "?")
+// is kept as a class, with a notice naming it; "+" and "-" classes are not
+// noted.
+func TestMissingLikeTargetClassIsNoted(t *testing.T) {
+	header := []string{"x", "y"}
+	for _, c := range []struct {
+		labels []string
+		want   string
+	}{
+		{[]string{"1", "2", "nan", "1"}, `target "y" has a class "nan", written as a missing value often is`},
+		{[]string{"yes", "NULL", "no", "?"}, `target "y" has classes "?" and "NULL", written as a missing value often is: each is read`},
+		{[]string{"+", "-", "+", "-"}, ""},
+	} {
+		var rows [][]string
+		for i, l := range c.labels {
+			rows = append(rows, []string{fmt.Sprint(i), l})
+		}
+		d, err := FromRecords(header, rows, Spec{Target: "y"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(d.Notices, "\n")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("labels %q: notices %q, want %q", c.labels, got, c.want)
+		}
 	}
 }

@@ -40,6 +40,10 @@ type rawColumn struct {
 	// otherRow is the first row of the rest (-1: none), perhaps a missing
 	// marker.
 	commaRow, otherRow int
+	// infRow is the first row of a decimal number beyond float64's range,
+	// such as 1e999 (-1: none): an error in a column read as numbers, a
+	// level's text in one declared categorical.
+	infRow int
 }
 
 // textColumn reads text cells. A cell listed in o.NA (after trimming) is
@@ -47,7 +51,7 @@ type rawColumn struct {
 // numeric.
 func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 	na := o.na()
-	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1, otherRow: -1}
+	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1, otherRow: -1, infRow: -1}
 	numbers, numeric, sawNumber, firstText := make([]float64, len(cells)), true, false, -1
 	present, others := 0, 0 // cells not missing; those neither numbers nor formatted numbers
 	for i, c := range cells {
@@ -59,8 +63,8 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 		r.text[i] = c
 		present++
 		v, ok := parseDecimal(c)
-		if ok && math.IsInf(v, 0) {
-			return r, fmt.Errorf("ufmi: column %q, data row %d: %s is out of range", name, i+1, quoteCell(c))
+		if ok && math.IsInf(v, 0) && r.infRow < 0 {
+			r.infRow = i // an error unless the column is read as text (categorical, a target)
 		}
 		if !ok && firstText < 0 {
 			firstText = i
@@ -197,7 +201,7 @@ func parseDecimal(s string) (float64, bool) {
 // out-of-range number in a text cell is (textColumn).
 func seriesColumn(s series.Series, o Options) (rawColumn, error) {
 	nan := s.IsNaN()
-	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1, otherRow: -1}
+	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1, otherRow: -1, infRow: -1}
 	switch s.Type() {
 	case series.Int:
 		r.numbers, r.ints = s.Float(), make([]int, s.Len())
@@ -440,6 +444,9 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			}
 			return nil, fmt.Errorf("ufmi: column %q must hold numbers (%s), but data row %d holds %s, which is not a decimal number such as -1.5e3: correct the cell or mark it missing",
 				name, why, row+1, quoteCell(raw.text[row]))
+		}
+		if raw.infRow >= 0 && !categorical {
+			return nil, fmt.Errorf("ufmi: column %q, data row %d: %s is out of range", name, raw.infRow+1, quoteCell(raw.text[raw.infRow]))
 		}
 		if raw.commaRow >= 0 && !categorical {
 			other := ""

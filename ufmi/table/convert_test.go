@@ -65,3 +65,21 @@ func TestMissingLikeTargetClassIsNoted(t *testing.T) {
 		}
 	}
 }
+
+// A number beyond float64's range is an error in a column read as numbers,
+// and a level's text in a column declared categorical (codes such as 1E500).
+func TestOutOfRangeNumberInCategoricalColumn(t *testing.T) {
+	header := []string{"code", "y"}
+	rows := [][]string{{"1E500", "a"}, {"7", "b"}, {"1E500", "a"}, {"8", "b"}}
+	_, err := FromRecords(header, rows, Spec{Target: "y"})
+	if err == nil || !strings.Contains(err.Error(), `column "code", data row 1: "1E500" is out of range`) {
+		t.Errorf("numeric: err %v, want out of range", err)
+	}
+	d, err := FromRecords(header, rows, Spec{Target: "y", Options: Options{Categorical: []string{"code"}}})
+	if err != nil || d.X.Kind(0) != ufmi.Categorical || len(d.X.Levels(0)) != 3 {
+		t.Fatalf("declared categorical: err %v", err)
+	}
+	if d.X.Levels(0)[0] != "1E500" {
+		t.Errorf("levels %q, want 1E500 first", d.X.Levels(0))
+	}
+}

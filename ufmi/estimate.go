@@ -391,7 +391,7 @@ func resolveUF(cfg EstimatorConfig) (UFConfig, error) {
 }
 
 // errShardedLabelDraws refuses label draws in sharded runs.
-var errShardedLabelDraws = fmt.Errorf("ufmi: label draws (UFConfig.LabelDraws, the preset \"label-draws\") need every tree's leaves after the pass, which a sharded run's blocks do not keep; run the estimate unsharded or without them")
+var errShardedLabelDraws = fmt.Errorf("ufmi: label draws (UFConfig.LabelDraws, the preset \"label-draws\") are not supported in a sharded run (its tree blocks do not keep every tree's leaves, which the draws need after the pass); run the estimate unsharded or without them")
 
 func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
 	f, err := FitRF(x, y, cfg.Forest, cfg.Runtime)

@@ -164,10 +164,27 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 	if err := opts.checkClasses(cfg, opts.target, len(data.labels.Classes), data.x.Rows()); err != nil {
 		return err
 	}
+	x, labels := data.x, data.labels
+	sh.opts.Classes = labels.Classes // the label names enter the job's fingerprint
+	runSharded := func(o sharded.Options) (sharded.MIResult, error) {
+		if *treesPerCell > 0 {
+			return sharded.MITreeBlocks(x, labels.Codes, cfg, *treesPerCell, o)
+		}
+		return sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, o)
+	}
+	shardedRun := data.givenCount == 0 && sh.active()
+	if shardedRun {
+		// What the sharded computation refuses, every task refuses: before
+		// the job claims its folder (record) or ufmi slurm writes a script.
+		dry := sh.opts
+		dry.CheckOnly = true
+		if _, err := runSharded(dry); err != nil {
+			return err
+		}
+	}
 	if sh.checkOnly {
 		return sh.checked()
 	}
-	x, labels := data.x, data.labels
 	rep := miReport{Method: string(cfg.Method), Preset: opts.preset, N: x.Rows(), Classes: labels.K(), Dropped: data.dropped}
 	if cfg.Method != ufmi.MethodUF {
 		rep.Preset = ""
@@ -190,17 +207,11 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 			rep.Pairs, rep.PairDistance = &res.Pairs, &res.MedianPairDistance
 			printNotices(stderr, "mi", conditionalPairsNote(res.Pairs, x.Rows()))
 		}
-	} else if sh.active() {
+	} else if shardedRun {
 		if err := sh.record(); err != nil {
 			return err
 		}
-		var res sharded.MIResult
-		sh.opts.Classes = labels.Classes // the label names enter the job's fingerprint
-		if *treesPerCell > 0 {
-			res, err = sharded.MITreeBlocks(x, labels.Codes, cfg, *treesPerCell, sh.opts)
-		} else {
-			res, err = sharded.MIPermutationTest(x, labels.Codes, cfg, *perm, sh.opts)
-		}
+		res, err := runSharded(sh.opts)
 		if err != nil {
 			return err
 		}

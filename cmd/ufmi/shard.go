@@ -109,6 +109,9 @@ func (s *shardFlags) active() bool { return s.results != "" }
 // resolve checks the flags after parsing and fills s.opts and the job
 // (command and arguments) that record writes to the results folder.
 func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
+	if flagGiven(fs, "shards") && s.shards == 0 {
+		return fmt.Errorf("-shards 0: want 1..%d (a hand-written array script whose count is empty would have every task compute the whole job)", shard.MaxShards)
+	}
 	if s.results == "" {
 		if s.shard != "" || s.shards != 0 || s.merge {
 			return fmt.Errorf("-shard, -shards and -merge need -results DIR")
@@ -128,6 +131,11 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 	if err != nil {
 		return err
 	}
+	if in := fs.Lookup("in"); in != nil && in.Value.String() != "" && !s.merge && !s.fromJob() {
+		if err := checkSharedInput(in.Value.String()); err != nil {
+			return err
+		}
+	}
 	args, desc := jobArgs(fs)
 	// JSON keeps the arguments apart: no two lists describe alike.
 	descJSON, err := json.Marshal(desc)
@@ -136,6 +144,21 @@ func (s *shardFlags) resolve(fs *flag.FlagSet, command string) error {
 	}
 	s.opts = sharded.Options{Dir: s.results, Shard: spec, Job: command + " " + string(descJSON), Merge: s.merge}
 	s.job = job{Command: command, Args: args}
+	return nil
+}
+
+// checkSharedInput refuses a -in that is not a regular file (a pipe such
+// as <(...) or /dev/stdin, a device) for a sharded run: every task and the
+// merge read the file again, each in its own process (on a cluster, on
+// another node), and a pipe is read once.
+func checkSharedInput(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil // the reading names a missing file
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("-in %s is not a regular file (a pipe or a device): every shard and the merge read it again, each in its own process; save it to a file and give that", path)
+	}
 	return nil
 }
 

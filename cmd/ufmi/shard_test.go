@@ -83,6 +83,10 @@ func TestFailedShardLeavesNoJob(t *testing.T) {
 		{[]string{"mi", "-in", in, "-target", "labl", "-trees", "10", "-perm", "20", "-json"}, []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-json"}},
 		{[]string{"mi", "-in", in, "-target", "label", "-trees", "10", "-trees-per-cell", "20", "-json"}, []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-trees-per-cell", "5", "-json"}},
 		{[]string{"table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10", "-perm", "9", "-json"}, []string{"table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10", "-json"}},
+		// Refused by the sharded computation itself, not the flags.
+		{[]string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-preset", "label-draws", "-json"}, []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-json"}},
+		{[]string{"mi", "-in", in, "-target", "label", "-features", "x1", "-trees", "10", "-trees-per-cell", "5", "-json"}, []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-trees-per-cell", "5", "-json"}},
+		{[]string{"table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10", "-preset", "label-draws", "-json"}, []string{"table", "-in", in, "-target", "label", "-features", "x1,x2", "-trees", "10", "-json"}},
 	} {
 		dir := t.TempDir()
 		if _, errOut, code := runCLI(t, append(c.bad, "-shard", "0/2", "-results", dir)...); code == 0 {
@@ -143,7 +147,7 @@ func TestSlurmScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	for _, want := range []string{"#SBATCH --array=0-3\n", "exec /opt/ufmi mi -in 'my data.csv' -target label -perm 200 -shards 4 -results " + filepath.Join(dir, "res") + "\n",
+	for _, want := range []string{"#SBATCH --array=0-3\n", "exec /opt/ufmi mi -shards 4 -results " + filepath.Join(dir, "res") + " -in 'my data.csv' -target label -perm 200\n",
 		"--dependency=afterok:$jobid", "merge -results"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("script lacks %q:\n%s", want, text)
@@ -259,7 +263,7 @@ func TestShardTreesPerCell(t *testing.T) {
 		}
 	}
 	script := mustRun(t, "slurm", "-shards", "3", "-results", filepath.Join(t.TempDir(), "res"), "mi", "-in", in, "-target", "label", "-trees-per-cell", "25")
-	if !strings.Contains(script, "-trees-per-cell 25 -shards 3 -results") {
+	if !strings.Contains(script, "mi -shards 3 -results ") || !strings.Contains(script, " -trees-per-cell 25\n") {
 		t.Errorf("slurm script:\n%s", script)
 	}
 }
@@ -448,5 +452,45 @@ func TestJobDescriptionsDoNotCollide(t *testing.T) {
 	os.Remove(filepath.Join(dir, "job.json"))
 	if out, errOut, code := runCLI(t, append(job, "-na", "NA", "-preset", "paper")...); code != 1 || !strings.Contains(errOut, "another job") {
 		t.Errorf("exit %d, %q %q; want another job", code, out, errOut)
+	}
+}
+
+// Edges of sharded runs a reviewer's probe found: -shards 0 is an error, not
+// every cell; a -in that is not a regular file (read again by every shard
+// and the merge) is refused; a trailing "--" is harmless, since the shard
+// flags come first in the script; -sbatch keeps commas inside an option's
+// value and its options reach the merge's job.
+func TestShardEdges(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 60, 2)
+	if _, errOut, code := runCLI(t, "mi", "-in", in, "-target", "label", "-shards", "0", "-results", t.TempDir()); code != 1 || !strings.Contains(errOut, "-shards 0: want 1..") {
+		t.Errorf("-shards 0: exit %d, %q", code, errOut)
+	}
+	results := t.TempDir()
+	if _, errOut, code := runCLI(t, "mi", "-in", os.DevNull, "-target", "label", "-shard", "0/2", "-results", results); code != 1 || !strings.Contains(errOut, "is not a regular file (a pipe or a device)") {
+		t.Errorf("-in %s: exit %d, %q", os.DevNull, code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(results, "job.json")); err == nil {
+		t.Errorf("-in %s: the refused run wrote job.json", os.DevNull)
+	}
+	mustRun(t, "mi", "-shard", "0/2", "-results", t.TempDir(), "-in", in, "-target", "label", "-trees", "10", "--")
+
+	dir := t.TempDir()
+	script := filepath.Join(dir, "job.sh")
+	out := mustRun(t, "slurm", "-shards", "2", "-results", filepath.Join(dir, "res"), "-o", script,
+		"-sbatch", "--time=1:00:00,--mail-type=BEGIN,END, --exclude=node1,node2,-A proj1,--output=x.out", "mi", "-in", in, "-target", "label", "--")
+	data, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"#SBATCH --time=1:00:00\n", "#SBATCH --mail-type=BEGIN,END\n", "#SBATCH --exclude=node1,node2\n", "#SBATCH -A proj1\n", "-target label --\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("script lacks %q:\n%s", want, data)
+		}
+	}
+	for _, want := range []string{"--time=1:00:00 --mail-type=BEGIN,END --exclude=node1,node2 -A proj1 --wrap"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the merge's submit line lacks %q (--output is the merge's own):\n%s", want, out)
+		}
 	}
 }

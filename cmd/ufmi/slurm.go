@@ -32,7 +32,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the script to this file instead of stdout")
 	binary := fs.String("ufmi", "", "path of the ufmi binary on the cluster (default: this binary)")
 	name := fs.String("name", "", "job name (default: ufmi-SUBCOMMAND)")
-	extra := fs.String("sbatch", "", "further #SBATCH options, comma-separated, e.g. --time=1:00:00,--cpus-per-task=2")
+	extra := fs.String("sbatch", "", "further #SBATCH options, comma-separated, e.g. --time=1:00:00,--cpus-per-task=2 (a comma not followed by - stays in its option's value: --mail-type=BEGIN,END); they apply to the merge's job too")
 	noCheck := fs.Bool("no-check", false, "write the script without running the command's checks here first (for data only the cluster can read)")
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
@@ -75,14 +75,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	if jobName == "" {
 		jobName = "ufmi-" + rest[0]
 	}
-	var sbatchExtra []string
-	if *extra != "" {
-		for _, opt := range strings.Split(*extra, ",") {
-			if opt = strings.TrimSpace(opt); opt != "" {
-				sbatchExtra = append(sbatchExtra, opt)
-			}
-		}
-	}
+	sbatchExtra := splitSbatchOptions(*extra)
 	// sbatch reads these from #SBATCH lines: one line each.
 	directives := [][2]string{{"name", jobName}, {"results", *results}}
 	for _, opt := range sbatchExtra {
@@ -133,6 +126,28 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s; submit with:\n%s", shellQuote(*out), job.submitLines())
 	return nil
+}
+
+// splitSbatchOptions splits -sbatch's list at each comma that starts
+// another option (one followed by '-'), so that a value holding commas
+// stays whole: --mail-type=BEGIN,END and --exclude=node1,node2 are one
+// option each. Empty entries are dropped.
+func splitSbatchOptions(list string) []string {
+	var opts []string
+	add := func(opt string) {
+		if opt = strings.TrimSpace(opt); opt != "" {
+			opts = append(opts, opt)
+		}
+	}
+	start := 0
+	for i := 0; i < len(list); i++ {
+		if list[i] == ',' && strings.HasPrefix(strings.TrimLeft(list[i+1:], " \t"), "-") {
+			add(list[start:i])
+			start = i + 1
+		}
+	}
+	add(list[start:])
+	return opts
 }
 
 // checkScriptPath checks that -o names a file in an existing folder (a
@@ -280,8 +295,10 @@ func slurmScript(j slurmJob) string {
 	}
 	b.WriteString("set -eu\n")
 	fmt.Fprintf(&b, "cd %s\n", shellQuote(j.cwd))
-	args := append([]string{j.binary}, j.command...)
-	args = append(args, "-shards", fmt.Sprint(j.shards), "-results", j.results)
+	// The shard flags before the user's arguments, as checkTaskCommand
+	// checks them: after a "--" among those they would be stray arguments.
+	args := []string{j.binary, j.command[0], "-shards", fmt.Sprint(j.shards), "-results", j.results}
+	args = append(args, j.command[1:]...)
 	fmt.Fprintf(&b, "exec %s\n", shellWords(args))
 	return b.String()
 }
@@ -300,14 +317,38 @@ func (j slurmJob) submitLines() string {
 	merge := []string{"sbatch", "--dependency=afterok:$jobid",
 		"--job-name=" + j.name + "-merge",
 		"--output=" + slurmPattern(filepath.Join(j.results, "merged.json")),
-		"--error=" + slurmPattern(filepath.Join(j.results, "merged.err")),
-		"--wrap", j.mergeCommand()}
+		"--error=" + slurmPattern(filepath.Join(j.results, "merged.err"))}
+	for _, opt := range j.sbatch {
+		merge = append(merge, mergeOption(opt)...)
+	}
+	merge = append(merge, "--wrap", j.mergeCommand())
 	quoted := make([]string, len(merge))
 	for i, w := range merge {
 		quoted[i] = shellQuote(w)
 	}
 	quoted[1] = merge[1] // $jobid is the variable the first line sets
 	return fmt.Sprintf("  jobid=$(sbatch --parsable %s)\n  %s\n", shellQuote(script), strings.Join(quoted, " "))
+}
+
+// mergeOption is an -sbatch option as words of the merge's sbatch command
+// line (an option and its value apart: -t 1:00:00 is two words, as sbatch
+// reads them), so that an account, partition or time limit the cluster
+// requires reaches the merge's job too; none for the options the merge sets
+// itself or that are the array's alone (array, output, error, job name,
+// dependency, wrap).
+func mergeOption(opt string) []string {
+	name, value, spaced := strings.Cut(opt, " ")
+	if !spaced {
+		name, _, _ = strings.Cut(opt, "=")
+	}
+	own := []string{"--array", "-a", "--output", "-o", "--error", "-e", "--job-name", "-J", "--dependency", "-d", "--wrap", "--parsable"}
+	if slices.Contains(own, name) || (len(name) > 2 && name[0] == '-' && name[1] != '-' && slices.Contains(own, name[:2])) {
+		return nil
+	}
+	if spaced {
+		return []string{name, strings.TrimSpace(value)}
+	}
+	return []string{opt}
 }
 
 // mergeCommand is the command line, for /bin/sh (sbatch --wrap), that

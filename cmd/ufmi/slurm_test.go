@@ -219,7 +219,7 @@ func checkSlurmScript(t testing.TB, f slurmFakes, root string, c slurmCase, gene
 
 	// Task 0 of the array.
 	f.run(t, dir, []string{"SLURM_ARRAY_TASK_ID=0"}, "bash", "job.sh")
-	want := append(slices.Clone(c.command), "-shards", "3", "-results", results)
+	want := append([]string{c.command[0], "-shards", "3", "-results", results}, c.command[1:]...)
 	if got := recorded(t, f.argv); !reflect.DeepEqual(got, want) {
 		t.Errorf("the script ran ufmi %q, want %q", got, want)
 	}
@@ -248,12 +248,17 @@ func checkSlurmScript(t testing.TB, f slurmFakes, root string, c slurmCase, gene
 		}
 		pattern := func(p string) string { return strings.ReplaceAll(p, "%", "%%") }
 		wantMerge := []string{"--dependency=afterok:42", "--job-name=" + name + "-merge",
-			"--output=" + pattern(filepath.Join(results, "merged.json")), "--error=" + pattern(filepath.Join(results, "merged.err")), "--wrap"}
-		if got := calls[1]; len(got) != 6 || !reflect.DeepEqual(got[:5], wantMerge) {
+			"--output=" + pattern(filepath.Join(results, "merged.json")), "--error=" + pattern(filepath.Join(results, "merged.err"))}
+		for _, opt := range c.sbatch {
+			wantMerge = append(wantMerge, mergeOption(opt)...) // the array's options reach the merge too
+		}
+		wantMerge = append(wantMerge, "--wrap")
+		got := calls[1]
+		if len(got) != len(wantMerge)+1 || !reflect.DeepEqual(got[:len(wantMerge)], wantMerge) {
 			t.Fatalf("the merge's sbatch got %q, want %q and the command", got, wantMerge)
 		}
 		// sbatch --wrap runs the command with sh.
-		f.run(t, dir, nil, "sh", "-c", calls[1][5])
+		f.run(t, dir, nil, "sh", "-c", got[len(wantMerge)])
 		if got := recorded(t, f.argv); !reflect.DeepEqual(got, merge) {
 			t.Errorf("the merge ran ufmi %q, want %q", got, merge)
 		}
@@ -437,6 +442,10 @@ func TestSlurmChecksTheTaskCommand(t *testing.T) {
 		{[]string{"mi", in, "-target", "label"}, "unexpected arguments: " + in + " -target label ("}, // the user's arguments only
 		{[]string{"mi", "-in", in, "-target", "label", "-no-check"}, "-no-check is a flag of ufmi slurm: give it before mi"},
 		{[]string{"mi", "-in", in, "-target", "label", "-workers", "-2"}, `-workers "-2": want a count of 0 or more`},
+		// Refused by the sharded computation, which the check runs dry.
+		{[]string{"mi", "-in", in, "-target", "label", "-perm", "20", "-preset", "label-draws"}, "every task would fail: ufmi mi: label draws (UFConfig.LabelDraws"},
+		{[]string{"mi", "-in", in, "-target", "label", "-features", "x1", "-trees-per-cell", "10"}, "every task would fail: ufmi mi: tree blocks grow one forest; on one feature"},
+		{[]string{"table", "-in", in, "-target", "label", "-preset", "label-draws"}, "every task would fail: ufmi table: label draws (UFConfig.LabelDraws"},
 	} {
 		args := append([]string{"slurm", "-shards", "2", "-results", results, "-o", script}, c.command...)
 		if _, errOut, code := runCLI(t, args...); code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {

@@ -136,6 +136,17 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if err := sh.resolve(fs, "table"); err != nil {
 		return err
 	}
+	groups := uftable.Singletons(data.featureColumns())
+	sh.opts.Classes = data.labels.Classes // the label names enter the job's fingerprint
+	if sh.active() {
+		// What the sharded computation refuses, every task refuses: before
+		// the job claims its folder (record) or ufmi slurm writes a script.
+		dry := sh.opts
+		dry.CheckOnly = true
+		if _, _, err := sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, dry); err != nil {
+			return err
+		}
+	}
 	if sh.checkOnly {
 		return sh.checked()
 	}
@@ -144,14 +155,12 @@ func tableCommand(args []string, stdout, stderr io.Writer, inv invocation) error
 	if *perm > 0 && !conditional {
 		printNotices(stderr, "table", []string{fmt.Sprintf("-perm gives no p-value of I(Y;X_out|X_in) with method %s: the conditional test fits a UF", cfg.Method)})
 	}
-	groups := uftable.Singletons(data.featureColumns())
 	var rows []ufmi.SubsetRow
 	if sh.active() {
 		if err := sh.record(); err != nil {
 			return err
 		}
 		var out sharded.Outcome
-		sh.opts.Classes = data.labels.Classes // the label names enter the job's fingerprint
 		rows, out, err = sharded.SubsetTable(data.x, data.labels.Codes, groups, *repeats, cfg, sh.opts)
 		if err == nil && !out.Complete() {
 			return printOutcome(stdout, out, sh.results, opts.asJSON)

@@ -29,6 +29,12 @@ type Options struct {
 	// Classes names the label codes (Classes[c] is code c's label), as
 	// ufmi.Labels does; they enter the job's fingerprint. nil: unnamed.
 	Classes []string
+	// CheckOnly stops once the data, the settings and the job's layout
+	// have passed every check of the computation, before any cell is read,
+	// computed or written: an Outcome of no cell done and no error for a
+	// job that would run. A caller checks so before claiming a results folder (the
+	// command line's job.json, ufmi slurm's script).
+	CheckOnly bool
 }
 
 func (o Options) spec() Spec {
@@ -83,6 +89,9 @@ func fingerprint(kind string, x *ufmi.Features, y []int, o Options) string {
 func (o Options) run(cells []shard.Cell, dir shard.Dir, compute func(i int, c shard.Cell) (any, error)) (Outcome, error) {
 	if o.Dir == "" {
 		return Outcome{}, fmt.Errorf("ufmi: a sharded computation needs a results folder")
+	}
+	if o.CheckOnly {
+		return Outcome{Shard: o.spec(), Total: len(cells)}, nil // none done: the caller stops here
 	}
 	if o.Merge {
 		missing, err := shard.Missing(cells, dir)

@@ -208,3 +208,38 @@ func killAndRerun(t *testing.T, dir string, names []string, missing, total int, 
 	}
 	return again
 }
+
+// CheckOnly runs every check of a sharded computation and stops before any
+// cell: no file is written, no cell counts as done, and what the
+// computation refuses (label draws, one feature's tree blocks) is refused.
+func TestCheckOnlyWritesNothing(t *testing.T) {
+	t.Parallel()
+	x, y := smallData(t, 80, 2)
+	dir := t.TempDir()
+	cfg := ufmi.EstimatorConfig{Runtime: ufmi.Runtime{Seed: 4}}
+	cfg.UF = ufmi.DefaultUF()
+	cfg.UF.Trees = 10
+	o := Options{Dir: dir, CheckOnly: true}
+	res, err := MIPermutationTest(x, y, cfg, 20, o)
+	if err != nil || res.Outcome.Complete() || res.Outcome.Done != 0 || res.Outcome.Total == 0 {
+		t.Errorf("permutation test: %v, outcome %+v; want no error and no cell done", err, res.Outcome)
+	}
+	if _, out, err := SubsetTable(x, y, [][]int{{0}, {1}}, 1, cfg, o); err != nil || out.Complete() {
+		t.Errorf("subset table: %v, outcome %+v", err, out)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("a check wrote %s", entries[0].Name())
+	}
+	draws := cfg
+	draws.UF.LabelDraws = 4
+	if _, err := MIPermutationTest(x, y, draws, 20, o); err == nil || !strings.Contains(err.Error(), "label draws") {
+		t.Errorf("label draws: %v, want refused", err)
+	}
+	one, err := x.SelectCols([]int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MITreeBlocks(one, y, cfg, 5, o); err == nil || !strings.Contains(err.Error(), "on one feature") {
+		t.Errorf("tree blocks on one feature: %v, want refused", err)
+	}
+}

@@ -717,6 +717,8 @@ func badInputs(t *testing.T) []badInput {
 		{"Latin-1 header", []string{"mi", "-in", raw([]byte("na\xefve,y\n1,p\n2,q\n")), "-target", "y"}, "in.csv: line 1, header column 1: byte 0xEF is not UTF-8 text"},
 		{"semicolon-separated file", []string{"mi", "-in", csv("a;b;y\n1,5;2;p\n2,5;3;q\n"), "-target", "y"}, `the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
 		{"tab-separated file", []string{"mi", "-in", csv("a\tb\ty\n1.5\t2\tp\n2.5\t3\tq\n"), "-target", "y"}, "holding tabs: the file looks tab-separated"},
+		{"-in - for standard input", []string{"mi", "-in", "-", "-target", "y"}, "cannot open -: open -: no such file or directory (a file name is read, not standard input: give /dev/stdin for that)"},
+		{"pipe-separated file", []string{"mi", "-in", csv("a|b|y\n1.5|2|p\n2.5|3|q\n"), "-target", "y"}, "holding pipes: the file looks pipe-separated"},
 		{"spreadsheet separator line", []string{"mi", "-in", csv("sep=,\na,y\n1,p\n2,q\n"), "-target", "y"}, `the first line, "sep=,", is a spreadsheet's separator hint, not a header: delete that line`},
 		{"bzip2 file", []string{"mi", "-in", raw([]byte("BZh91AY&SY\x00\x01")), "-target", "y"}, "in.csv is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},
 		{"zip file or workbook", []string{"mi", "-in", raw([]byte("PK\x03\x04\x14\x00")), "-target", "y"}, "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},

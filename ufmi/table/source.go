@@ -106,6 +106,9 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		return nil, nil, fmt.Errorf("ufmi: no input file given")
 	}
 	fh, err := open(path)
+	if err != nil && path == "-" {
+		return nil, nil, fmt.Errorf("ufmi: cannot open -: %w (a file name is read, not standard input: give /dev/stdin for that)", err)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("ufmi: cannot open %s: %w", path, err)
 	}
@@ -252,27 +255,30 @@ func hasMagic(head []byte, magic string) bool {
 	return true
 }
 
+// otherSeparators are the separators a file may use instead of commas,
+// with their names in messages, most likely first.
+var otherSeparators = []struct{ char, name string }{{";", "semicolon"}, {"\t", "tab"}, {"|", "pipe"}}
+
 // otherDelimiter names the separator a record of one cell holds instead
-// of commas: "semicolon" or "tab" ("" for neither).
+// of commas: "semicolon", "tab" or "pipe" ("" for none).
 func otherDelimiter(rec []string) string {
 	if len(rec) != 1 {
 		return ""
 	}
-	switch {
-	case strings.Contains(rec[0], ";"):
-		return "semicolon"
-	case strings.Contains(rec[0], "\t"):
-		return "tab"
+	for _, sep := range otherSeparators {
+		if strings.Contains(rec[0], sep.char) {
+			return sep.name
+		}
 	}
 	return ""
 }
 
-// delimiterHint ends an error about a record holding semicolons or tabs
-// (a file separated by them, whose decimal commas split cells): it names
-// the likely separator.
+// delimiterHint ends an error about a record holding semicolons, tabs or
+// pipes (a file separated by them, whose decimal commas split cells): it
+// names the likely separator.
 func delimiterHint(rec []string) string {
 	for _, c := range rec {
-		for _, sep := range []struct{ char, name string }{{";", "semicolon"}, {"\t", "tab"}} {
+		for _, sep := range otherSeparators {
 			if strings.Contains(c, sep.char) {
 				return fmt.Sprintf(" (the line holds %ss: is the file %s-separated? ufmi reads comma-separated files with decimal points: save it as CSV with commas)",
 					sep.name, sep.name)

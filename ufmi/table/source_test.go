@@ -76,6 +76,7 @@ func TestReadRecordsOddFiles(t *testing.T) {
 		"UTF-16 no BOM":      {utf16Bytes(text, false, nil), "holds NUL bytes (the first at byte 2): it is UTF-16 or UTF-32 text"},
 		"semicolons":         {[]byte("a;b;y\n1,5;2,25;p\n3,5;4;q\n"), `in.csv: the header is one column, "a;b;y", holding semicolons: the file looks semicolon-separated; ufmi reads comma-separated files`},
 		"tabs":               {[]byte("a\tb\ty\n1.5\t2\tp\n3\t4\tq\n"), `holding tabs: the file looks tab-separated`},
+		"pipes":              {[]byte("a|b|y\n1.5|2|p\n3|4|q\n"), `holding pipes: the file looks pipe-separated`},
 		"semicolon rows":     {[]byte("a,b,y\n1;2;p\n3;4;q\n"), "wrong number of fields: it has 1, the header 3 (the line holds semicolons: is the file semicolon-separated?"},
 		"gzip, cut short":    {gz.Bytes()[:len(gz.Bytes())/2], "the gzip stream ends early: the file was cut short"},
 		"bzip2":              {[]byte("BZh91AY&SY\x00\x01"), "is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},

@@ -72,7 +72,7 @@ func (d Dir) Read(c Cell, v any) (ok bool, err error) {
 		return false, fmt.Errorf("ufmi: cell file %s is damaged (%v); delete it to recompute the cell", path, err)
 	}
 	if f.Job != d.Job || f.Key != c.Key || f.Seed != c.Seed {
-		return false, fmt.Errorf("ufmi: %s holds a cell of another job (data or settings differ); use a new results folder", path)
+		return false, fmt.Errorf("ufmi: %s holds a cell of another job (data or settings differ): if the data file changed since the folder's cells were computed, restore it; to start the job again, use a new results folder", path)
 	}
 	if r := bytes.TrimSpace(f.Result); len(r) == 0 || bytes.Equal(r, []byte("null")) {
 		return false, fmt.Errorf("ufmi: cell file %s holds no result; delete it to recompute the cell", path)

@@ -148,7 +148,7 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		head = head[len(utf8BOM):]
 	}
 	var src io.Reader = br
-	if bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0 {
+	if crLineEnds(head) {
 		src = crToLF{br}
 	}
 	r := csv.NewReader(src)
@@ -286,6 +286,20 @@ func delimiterHint(rec []string) string {
 		}
 	}
 	return ""
+}
+
+// crLineEnds reports whether the start of a file, head, ends its lines in
+// lone carriage returns (classic Mac OS): it holds more carriage returns
+// not followed by a line feed than line feeds (a file of CR lines may
+// still end in one LF; a Windows file's CRLF pairs count for neither).
+func crLineEnds(head []byte) bool {
+	lone := 0
+	for i, b := range head {
+		if b == '\r' && (i+1 == len(head) || head[i+1] != '\n') {
+			lone++
+		}
+	}
+	return lone > 0 && lone > bytes.Count(head, []byte{'\n'})
 }
 
 // crToLF reads a file whose lines end in a lone carriage return (classic

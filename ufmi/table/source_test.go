@@ -51,6 +51,7 @@ func TestReadRecordsOddFiles(t *testing.T) {
 	for name, content := range map[string][]byte{
 		"CR only":          []byte("a,b,y\r1,2,p\r3,4,q\r"),
 		"CR only, no last": []byte("a,b,y\r1,2,p\r3,4,q"),
+		"CR, last LF":      []byte("a,b,y\r1,2,p\r3,4,q\n"),
 		"CR only with BOM": []byte("\ufeffa,b,y\r1,2,p\r3,4,q\r"),
 		"CRLF":             []byte("a,b,y\r\n1,2,p\r\n3,4,q\r\n"),
 		"gzip":             gz.Bytes(),

@@ -121,7 +121,8 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 			return nil, nil, fmt.Errorf("ufmi: %s: gzip: %w", path, err)
 		}
 		defer gz.Close()
-		br, gzipped = bufio.NewReaderSize(gz, sniffBytes), true
+		gz.Multistream(false)
+		br, gzipped = bufio.NewReaderSize(&gzipMembers{src: br, gz: gz}, sniffBytes), true
 	}
 	// damaged names what a read error of a gzip file can be: its stream cut
 	// short, or damage that decompresses to text the CSV reader refuses
@@ -286,6 +287,67 @@ func delimiterHint(rec []string) string {
 		}
 	}
 	return ""
+}
+
+// gzipMembers reads a gzip file's members one after another, as gzip(1)
+// does, and ends at zero bytes after the last member (padding that some
+// tools and tape blocks add, which gzip -t accepts); other data after it
+// is an error. gz reads src with Multistream(false), so that each member's
+// end shows.
+type gzipMembers struct {
+	src *bufio.Reader
+	gz  *gzip.Reader
+	end error // once the last member is read: io.EOF or what follows it, for every later call
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	if g.end != nil {
+		return 0, g.end
+	}
+	for {
+		n, err := g.gz.Read(p)
+		if err != io.EOF || n > 0 {
+			if err == io.EOF {
+				err = nil // the member's end is handled on the next call
+			}
+			return n, err
+		}
+		next, _ := g.src.Peek(2)
+		switch {
+		case len(next) == 0:
+			g.end = io.EOF
+			return 0, g.end
+		case len(next) == 2 && next[0] == 0x1f && next[1] == 0x8b:
+			if err := g.gz.Reset(g.src); err != nil {
+				g.end = err
+				return 0, err
+			}
+			g.gz.Multistream(false)
+		default:
+			g.end = onlyZeros(g.src)
+			return 0, g.end
+		}
+	}
+}
+
+// onlyZeros reads r to its end: io.EOF when every byte is zero, else an
+// error naming the data after the last gzip member.
+func onlyZeros(r io.Reader) error {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		for _, b := range buf[:n] {
+			if b != 0 {
+				return fmt.Errorf("gzip: data other than zero padding after the last member: %w", gzip.ErrHeader)
+			}
+		}
+		if err == io.EOF {
+			return io.EOF
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // crLineEnds reports whether the start of a file, head, ends its lines in

@@ -49,12 +49,14 @@ func TestReadRecordsOddFiles(t *testing.T) {
 	zw.Write([]byte("a,b,y\n1,2,p\n3,4,q\n"))
 	zw.Close()
 	for name, content := range map[string][]byte{
-		"CR only":          []byte("a,b,y\r1,2,p\r3,4,q\r"),
-		"CR only, no last": []byte("a,b,y\r1,2,p\r3,4,q"),
-		"CR, last LF":      []byte("a,b,y\r1,2,p\r3,4,q\n"),
-		"CR only with BOM": []byte("\ufeffa,b,y\r1,2,p\r3,4,q\r"),
-		"CRLF":             []byte("a,b,y\r\n1,2,p\r\n3,4,q\r\n"),
-		"gzip":             gz.Bytes(),
+		"CR only":           []byte("a,b,y\r1,2,p\r3,4,q\r"),
+		"CR only, no last":  []byte("a,b,y\r1,2,p\r3,4,q"),
+		"CR, last LF":       []byte("a,b,y\r1,2,p\r3,4,q\n"),
+		"CR only with BOM":  []byte("\ufeffa,b,y\r1,2,p\r3,4,q\r"),
+		"CRLF":              []byte("a,b,y\r\n1,2,p\r\n3,4,q\r\n"),
+		"gzip":              gz.Bytes(),
+		"gzip, zero padded": append(slices.Clone(gz.Bytes()), make([]byte, 700)...),
+		"gzip, two members": append(gzipOf([]byte("a,b,y\n1,2,p\n")), gzipOf([]byte("3,4,q\n"))...),
 	} {
 		header, rows, err := ReadRecords(writeBytes(t, "in.csv", content))
 		if err != nil || !slices.Equal(header, []string{"a", "b", "y"}) || len(rows) != 2 || !slices.Equal(rows[0], want[0]) || !slices.Equal(rows[1], want[1]) {
@@ -83,6 +85,7 @@ func TestReadRecordsOddFiles(t *testing.T) {
 		"bzip2":              {[]byte("BZh91AY&SY\x00\x01"), "is compressed: bzip2; ufmi reads CSV, plain or gzip-compressed once (.csv.gz): decompress it first"},
 		"zip":                {[]byte("PK\x03\x04\x14\x00"), "is compressed: zip (an archive, or a spreadsheet workbook such as .xlsx)"},
 		"gzip twice":         {gzipOf(gz.Bytes()), "is compressed: gzip twice"},
+		"gzip, then text":    {append(slices.Clone(gz.Bytes()), "x,y\n"...), "data other than zero padding after the last member"},
 		"gzip, bad checksum": {badChecksum(gz.Bytes()), "(the gzip checksum fails: the file is damaged)"},
 		"only a CR header":   {[]byte("a,b,y\r"), "has a header but no data rows"},
 	} {

@@ -41,30 +41,21 @@ func fewRowsPerClass(cfg ufmi.EstimatorConfig, k, n int) []string {
 	return nil
 }
 
-// manyClassConditional returns a note for a conditional MI of the default
-// UF with 3 or more classes whose rest is fitted alone (several given
-// columns, a categorical one of sparse levels, or a table's rows): its two
-// fits need not carry the same bias there, and the interval may exclude
-// the truth (TestSharedLeafCMIStudy's
-// plain-rest column, measured with 5 to 10 classes along one given column
-// fitted alone, and TestSwappedRestStudy's with 3, 4 and 9); the
-// conditional test holds its level
-// (TestConditionalTestHoldsLevelWithManyWeakClasses), and the label draws
-// take most of the bias out (TestLabelDrawsConditionalManyWeakClasses):
-// with them there is no note. Nor is there for mi -given of one given
-// column that the default fits beside the swapped target (swapped; numeric,
-// or categorical of levels of 10 or more rows: TestSwappedRestStudy and
-// TestSwappedRestCategoricalStudy, 0 to 4 of 40 intervals excluding 0).
-// tested says whether the run gives the conditional test's p-value.
+// manyClassConditional is the library's note on a conditional MI whose
+// given columns are fitted alone (EstimatorConfig.SeparateFitsNote) with
+// the command line's remedies: the conditional test, which holds its level
+// there (-perm; tested says whether the run gives its p-value), and the
+// preset label-draws, which takes most of the bias out.
 func manyClassConditional(cfg ufmi.EstimatorConfig, k int, swapped, tested bool) []string {
-	if !cfg.OneStepUF() || k < 3 || cfg.UF.LabelDraws > 0 || swapped {
+	note := cfg.SeparateFitsNote(k, swapped)
+	if note == "" {
 		return nil
 	}
 	test := "add -perm 999 for the conditional test's p-value, which holds its level there"
 	if tested {
 		test = "the conditional test's p-value holds its level there"
 	}
-	return []string{fmt.Sprintf("with %d classes a conditional MI whose given columns are fitted alone need not share its two fits' bias: with 3 to 10 classes along one given column so fitted it read -0.015 to +0.052 nats off, and where the target adds nothing, 4 classes 0.5 sd apart, 13 of 40 intervals excluded 0 (+0.011; 9 classes 1/3 sd apart: 30 of 40) (docs/inference.md, \"The swapped rest\"; mi -given of one given column, numeric or categorical of levels of 10 or more rows, or of several with categorical ones of joint levels that large, fits them beside the swapped target instead, which mends this); %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", k, test)}
+	return []string{fmt.Sprintf("%s; %s; -preset label-draws takes most of that bias out (+0.055 to -0.011 nats with 9 weak classes), at 1.2 to 1.25 times the cost", note, test)}
 }
 
 // aboveLogK returns a note when an estimate of a conditional entropy,

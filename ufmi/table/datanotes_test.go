@@ -110,3 +110,38 @@ func TestSparseLevelsNote(t *testing.T) {
 		}
 	}
 }
+
+// A conditional MI of 5 classes whose given column is fitted alone (the
+// preset default-2026-11-30d) carries the library's note on its two fits;
+// the default, which fits it beside the swapped target, does not.
+func TestDataMINotesSeparateFits(t *testing.T) {
+	header := []string{"x1", "x2", "label"}
+	var rows [][]string
+	for i := range 300 {
+		c := i % 5
+		rows = append(rows, []string{fmt.Sprint(2*c + i%3), fmt.Sprint((i * 7) % 11), fmt.Sprint(c)})
+	}
+	d, err := FromRecords(header, rows, Spec{Target: "label", Features: []string{"x2"}, Given: []string{"x1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const note = "need not share its two fits' bias"
+	old, err := ufmi.ParseUFPreset("default-2026-11-30d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		uf   ufmi.UFConfig
+		want int
+	}{{old, 1}, {ufmi.DefaultUF(), 0}} {
+		cfg := ufmi.EstimatorConfig{UF: c.uf, Runtime: ufmi.Runtime{Seed: 2}}
+		cfg.UF.Trees = 20
+		res, err := d.MI(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := countNotes(res.Notes, note); got != c.want {
+			t.Errorf("%d notes on the two fits in %q, want %d", got, res.Notes, c.want)
+		}
+	}
+}

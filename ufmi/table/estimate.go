@@ -77,8 +77,10 @@ func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
 	res.Estimate = ufmi.Estimate{Method: method, HY: hy, HYGivenX: cmi.HYGivenAB, MI: cmi.CMI, N: d.X.Rows(),
 		Classes: d.Labels.K(), Evaluated: d.X.Rows(), CI: cmi.CI, Duration: time.Since(start)}
 	res.HYGivenZ = cmi.HYGivenA
-	if note := cfg.FewRowsPerClassNote(res.Classes, res.N); note != "" {
-		res.Notes = append(res.Notes, note)
+	for _, note := range []string{cfg.FewRowsPerClassNote(res.Classes, res.N), cfg.SeparateFitsNote(res.Classes, cmi.RestSwapped)} {
+		if note != "" {
+			res.Notes = append(res.Notes, note)
+		}
 	}
 	res.Notes = append(res.Notes, d.methodNotes(cfg.Method)...)
 	return res, nil

@@ -91,6 +91,21 @@ func CohenKappa(yTrue, yPred []int, k int) (float64, error) {
 	return (po - pe) / (1 - pe), nil
 }
 
+// binOf is the bin of confidence conf among bins bins, (l/bins, (l+1)/bins]
+// by the bins' own edges (ReliabilityBin.Lo and Hi): conf·bins is rounded,
+// and for a confidence one ulp above an edge it can round onto the edge
+// (nextafter(2/3, 1)·3 = 2), which would put it in the bin below.
+func binOf(conf float64, bins int) int {
+	l := int(math.Ceil(conf*float64(bins))) - 1
+	for l > 0 && conf <= float64(l)/float64(bins) {
+		l--
+	}
+	for l < bins-1 && conf > float64(l+1)/float64(bins) {
+		l++
+	}
+	return min(max(l, 0), bins-1)
+}
+
 // MaxBins bounds the bins of Reliability, ECE and MCE.
 const MaxBins = 1_000_000
 
@@ -121,8 +136,7 @@ func Reliability(proba [][]float64, y []int, bins int) ([]ReliabilityBin, error)
 	pred := Argmax(proba)
 	for i, p := range proba {
 		conf := p[pred[i]]
-		l := int(math.Ceil(conf*float64(bins))) - 1
-		l = min(max(l, 0), bins-1)
+		l := binOf(conf, bins)
 		out[l].Count++
 		out[l].Confidence += conf
 		if pred[i] == y[i] {

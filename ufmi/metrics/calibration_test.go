@@ -83,3 +83,30 @@ func TestECEAndMCEHandComputed(t *testing.T) {
 		}
 	}
 }
+
+// Every confidence lands in the bin whose edges hold it, (Lo, Hi], also
+// one ulp above an edge, where conf·bins rounds onto the edge (a probe:
+// nextafter(2/3, 1) with 3 bins went to the bin below, ECE 0.617 for
+// 0.283).
+func TestBinsByTheirEdges(t *testing.T) {
+	for bins := 1; bins <= 300; bins++ {
+		for l := 0; l <= bins; l++ {
+			edge := float64(l) / float64(bins)
+			for _, conf := range []float64{edge, math.Nextafter(edge, 2), math.Nextafter(edge, -1)} {
+				if conf < 0.5 || conf > 1 {
+					continue // a predicted class's posterior is at least 1/K; 1/2 suffices here
+				}
+				b := binOf(conf, bins)
+				lo, hi := float64(b)/float64(bins), float64(b+1)/float64(bins)
+				if !(conf > lo && conf <= hi) {
+					t.Fatalf("%d bins: %v in bin (%v, %v]", bins, conf, lo, hi)
+				}
+			}
+		}
+	}
+	c := math.Nextafter(2.0/3, 1)
+	ece, err := ECE([][]float64{{c, 1 - c}, {0.9, 0.1}}, []int{0, 1}, 3)
+	if err != nil || math.Abs(ece-0.28333333333333333) > 1e-12 {
+		t.Errorf("ECE = %v (%v), want 0.28333 (both rows in the top bin)", ece, err)
+	}
+}

@@ -148,3 +148,31 @@ func integrateMust(t *testing.T, f func(float64) float64, breaks []float64) floa
 	}
 	return v
 }
+
+// With the class means far apart (Mu up to 2,000 sd) the classes no longer
+// overlap, and H(X_signal) has a closed form: the class prior's entropy
+// plus each class's Gaussian entropy. The truth integrals must find every
+// peak however wide the gap between them (a piece spanning the gap once
+// missed them: scaled at Mu 180 read 2.4274 for 2.3797, three_class at Mu
+// 2,000 read 0.53 for 3.88).
+func TestTruthWithFarApartClasses(t *testing.T) {
+	gauss := func(sd float64) float64 { return 0.5*math.Log(2*math.Pi*math.E) + math.Log(sd) }
+	for _, c := range []struct {
+		setting MISetting
+		want    float64 // H(X_signal) once the classes are apart
+	}{
+		{Separated, math.Log(2) + 2*gauss(1)},
+		{ThreeClass, -0.5*math.Log(0.5) - 0.5*math.Log(0.25) + 2*gauss(1)},
+		{Scaled, math.Log(2) + 0.5*gauss(1) + 0.5*gauss(0.1) + gauss(1)},
+	} {
+		for _, mu := range []float64{40, 180, 900, 2000} {
+			truth, err := MISimulation{Setting: c.setting, N: 10, D: 2, Prior: 0.5, Mu: mu}.Truth()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(truth.HXSignal-c.want) > 1e-9 || math.Abs(truth.MI-truth.HY) > 1e-9 {
+				t.Errorf("%v, Mu %g: H(X_signal) %.12f, want %.12f; MI %.12f, want H(Y) %.12f", c.setting, mu, truth.HXSignal, c.want, truth.MI, truth.HY)
+			}
+		}
+	}
+}

@@ -142,18 +142,23 @@ func (m *simMixture) sample(rng *rand.Rand, n, d int) ([][]float64, []int) {
 }
 
 // breakpoints returns the integration breakpoints of signal coordinate j:
-// every component mean, inside the hull of mean ± simTruncationSD·sd.
+// every component's mean and mean ± 1, 3, 6 and simTruncationSD sd, the
+// last of which bound the integral. The points around each mean start
+// every peak, and its tails, in pieces of their own width: with the means
+// far apart (a shift of 180 sd of the narrow class) a piece spanning the
+// gap between two means put its nodes beside the peaks at its ends,
+// reported a small error and missed them (H(X_signal) 0.05 nats off at
+// Mu 180, and 3.35 at 2,000; TestTruthWithFarApartClasses).
 func (m *simMixture) breakpoints(j int) []float64 {
-	lo, hi := math.Inf(1), math.Inf(-1)
 	var pts []float64
 	for _, comps := range m.classes {
 		for _, comp := range comps {
-			lo = min(lo, comp.mean[j]-simTruncationSD*comp.sd[j])
-			hi = max(hi, comp.mean[j]+simTruncationSD*comp.sd[j])
-			pts = append(pts, comp.mean[j])
+			mean, sd := comp.mean[j], comp.sd[j]
+			for _, k := range []float64{0, 1, 3, 6, simTruncationSD} {
+				pts = append(pts, mean-k*sd, mean+k*sd)
+			}
 		}
 	}
-	pts = append(pts, lo, hi)
 	slices.Sort(pts)
 	return slices.Compact(pts)
 }

@@ -40,6 +40,10 @@ type rawColumn struct {
 	// otherRow is the first row of the rest (-1: none), perhaps a missing
 	// marker.
 	commaRow, otherRow int
+	// numbersAsText marks a gota string series whose cells are decimal
+	// numbers but at most one in twenty: read as levels unless declared
+	// numeric, with a notice when it has many distinct values.
+	numbersAsText bool
 	// infRow is the first row of a decimal number beyond float64's range,
 	// such as 1e999 (-1: none): an error in a column read as numbers, a
 	// level's text in one declared categorical.
@@ -50,13 +54,19 @@ type rawColumn struct {
 // missing; when every other cell is a decimal number, the column is
 // numeric.
 func textColumn(name string, cells []string, o Options) (rawColumn, error) {
+	return textCells(name, cells, nil, o)
+}
+
+// textCells is textColumn with the cells a source already marks missing
+// (missing[i] true; nil: none), such as a gota series' NaN elements.
+func textCells(name string, cells []string, missing []bool, o Options) (rawColumn, error) {
 	na := o.na()
 	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1, otherRow: -1, infRow: -1}
 	numbers, numeric, sawNumber, firstText := make([]float64, len(cells)), true, false, -1
 	present, others := 0, 0 // cells not missing; those neither numbers nor formatted numbers
 	for i, c := range cells {
 		c = strings.TrimSpace(c)
-		if slices.Contains(na, c) {
+		if slices.Contains(na, c) || missing != nil && missing[i] {
 			r.missing[i], numbers[i] = true, math.NaN()
 			continue
 		}
@@ -224,15 +234,25 @@ func seriesColumn(s series.Series, o Options) (rawColumn, error) {
 		}
 		return r, nil
 	}
+	if s.Type() == series.String && slices.Contains(o.Numeric, s.Name) {
+		// Declared numeric: its cells are read as a CSV file's (a gota
+		// string column of numbers with one "?" among them).
+		return textCells(s.Name, s.Records(), nan, o)
+	}
 	na := o.na()
+	numbers, present := 0, 0
 	for i, t := range s.Records() {
 		t = strings.TrimSpace(t)
 		if nan[i] || slices.Contains(na, t) {
 			r.missing[i] = true
 			continue
 		}
-		r.text[i] = t
+		r.text[i], present = t, present+1
+		if _, ok := parseDecimal(t); ok {
+			numbers++
+		}
 	}
+	r.numbersAsText = s.Type() == series.String && numbers > 0 && 20*numbers >= 19*present
 	return r, nil
 }
 
@@ -465,6 +485,11 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			}
 			categorical = true
 			d.Notices = append(d.Notices, raw.mixedNotice(distinct, numbers))
+		}
+		if raw.numbersAsText && !categorical {
+			if distinct, _ := raw.distinct(); distinct > MaxMixedLevels {
+				d.Notices = append(d.Notices, fmt.Sprintf("column %q is a string series whose cells are numbers (%d distinct values): read as categorical, its numbers' order lost; to read its numbers, declare it numeric (Options.Numeric) and list any text marking a missing cell in Options.NA", name, distinct))
+			}
 		}
 		if isFeature {
 			d.Features = append(d.Features, name)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 	"github.com/ufmi-dev/ufmi/ufmi"
 )
 
@@ -81,5 +83,33 @@ func TestOutOfRangeNumberInCategoricalColumn(t *testing.T) {
 	}
 	if d.X.Levels(0)[0] != "1E500" {
 		t.Errorf("levels %q, want 1E500 first", d.X.Levels(0))
+	}
+}
+
+// A gota string series of numbers (one "?" made gota type it so) is read
+// as levels with a notice saying how to read its numbers; declared
+// numeric, with "?" a missing marker, it is numeric.
+func TestStringSeriesOfNumbers(t *testing.T) {
+	cells, labels := make([]string, 300), make([]string, 300)
+	for i := range cells {
+		cells[i] = fmt.Sprintf("%.3f", float64(i)/7)
+		labels[i] = []string{"a", "b"}[i%2]
+	}
+	cells[5] = "?"
+	df := dataframe.New(series.New(cells, series.String, "x"), series.New(labels, series.String, "y"))
+	d, err := FromDataFrame(df, Spec{Target: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.X.Kind(0) != ufmi.Categorical || len(d.Notices) != 1 || !strings.Contains(d.Notices[0], `column "x" is a string series whose cells are numbers (300 distinct values)`) {
+		t.Errorf("by default: kind %v, notices %q", d.X.Kind(0), d.Notices)
+	}
+	d, err = FromDataFrame(df, Spec{Target: "y", Options: Options{Numeric: []string{"x"}, NA: []string{"", "NA", "NaN", "?"}}})
+	if err != nil || d.X.Kind(0) != ufmi.Numeric || d.X.Missing(0) != 1 || d.X.At(7, 0) != 1 {
+		t.Fatalf("declared numeric: %v", err)
+	}
+	_, err = FromDataFrame(df, Spec{Target: "y", Options: Options{Numeric: []string{"x"}}})
+	if err == nil || !strings.Contains(err.Error(), `data row 6 holds "?", which is not a decimal number`) {
+		t.Errorf("declared numeric without the marker: %v", err)
 	}
 }

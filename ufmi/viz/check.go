@@ -7,14 +7,40 @@ import (
 )
 
 // checkFinite returns an error naming owner, field and the first index whose
-// value is NaN or infinite.
+// value is NaN or infinite, or the range of values when it is wider than a
+// float64 holds (checkSpan).
 func checkFinite(owner, field string, values []float64) error {
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, v := range values {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("ufmi: viz: %s: %s[%d] is %v", owner, field, i, v)
 		}
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	return checkSpan(owner+": "+field, lo, hi)
+}
+
+// checkSpan returns an error when hi - lo overflows: an axis or a colour
+// scale over such a range has no finite width to place values on (the
+// probe's [-1e308, 1e308] panicked in a histogram and a heatmap).
+func checkSpan(what string, lo, hi float64) error {
+	if math.IsInf(hi-lo, 0) {
+		return fmt.Errorf("ufmi: viz: %s span %v to %v, a range wider than a float64 holds: rescale them", what, lo, hi)
 	}
 	return nil
+}
+
+// recoverDrawing turns a panic inside gonum/plot while a figure is built
+// (which the input checks should prevent) into the entry point's error,
+// as encodeFigure does while it is drawn. Deferred by the functions that
+// return a figure.
+func recoverDrawing(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("ufmi: viz: drawing failed: %v", r)
+	}
 }
 
 // checkPositive returns an error naming owner and field when a value is not
@@ -54,7 +80,7 @@ func checkRange(axis string, lo, hi float64) error {
 	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || lo > hi {
 		return fmt.Errorf("ufmi: viz: %s range [%v, %v] is not a finite increasing interval", axis, lo, hi)
 	}
-	return nil
+	return checkSpan(axis+" range: its ends", lo, hi)
 }
 
 // vizPrefix starts every error of the package.

@@ -64,7 +64,8 @@ type CurveSpec struct {
 }
 
 // Curves draws spec and returns the encoded figure.
-func Curves(spec CurveSpec) ([]byte, error) {
+func Curves(spec CurveSpec) (figure []byte, err error) {
+	defer recoverDrawing(&err)
 	w, h, err := figureSize(spec.Width, spec.Height, DefaultWidth, DefaultHeight)
 	if err != nil {
 		return nil, err
@@ -119,6 +120,11 @@ func curvesPlot(spec CurveSpec) (*plot.Plot, *legendBox, error) {
 		if err := addTruth(p, legend, spec.Truth); err != nil {
 			return nil, nil, err
 		}
+	}
+	if spec.LogX && !(p.X.Max > p.X.Min) {
+		// One x value: a decade either side, as a log axis cannot widen
+		// by adding (x = 1 would reach 0).
+		p.X.Min, p.X.Max = p.X.Min/10, p.X.Max*10
 	}
 	labelledEnds(&p.X, 0)
 	if spec.YMin != spec.YMax {

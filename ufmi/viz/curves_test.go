@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
@@ -170,4 +171,35 @@ func TestToPNGOfCurvesPlot(t *testing.T) {
 		t.Fatal(err)
 	}
 	decodeFigure(t, b, px(12), px(8))
+}
+
+// Inputs a probe found panicking return errors or draw: a log x axis of one
+// value at or below 1 (x = 1 would be widened to 0) draws a decade either
+// side; values spanning more than a float64 holds are an error naming them.
+func TestExtremeInputsDrawOrFail(t *testing.T) {
+	for _, x := range [][]float64{{1}, {0.5}, {1, 1}} {
+		spec := CurveSpec{LogX: true, Series: []Series{{Name: "a", X: x, Y: make([]float64, len(x))}}}
+		if _, err := Curves(spec); err != nil {
+			t.Errorf("log x %v: %v", x, err)
+		}
+		if _, err := Grid([]CurveSpec{spec}, 1); err != nil {
+			t.Errorf("grid, log x %v: %v", x, err)
+		}
+	}
+	wide := []float64{-1e308, 1e308}
+	if _, err := Histogram(wide, 0, HistogramSpec{}); err == nil || !strings.Contains(err.Error(), "a range wider than a float64 holds") {
+		t.Errorf("histogram of %v: %v", wide, err)
+	}
+	if _, err := Histogram([]float64{-1e308}, 1e308, HistogramSpec{}); err == nil || !strings.Contains(err.Error(), "values and observed span") {
+		t.Errorf("histogram with a far observed value: %v", err)
+	}
+	if _, err := Heatmap([][]float64{wide}, HeatmapSpec{}); err == nil || !strings.Contains(err.Error(), "heatmap values span") {
+		t.Errorf("heatmap of %v: %v", wide, err)
+	}
+	if _, err := Heatmap([][]float64{{1e308, 0.9e308}}, HeatmapSpec{Diverging: true}); err == nil || !strings.Contains(err.Error(), "heatmap values span") {
+		t.Errorf("a diverging heatmap's scale about 0 over 1e308: %v", err) // -1e308..1e308
+	}
+	if _, err := Curves(CurveSpec{Series: []Series{{Name: "a", X: []float64{0, 1}, Y: wide}}}); err == nil || !strings.Contains(err.Error(), "span") {
+		t.Errorf("curve of y %v: %v", wide, err)
+	}
 }

@@ -13,7 +13,8 @@ import (
 // DefaultPanelHeight unless the panels set a size, in which case the largest
 // one is used for all tiles. The panels must agree on Format, which is the
 // format of the result.
-func Grid(panels []CurveSpec, cols int) ([]byte, error) {
+func Grid(panels []CurveSpec, cols int) (figure []byte, err error) {
+	defer recoverDrawing(&err)
 	if len(panels) == 0 {
 		return nil, fmt.Errorf("ufmi: viz: grid needs at least one panel")
 	}

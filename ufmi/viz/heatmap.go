@@ -56,7 +56,8 @@ const (
 )
 
 // Heatmap draws z with a colour bar and returns the encoded figure.
-func Heatmap(z [][]float64, spec HeatmapSpec) ([]byte, error) {
+func Heatmap(z [][]float64, spec HeatmapSpec) (figure []byte, err error) {
+	defer recoverDrawing(&err)
 	w, h, err := figureSize(spec.Width, spec.Height, DefaultWidth, DefaultHeight)
 	if err != nil {
 		return nil, err
@@ -90,6 +91,19 @@ func checkHeatmap(z [][]float64, spec HeatmapSpec) error {
 				return fmt.Errorf("ufmi: viz: heatmap cell [%d][%d] = %v has no log1p (needs > -1)", i, j, v)
 			}
 		}
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, row := range z {
+		for _, v := range row {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if spec.Diverging { // the scale is symmetric about 0
+		m := max(math.Abs(lo), math.Abs(hi))
+		lo, hi = -m, m
+	}
+	if err := checkSpan("heatmap values", lo, hi); err != nil {
+		return err
 	}
 	for _, ax := range []struct {
 		name   string

@@ -32,7 +32,8 @@ type HistogramSpec struct {
 // Histogram draws the null distribution of values as a histogram of counts
 // and the observed statistic as a vertical red line; the x axis always
 // reaches the observed value.
-func Histogram(values []float64, observed float64, spec HistogramSpec) ([]byte, error) {
+func Histogram(values []float64, observed float64, spec HistogramSpec) (figure []byte, err error) {
+	defer recoverDrawing(&err)
 	w, h, err := figureSize(spec.Width, spec.Height, DefaultWidth, DefaultHeight)
 	if err != nil {
 		return nil, err
@@ -44,6 +45,9 @@ func Histogram(values []float64, observed float64, spec HistogramSpec) ([]byte, 
 		return nil, err
 	}
 	if err := checkFinite("histogram", "observed", []float64{observed}); err != nil {
+		return nil, err
+	}
+	if err := checkFinite("histogram", "values and observed", append(slices.Clone(values), observed)); err != nil {
 		return nil, err
 	}
 	if spec.Bins < 0 {

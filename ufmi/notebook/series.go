@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
@@ -72,6 +73,9 @@ func TruthSeries(df dataframe.DataFrame, x, truth string) (*viz.Truth, error) {
 	}
 	byX := map[float64]float64{}
 	for i, v := range xs {
+		if old, ok := byX[v]; ok && math.Abs(old-ts[i]) > 1e-9*max(1, math.Abs(old)) {
+			return nil, fmt.Errorf("ufmi: column %q holds two truths where %s = %v (%v and %v): one curve needs one setting (Panels draws one per setting)", truth, x, v, old, ts[i])
+		}
 		byX[v] = ts[i]
 	}
 	var keys []float64

@@ -3,7 +3,9 @@ package notebook
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -65,6 +67,22 @@ func Panels(df dataframe.DataFrame, column, title string, p SweepPlot) ([]viz.Cu
 	if err != nil {
 		return nil, err
 	}
+	// One style slot per method over every panel (viz.StyleSlots), so that
+	// a method keeps its colour where another is absent.
+	methods, err := frame.Strings(df, "method")
+	if err != nil {
+		return nil, err
+	}
+	var order []string
+	for _, m := range methods {
+		if !slices.Contains(order, m) {
+			order = append(order, m)
+		}
+	}
+	slotOf := map[string]int{}
+	for i, slot := range viz.StyleSlots(order) {
+		slotOf[order[i]] = slot
+	}
 	var specs []viz.CurveSpec
 	seen := map[string]bool{}
 	for _, v := range values {
@@ -73,13 +91,14 @@ func Panels(df dataframe.DataFrame, column, title string, p SweepPlot) ([]viz.Cu
 		}
 		seen[v] = true
 		sub := df.Subset(rowsWhere(values, v))
-		p.Title = fmt.Sprintf(title, v)
+		p.Title = strings.Replace(title, "%s", v, 1) // not Sprintf: a title may hold other % signs
 		spec, err := SweepPanel(sub, p)
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %w", column, v, err)
 		}
-		if len(specs) > 0 {
-			for i := range spec.Series {
+		for i := range spec.Series {
+			spec.Series[i].Slot = slotOf[spec.Series[i].Name]
+			if len(specs) > 0 {
 				spec.Series[i].Method, spec.Series[i].Name = spec.Series[i].Name, ""
 			}
 		}

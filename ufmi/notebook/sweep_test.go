@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -100,5 +101,32 @@ func TestMeanWhere(t *testing.T) {
 	}
 	if _, err := MeanWhere(df, "mi", "method"); err == nil {
 		t.Error("an odd number of strings was accepted")
+	}
+}
+
+// A method outside viz's known ones keeps one style in every panel, also
+// where another is absent; a title's other % signs stay; two truths at one
+// x are an error, not the last one drawn.
+func TestPanelsKeepStylesAndTitles(t *testing.T) {
+	df, err := frame.FromRecords([]string{"setting", "method", "n", "mi", "mi_true"}, [][]any{
+		{"A", "alpha", 100, 0.30, 0.34}, {"A", "beta", 100, 0.20, 0.34},
+		{"B", "beta", 100, 0.10, 0.12},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, err := Panels(df, "setting", "accuracy (%) in %s", SweepPlot{X: "n", Y: "mi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if specs[0].Title != "accuracy (%) in A" || specs[1].Title != "accuracy (%) in B" {
+		t.Errorf("titles %q, %q", specs[0].Title, specs[1].Title)
+	}
+	beta0, beta1 := specs[0].Series[1], specs[1].Series[0]
+	if beta0.Name != "beta" || beta1.Method != "beta" || beta0.Slot == 0 || beta0.Slot != beta1.Slot || beta0.Slot == specs[0].Series[0].Slot {
+		t.Errorf("beta's slots %d and %d (alpha's %d): want one of its own in both panels", beta0.Slot, beta1.Slot, specs[0].Series[0].Slot)
+	}
+	if _, err := SweepPanel(df, SweepPlot{X: "n", Y: "mi"}); err == nil || !strings.Contains(err.Error(), `column "mi_true" holds two truths where n = 100`) {
+		t.Errorf("two settings in one panel: %v", err)
 	}
 }

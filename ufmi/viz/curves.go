@@ -24,8 +24,24 @@ type Series struct {
 	// series takes (as in every figure); otherwise Name decides. Set it when
 	// Name is empty, so that a panel without a legend keeps the colours.
 	Method string
+	// Slot, when positive, is the style (colour, dashes, marker) the series
+	// takes, over Method and Name: StyleSlots gives each method of several
+	// panels one slot over all of them, so that a method outside the known
+	// ones keeps its colour in a panel where another is absent.
+	Slot   int
 	X, Y   []float64
 	Lo, Hi []float64
+}
+
+// StyleSlots returns the style slot (1-based, for Series.Slot) a figure
+// whose series are these names or methods gives each: a known method its
+// own, the others the free ones in order.
+func StyleSlots(names []string) []int {
+	slots := seriesSlots(names)
+	for i := range slots {
+		slots[i]++
+	}
+	return slots
 }
 
 // Truth is the true value of what a figure estimates, drawn as a black dashed
@@ -54,7 +70,8 @@ type CurveSpec struct {
 	LogX bool
 	// YMin and YMax fix the y range when they differ; equal means automatic.
 	YMin, YMax float64
-	// Legend is the corner of the legend (TopRight by default).
+	// Legend is where the legend goes (LegendAuto by default: where it
+	// covers the least data).
 	Legend LegendPosition
 	// Width and Height default to DefaultWidth x DefaultHeight (in a Grid,
 	// to DefaultPanelWidth x DefaultPanelHeight).
@@ -112,6 +129,9 @@ func curvesPlot(spec CurveSpec) (*plot.Plot, *legendBox, error) {
 	}
 	slots := seriesSlots(names)
 	for i, s := range spec.Series {
+		if s.Slot > 0 {
+			slots[i] = s.Slot - 1
+		}
 		if err := addSeries(p, legend, slots[i], s); err != nil {
 			return nil, nil, err
 		}

@@ -101,7 +101,9 @@ func csvFloat(v float64) string {
 
 // Cached returns the table stored at path when it exists and recompute is
 // false; otherwise it calls compute, writes the result to path (WriteCSV)
-// and returns it. Column types of a cached table are those ReadCSV detects.
+// and returns it as read back (ReadCSV), so that the first run and later
+// ones see the same table: column types are those ReadCSV detects. A
+// computed table without columns is an error, not cached.
 func Cached(path string, recompute bool, compute func() (dataframe.DataFrame, error)) (dataframe.DataFrame, error) {
 	if !recompute {
 		_, err := os.Stat(path)
@@ -116,8 +118,15 @@ func Cached(path string, recompute bool, compute func() (dataframe.DataFrame, er
 	if err != nil {
 		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: computing %s: %w", path, err)
 	}
+	if df.Err == nil && df.Ncol() == 0 {
+		// A file of no header line would fail every later read.
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: computing %s gave a table without columns; nothing was cached", path)
+	}
 	if err := WriteCSV(df, path); err != nil {
 		return dataframe.DataFrame{}, err
 	}
-	return df, nil
+	// The table as the cache gives it back, so that the first run and
+	// every later one see the same values and types ("NA" missing, "007"
+	// the number 7).
+	return ReadCSV(path)
 }

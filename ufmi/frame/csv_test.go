@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/go-gota/gota/dataframe"
@@ -195,5 +196,33 @@ func TestCachedComputeError(t *testing.T) {
 	wantErr(t, err, "cache.csv", "boom")
 	if _, statErr := os.Stat(path); !errors.Is(statErr, os.ErrNotExist) {
 		t.Fatalf("a failed computation left a cache file (%v)", statErr)
+	}
+}
+
+// Cached gives the first run the table later runs read (values and types as
+// ReadCSV detects them), and refuses to cache a table without columns,
+// whose file no later run could read.
+func TestCachedFirstRunAsLaterRuns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.csv")
+	compute := func() (dataframe.DataFrame, error) {
+		return dataframe.New(series.New([]string{"NA", "007", "x"}, series.String, "code")), nil
+	}
+	first, err := Cached(path, false, compute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later, err := Cached(path, false, compute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(first.Records(), later.Records()) || first.Col("code").Type() != later.Col("code").Type() {
+		t.Errorf("first run %q (%v), later %q (%v)", first.Records(), first.Col("code").Type(), later.Records(), later.Col("code").Type())
+	}
+	empty := filepath.Join(t.TempDir(), "e.csv")
+	if _, err := Cached(empty, false, func() (dataframe.DataFrame, error) { return dataframe.DataFrame{}, nil }); err == nil || !strings.Contains(err.Error(), "without columns") {
+		t.Errorf("a table without columns: %v", err)
+	}
+	if _, err := os.Stat(empty); err == nil {
+		t.Error("a table without columns was cached")
 	}
 }

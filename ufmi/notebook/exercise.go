@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 
 	"github.com/janpfeifer/gonb/gonbui"
 )
@@ -18,12 +19,24 @@ const ExercisesMustPass = "UFMI_EXERCISES_MUST_PASS"
 // within tol of want (computed by the notebook, never typed in). It shows
 // one line saying which, with the expected value when the answer is wrong.
 func CheckNumber(exercise string, answer, want, tol float64) bool {
-	ok := !math.IsNaN(answer) && math.Abs(answer-want) <= tol
-	detail := fmt.Sprintf("your answer %.4g", answer)
+	ok := !math.IsNaN(answer) && (answer == want || math.Abs(answer-want) <= tol)
+	detail := fmt.Sprintf("your answer %s", checkDigits(answer, tol))
 	if !ok {
-		detail += fmt.Sprintf(" is not within %.2g of %.4g", tol, want)
+		detail += fmt.Sprintf(" is not within %g of %s", tol, checkDigits(want, tol))
 	}
 	return report(exercise, ok, detail)
+}
+
+// checkDigits writes v as it is when that is short (0.33, 1.00004), else
+// with one decimal more than the tolerance tol tells apart (1/3 within
+// 0.01: 0.333), so that two numbers that differ by more than tol never
+// read alike ("1" against "1").
+func checkDigits(v, tol float64) string {
+	exact := strconv.FormatFloat(v, 'g', -1, 64)
+	if len(exact) <= 10 || math.IsNaN(v) || math.IsInf(v, 0) || !(tol > 0) {
+		return exact
+	}
+	return strconv.FormatFloat(v, 'f', max(0, int(math.Ceil(-math.Log10(tol)))+1), 64)
 }
 
 // CheckChoice checks an answer chosen from named options (a method, a

@@ -165,7 +165,8 @@ func MethodError(df dataframe.DataFrame, method, x, y string) ([]float64, error)
 
 // MeanWhere returns the mean of column value over the rows matching every
 // (column, text) pair of where, compared as text: MeanWhere(df, "mi",
-// "method", "UF", "n", "2000"). No matching row is an error.
+// "method", "UF", "n", "2000"). No matching row, or a matching row whose
+// value is missing (NaN), is an error.
 func MeanWhere(df dataframe.DataFrame, value string, where ...string) (float64, error) {
 	if len(where)%2 != 0 {
 		return 0, fmt.Errorf("ufmi: MeanWhere needs (column, value) pairs, got %d strings", len(where))
@@ -189,10 +190,14 @@ func MeanWhere(df dataframe.DataFrame, value string, where ...string) (float64, 
 	}
 	sum, count := 0.0, 0
 	for i, v := range vals {
-		if keep[i] {
-			sum += v
-			count++
+		if !keep[i] {
+			continue
 		}
+		if math.IsNaN(v) {
+			return 0, fmt.Errorf("ufmi: column %q is missing (NaN) in row %d where %v: its mean would be NaN", value, i, where)
+		}
+		sum += v
+		count++
 	}
 	if count == 0 {
 		return 0, fmt.Errorf("ufmi: no row where %v", where)

@@ -130,3 +130,28 @@ func TestPanelsKeepStylesAndTitles(t *testing.T) {
 		t.Errorf("two settings in one panel: %v", err)
 	}
 }
+
+// MeanWhere refuses a matching row whose value is missing, and CheckNumber
+// tells apart answers that differ by more than the tolerance and accepts
+// an infinite answer equal to the expected one.
+func TestMeanWhereNaNAndCheckNumberDigits(t *testing.T) {
+	df, err := frame.FromRecords([]string{"method", "mi"}, [][]any{{"UF", 0.3}, {"UF", math.NaN()}, {"KSG", 0.2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MeanWhere(df, "mi", "method", "UF"); err == nil || !strings.Contains(err.Error(), "missing (NaN)") {
+		t.Errorf("a NaN among the rows: %v", err)
+	}
+	if m, err := MeanWhere(df, "mi", "method", "KSG"); err != nil || m != 0.2 {
+		t.Errorf("KSG: %v, %v", m, err)
+	}
+	if got := checkDigits(1.00004, 1e-5); got != "1.00004" {
+		t.Errorf("checkDigits(1.00004, 1e-5) = %q", got)
+	}
+	if got := checkDigits(1.0/3, 0.01); got != "0.333" {
+		t.Errorf("checkDigits(1/3, 0.01) = %q", got)
+	}
+	if !CheckNumber("inf", math.Inf(1), math.Inf(1), 0.01) {
+		t.Error("an infinite answer equal to the expected one was refused")
+	}
+}

@@ -173,6 +173,18 @@ func (v *TreeVotes) checkPoint(point []float64) error {
 	if len(point) != v.x.Cols() {
 		return fmt.Errorf("ufmi notebook: a point of %d values for a forest of %d features", len(point), v.x.Cols())
 	}
+	// As the forest's own predictions check rows: a categorical feature
+	// holds a level code of the training column, any feature NaN when
+	// missing, never ±Inf.
+	for j, value := range point {
+		if math.IsInf(value, 0) {
+			return fmt.Errorf("ufmi notebook: feature %d of the point is %v; only NaN (missing) and finite numbers are allowed", j, value)
+		}
+		if levels := len(v.x.Levels(j)); v.x.Kind(j) == ufmi.Categorical && !math.IsNaN(value) &&
+			(value != math.Trunc(value) || value < 0 || value >= float64(levels)) {
+			return fmt.Errorf("ufmi notebook: feature %d of the point is %v, which is no level code of the categorical column (integers 0..%d, NaN for missing)", j, value, levels-1)
+		}
+	}
 	return nil
 }
 

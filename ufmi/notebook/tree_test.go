@@ -280,3 +280,43 @@ func TestTreeVotesBadInput(t *testing.T) {
 
 // second is the error of a call returning a value and an error.
 func second[T any](_ T, err error) error { return err }
+
+// A point is checked as the forest's own predictions check rows: a
+// categorical feature takes a level code of its training column (or NaN),
+// a numeric one no infinity.
+func TestTreeVotesCheckPointsAsTheForest(t *testing.T) {
+	n := 120
+	codes, values, y := make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		codes[i], values[i], y[i] = float64(i%3), float64(i%7), i%2
+	}
+	x, err := ufmi.NewColumnFeatures([]ufmi.Column{
+		{Name: "c", Kind: ufmi.Categorical, Values: codes, Levels: []string{"red", "green", "blue"}},
+		{Name: "v", Values: values}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := ufmi.DefaultUF()
+	cfg.Trees = 10
+	forest, err := ufmi.FitUF(x, y, cfg, ufmi.Runtime{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	votes, err := CountTreeVotes(forest, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, point := range [][]float64{{99, 0}, {-1, 0}, {1.5, 0}, {0, math.Inf(1)}} {
+		if _, err := votes.Posterior(0, point); err == nil {
+			t.Errorf("point %v: accepted", point)
+		}
+		if _, err := forest.PredictProbaRows([][]float64{point}, 1); err == nil {
+			t.Errorf("point %v: the forest accepted it too", point)
+		}
+	}
+	for _, point := range [][]float64{{2, 3}, {math.NaN(), 3}, {0, math.NaN()}} {
+		if _, err := votes.Path(0, point); err != nil {
+			t.Errorf("point %v: %v", point, err)
+		}
+	}
+}

@@ -113,3 +113,17 @@ func TestStringSeriesOfNumbers(t *testing.T) {
 		t.Errorf("declared numeric without the marker: %v", err)
 	}
 }
+
+// FromRecords checks the header as a CSV file's is checked: every column
+// named, no name twice.
+func TestFromRecordsChecksTheHeader(t *testing.T) {
+	rows := [][]string{{"1", "2", "a"}, {"3", "4", "b"}}
+	for header, want := range map[[3]string]string{
+		{"x", "", "y"}:  "header column 2 has no name",
+		{"x", "x", "y"}: `two columns named "x"`,
+	} {
+		if _, err := FromRecords(header[:], rows, Spec{Target: "y"}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("header %q: %v, want %q", header, err, want)
+		}
+	}
+}

@@ -36,6 +36,11 @@ func FromRecords(header []string, rows [][]string, spec Spec) (*Data, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("ufmi: the table has no data rows")
 	}
+	for j, h := range header {
+		if strings.TrimSpace(h) == "" {
+			return nil, fmt.Errorf("ufmi: header column %d has no name; name every column", j+1)
+		}
+	}
 	for i, r := range rows {
 		if len(r) != len(header) {
 			return nil, fmt.Errorf("ufmi: data row %d has %d cells for %d columns", i+1, len(r), len(header))

@@ -335,6 +335,12 @@ func TestVersion(t *testing.T) {
 			t.Errorf("%v: exit %d, %q, %q", args, code, out, errOut)
 		}
 	}
+	// A stray argument is a usage error, exit status 2, as for the other commands.
+	for _, args := range [][]string{{"version", "extra"}, {"version", "-h"}} {
+		if out, errOut, code := runIn(args...); code != 2 || out != "" || !strings.Contains(errOut, "usage: ufmi version") {
+			t.Errorf("%v: exit %d, %q, %q; want exit 2 and the usage line", args, code, out, errOut)
+		}
+	}
 	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}
 	if got := versionText(info); got != "devel (revision 0123abcd, 2026-01-02T03:04:05Z, modified), go1.26.8" {

@@ -562,7 +562,7 @@ func TestManyClassesFlag(t *testing.T) {
 func TestPosteriorCSV(t *testing.T) {
 	train := separatedCSV(t, 400, 3)
 	test := writeFile(t, "test.csv", "x1,x2,noise\n3,0,0\n-3,0,0\n")
-	for _, m := range []string{"uf", "rf", "sigrf", "irf"} {
+	for _, m := range []string{"uf", "rf", "sigrf", "irf", "UF", "SigRF"} { // names in any case, as mi's
 		out, errOut, code := runCLI(t, "posterior", "-train", train, "-test", test, "-target", "label", "-method", m, "-trees", "50")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", m, code, errOut)

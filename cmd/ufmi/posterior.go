@@ -101,6 +101,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	printNotices(stderr, "posterior", uftable.PredictionNotices(data.x, xtest))
+	*method = strings.ToLower(*method) // names are read in any case, as mi's
 	if *method != "uf" && flagGiven(fs, "preset") {
 		printNotices(stderr, "posterior", []string{presetUnused(*method)})
 	}

@@ -10,9 +10,11 @@ import (
 // runVersion is "ufmi version" (also "ufmi -version"): the module version
 // the binary was built from, or "devel" with the VCS revision when the
 // build knows it.
-func runVersion(args []string, stdout, _ io.Writer) error {
+func runVersion(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
-		return fmt.Errorf("unexpected arguments: %s", strings.Join(args, " "))
+		// As the other commands: a stray argument or -h is a usage error (exit status 2).
+		fmt.Fprintf(stderr, "usage: ufmi version (no arguments; found %s)\n", strings.Join(args, " "))
+		return errUsage
 	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {

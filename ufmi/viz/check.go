@@ -34,9 +34,9 @@ func checkSpan(what string, lo, hi float64) error {
 }
 
 // recoverDrawing turns a panic inside gonum/plot while a figure is built
-// (which the input checks should prevent) into the entry point's error,
-// as encodeFigure does while it is drawn. Deferred by the functions that
-// return a figure.
+// or drawn (which the input checks should prevent) into the error of the
+// function that defers it: the entry points that return a figure, and
+// encodeFigure.
 func recoverDrawing(err *error) {
 	if r := recover(); r != nil {
 		*err = fmt.Errorf("ufmi: viz: drawing failed: %v", r)

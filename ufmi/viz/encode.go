@@ -59,11 +59,7 @@ func encodeFigure(format Format, w, h vg.Length, paint func(draw.Canvas)) (out [
 	if !(w > 0 && h > 0) {
 		return nil, fmt.Errorf("ufmi: viz: figure size must be positive, got %v x %v", w, h)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("ufmi: viz: drawing failed: %v", r)
-		}
-	}()
+	defer recoverDrawing(&err) // out is set only on return
 	var buf bytes.Buffer
 	switch format {
 	case PNG:

@@ -47,7 +47,7 @@ func Histogram(values []float64, observed float64, spec HistogramSpec) (figure [
 	if err := checkFinite("histogram", "observed", []float64{observed}); err != nil {
 		return nil, err
 	}
-	if err := checkFinite("histogram", "values and observed", append(slices.Clone(values), observed)); err != nil {
+	if err := checkSpan("histogram: values and observed", min(slices.Min(values), observed), max(slices.Max(values), observed)); err != nil {
 		return nil, err
 	}
 	if spec.Bins < 0 {

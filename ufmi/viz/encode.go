@@ -59,6 +59,9 @@ func encodeFigure(format Format, w, h vg.Length, paint func(draw.Canvas)) (out [
 	if !(w > 0 && h > 0) {
 		return nil, fmt.Errorf("ufmi: viz: figure size must be positive, got %v x %v", w, h)
 	}
+	if err := checkFigureArea(format, w, h); err != nil {
+		return nil, err
+	}
 	defer recoverDrawing(&err) // out is set only on return
 	var buf bytes.Buffer
 	switch format {
@@ -78,6 +81,28 @@ func encodeFigure(format Format, w, h vg.Length, paint func(draw.Canvas)) (out [
 		return nil, fmt.Errorf("ufmi: viz: unknown format %v (want PNG or SVG)", format)
 	}
 	return buf.Bytes(), nil
+}
+
+// MaxFigureSide is the longest side a figure may have (200 inches; a PNG
+// of that side at 96 dots per inch is 19,200 pixels).
+const MaxFigureSide = 200 * vg.Inch
+
+// maxPNGPixels caps a PNG's pixels (4 bytes each while it is drawn: 400 MB).
+const maxPNGPixels = 100_000_000
+
+// checkFigureArea refuses a figure too large to draw in memory, before its
+// canvas is allocated.
+func checkFigureArea(format Format, w, h vg.Length) error {
+	if w > MaxFigureSide || h > MaxFigureSide {
+		return fmt.Errorf("ufmi: viz: figure of %.0f x %.0f points is larger than %.0f points (200 inches) on a side", float64(w), float64(h), float64(MaxFigureSide))
+	}
+	if format == PNG {
+		px := (float64(w) / float64(vg.Inch) * vgimg.DefaultDPI) * (float64(h) / float64(vg.Inch) * vgimg.DefaultDPI)
+		if px > maxPNGPixels {
+			return fmt.Errorf("ufmi: viz: a PNG of %.0f x %.0f points would have %.0f million pixels, more than %d million; draw it smaller or as SVG", float64(w), float64(h), px/1e6, maxPNGPixels/1_000_000)
+		}
+	}
+	return nil
 }
 
 // figureSize resolves a spec's Width and Height: zero means the default and a

@@ -85,6 +85,10 @@ func TreeDiagram(spec TreeSpec) ([]byte, error) {
 		return nil, err
 	}
 	d := layoutTree(spec, k)
+	if (spec.Width == 0 && d.width > MaxFigureSide) || (spec.Height == 0 && d.height > MaxFigureSide) {
+		return nil, fmt.Errorf("ufmi: viz: tree diagram of %d drawn leaves on %d levels needs %.0f x %.0f points, more than %.0f on a side: lower MaxDepth (%d drawn levels below the root) or give Width and Height",
+			d.slots, d.levels, float64(d.width), float64(d.height), float64(MaxFigureSide), d.levels-1)
+	}
 	w, h, err := figureSize(spec.Width, spec.Height, d.width, d.height)
 	if err != nil {
 		return nil, err

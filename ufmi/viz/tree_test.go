@@ -21,6 +21,24 @@ func smallTree() []TreeNode {
 	}
 }
 
+// completeTree is a complete binary tree of the given depth (2^depth leaves).
+func completeTree(depth int) []TreeNode {
+	var nodes []TreeNode
+	var grow func(level int) int
+	grow = func(level int) int {
+		id := len(nodes)
+		nodes = append(nodes, TreeNode{Structure: 1, Vote: 1, Posterior: []float64{0.5, 0.5}})
+		if level < depth {
+			left := grow(level + 1)
+			right := grow(level + 1)
+			nodes[id].Split, nodes[id].Left, nodes[id].Right = "x1 ≤ 0", left, right
+		}
+		return id
+	}
+	grow(0)
+	return nodes
+}
+
 // treeTexts draws spec as SVG and returns its texts.
 func treeTexts(t *testing.T, spec TreeSpec) []string {
 	t.Helper()
@@ -157,6 +175,9 @@ func TestTreeDiagramBadInput(t *testing.T) {
 		{"class names", TreeSpec{Nodes: smallTree(), ClassNames: []string{"only one"}}, "1 class names"},
 		{"highlight", TreeSpec{Nodes: smallTree(), Highlight: []int{0, 7}}, "highlights node 7"},
 		{"size", TreeSpec{Nodes: smallTree(), Width: -1}, "must not be negative"},
+		{"too wide", TreeSpec{Nodes: smallTree(), Width: 300 * vg.Inch}, "larger than 14400 points"},
+		{"too many pixels", TreeSpec{Nodes: smallTree(), Width: 150 * vg.Inch, Height: 150 * vg.Inch}, "million pixels"},
+		{"too deep to draw", TreeSpec{Nodes: completeTree(12), MaxDepth: 12}, "lower MaxDepth"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := TreeDiagram(tc.spec)

@@ -23,6 +23,9 @@ import (
 // errUsage reports a flag error already printed by the flag package.
 var errUsage = errors.New("usage")
 
+// errHelp reports that -h printed a command's flags, as asked: exit status 0.
+var errHelp = errors.New("help shown")
+
 // presetUsage describes -preset (the names ufmi.ParseUFPreset takes).
 const presetUsage = "UF preset: default, capped-noise, label-draws, default-2026-12-01c, default-2026-12-01b, default-2026-12-01, default-2026-11-30d, default-2026-11-30c, default-2026-11-30b, default-2026-11-30, default-2026-11-29c, default-2026-11-29b, default-2026-11-29, default-2026-11-28, default-2026-11-27, default-2026-11-25, unsharpened, plugin, paper, authors, oblique, oblique-2026-11-29, oblique-2026-11-28 or oblique-2026-11-25"
 
@@ -193,8 +196,8 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
-// parseFlags parses args, turning -h and flag errors into errUsage: -h
-// prints the flags, a bad flag or value one line naming it.
+// parseFlags parses args, turning -h into errHelp (it prints the flags) and
+// flag errors into errUsage (one line naming the bad flag or value).
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
@@ -204,7 +207,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "usage of ufmi %s:\n", fs.Name())
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
-		return errUsage
+		return errHelp
 	case err != nil:
 		fmt.Fprintf(stderr, "ufmi %s: %v (ufmi %s -h lists the flags)\n", fs.Name(), err, fs.Name())
 		return errUsage

@@ -336,10 +336,12 @@ func TestVersion(t *testing.T) {
 		}
 	}
 	// A stray argument is a usage error, exit status 2, as for the other commands.
-	for _, args := range [][]string{{"version", "extra"}, {"version", "-h"}} {
-		if out, errOut, code := runIn(args...); code != 2 || out != "" || !strings.Contains(errOut, "usage: ufmi version") {
-			t.Errorf("%v: exit %d, %q, %q; want exit 2 and the usage line", args, code, out, errOut)
-		}
+	if out, errOut, code := runIn("version", "extra"); code != 2 || out != "" || !strings.Contains(errOut, "usage: ufmi version") {
+		t.Errorf("version extra: exit %d, %q, %q; want exit 2 and the usage line", code, out, errOut)
+	}
+	// -h asks for the help: exit status 0, as for the other commands.
+	if out, errOut, code := runIn("version", "-h"); code != 0 || out != "" || !strings.Contains(errOut, "usage of ufmi version") {
+		t.Errorf("version -h: exit %d, %q, %q; want exit 0 and the usage line", code, out, errOut)
 	}
 	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}
@@ -352,10 +354,10 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// -na's help says that the list replaces the default markers.
+// -na's help says that the list replaces the default markers; -h exits 0.
 func TestNAHelpSaysReplaces(t *testing.T) {
 	_, errOut, code := runIn("mi", "-h")
-	if code != 2 || !strings.Contains(errOut, "the list replaces the default (the empty cell, NA and NaN)") {
+	if code != 0 || !strings.Contains(errOut, "the list replaces the default (the empty cell, NA and NaN)") {
 		t.Errorf("mi -h: exit %d, %q", code, errOut)
 	}
 }
@@ -582,5 +584,21 @@ func TestTableColumnsMatchTheLibrary(t *testing.T) {
 	_, err = ufmi.SubsetTable(x, y, groups, 1, ufmi.EstimatorConfig{UF: ufmi.UFConfig{Trees: 1}})
 	if want := fmt.Sprintf("takes 1 to %d feature groups", tableColumns); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("%d groups: %v, want an error saying %q", tableColumns+1, err, want)
+	}
+}
+
+// Every command's -h prints its flags and exits 0; a flag it does not know
+// exits 2.
+func TestHelpExitsZero(t *testing.T) {
+	for _, command := range []string{"mi", "posterior", "table", "fetch-drosophila", "cc18", "merge", "slurm", "version"} {
+		if out, errOut, code := runIn(command, "-h"); code != 0 || out != "" || !strings.Contains(errOut, "usage of ufmi "+command) {
+			t.Errorf("%s -h: exit %d, %q, %q; want exit 0 and the usage on stderr", command, code, out, errOut)
+		}
+		if command == "version" {
+			continue
+		}
+		if _, errOut, code := runIn(command, "-no-such-flag"); code != 2 || !strings.Contains(errOut, "no-such-flag") {
+			t.Errorf("%s -no-such-flag: exit %d, %q; want exit 2 naming the flag", command, code, errOut)
+		}
 	}
 }

@@ -51,7 +51,7 @@ func main() {
 }
 
 // run dispatches to a subcommand and turns its error into one line on
-// stderr and exit status 1 (2 for usage errors).
+// stderr and exit status 1 (2 for usage errors, 0 after -h).
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(stderr, "usage: ufmi mi|posterior|table|fetch-drosophila|cc18|merge|slurm|version [flags]   (ufmi COMMAND -h for flags)")
@@ -69,7 +69,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := cmd(args[1:], stdout, stderr); err != nil {
-		if err == errUsage {
+		switch err {
+		case errHelp:
+			return 0
+		case errUsage:
 			return 2
 		}
 		fmt.Fprintf(stderr, "ufmi %s: %v\n", args[0], trimPrefix(err))

@@ -40,7 +40,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage of ufmi slurm: ufmi slurm [flags] mi|table|cc18 ARGS...")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
-		return errUsage
+		return errHelp
 	} else if err != nil {
 		fmt.Fprintf(stderr, "ufmi slurm: %v (ufmi slurm -h lists the flags)\n", err)
 		return errUsage
@@ -201,7 +201,7 @@ func checkTaskCommand(command []string, shards int, dir string) error {
 	switch {
 	case errors.Is(err, errArgsChecked):
 		return nil
-	case errors.Is(err, errUsage) && strings.HasPrefix(message, "usage of"):
+	case errors.Is(err, errHelp):
 		return fmt.Errorf("the arguments of %s ask for its help, not for a job: run ufmi %s -h to read it", command[0], command[0])
 	case errors.Is(err, errUsage):
 		return fmt.Errorf("every task would stop at its arguments: %s", message)

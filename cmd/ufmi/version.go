@@ -11,8 +11,12 @@ import (
 // the binary was built from, or "devel" with the VCS revision when the
 // build knows it.
 func runVersion(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintln(stderr, "usage of ufmi version: ufmi version (no flags): prints the version ufmi was built from")
+		return errHelp
+	}
 	if len(args) > 0 {
-		// As the other commands: a stray argument or -h is a usage error (exit status 2).
+		// As the other commands: a stray argument is a usage error (exit status 2).
 		fmt.Fprintf(stderr, "usage: ufmi version (no arguments; found %s)\n", strings.Join(args, " "))
 		return errUsage
 	}

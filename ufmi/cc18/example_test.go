@@ -155,8 +155,8 @@ func ExamplePairwiseTable() {
 	// Output:
 	// 8 datasets
 	// ["ece" "RF" "UF"]
-	// ["RF" "" "0.019 (0.994)"]
-	// ["UF" "-0.019* (0.006)" ""]
+	// ["RF" "" "0.019 (1.000)"]
+	// ["UF" "-0.019* (0.004)" ""]
 }
 
 // The suite's entries by OpenML dataset id.

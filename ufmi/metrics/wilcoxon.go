@@ -40,9 +40,11 @@ type WilcoxonResult struct {
 }
 
 // WilcoxonSignedRank tests whether paired differences d are centred on zero.
-// Ranks of |d| are averaged over ties. Without ties or zeros and with at most
-// 50 differences, the p-value comes from the exact null distribution of W+;
-// otherwise from the normal approximation with the tie-corrected variance
+// Ranks of |d| are averaged over ties. With at most 50 non-zero differences
+// the p-value is exact: the null distribution of W+ given the ranks (every
+// pattern of signs equally likely), ties and zeros included, where scipy
+// and R fall back to the normal approximation when the ranks tie. Beyond 50
+// it comes from the normal approximation with the tie-corrected variance
 // sum(r²)/4 and no continuity correction (as scipy's default). NaN or
 // infinite differences are an error; so is having no non-zero difference,
 // and so are values of alt and zeros other than the constants above.
@@ -59,24 +61,24 @@ func WilcoxonSignedRank(d []float64, alt Alternative, zeros ZeroMethod) (Wilcoxo
 		}
 	}
 	var ranked []float64
-	hasZero := false
 	for _, v := range d {
 		if v == 0 {
-			hasZero = true
 			if zeros == ZeroWilcox {
 				continue
 			}
 		}
 		ranked = append(ranked, v)
 	}
-	ranks, ties := signedRanks(ranked)
+	ranks := signedRanks(ranked)
 	var res WilcoxonResult
+	var counted []float64 // the ranks of the non-zero differences
 	mean, variance := 0.0, 0.0
 	for i, v := range ranked {
 		if v == 0 {
 			continue
 		}
 		res.N++
+		counted = append(counted, ranks[i])
 		mean += ranks[i] / 2
 		variance += ranks[i] * ranks[i] / 4
 		if v > 0 {
@@ -86,9 +88,9 @@ func WilcoxonSignedRank(d []float64, alt Alternative, zeros ZeroMethod) (Wilcoxo
 	if res.N == 0 {
 		return WilcoxonResult{}, fmt.Errorf("ufmi: the signed-rank test needs at least one non-zero difference")
 	}
-	if !ties && !hasZero && res.N <= 50 {
+	if res.N <= maxExactSignedRank {
 		res.Exact = true
-		res.PValue = exactSignedRankP(res.N, int(res.WPlus), alt)
+		res.PValue = exactSignedRankP(counted, res.WPlus, alt)
 		return res, nil
 	}
 	z := (res.WPlus - mean) / math.Sqrt(variance)
@@ -103,24 +105,13 @@ func WilcoxonSignedRank(d []float64, alt Alternative, zeros ZeroMethod) (Wilcoxo
 	return res, nil
 }
 
-// signedRanks returns the ranks of |v| (1-based, averaged over ties) and
-// whether any non-zero absolute values tie.
-func signedRanks(v []float64) ([]float64, bool) {
+// signedRanks returns the ranks of |v| (1-based, averaged over ties).
+func signedRanks(v []float64) []float64 {
 	abs := make([]float64, len(v))
 	for i, x := range v {
 		abs[i] = math.Abs(x)
 	}
-	ranks := MidRanks(abs)
-	ties := false
-	seen := make(map[float64]bool, len(v))
-	for i, r := range ranks {
-		if v[i] == 0 {
-			continue
-		}
-		ties = ties || seen[r]
-		seen[r] = true
-	}
-	return ranks, ties
+	return MidRanks(abs)
 }
 
 // MidRanks returns the ranks of v, 1-based, tied values sharing the mean of
@@ -156,24 +147,36 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// exactSignedRankP is the exact p-value of W+ = w for ranks 1..n under the
-// null (every sign pattern equally likely), by counting patterns per sum.
-func exactSignedRankP(n, w int, alt Alternative) float64 {
-	max := n * (n + 1) / 2
+// maxExactSignedRank is the most non-zero differences whose p-value is
+// exact; beyond it the normal approximation is accurate.
+const maxExactSignedRank = 50
+
+// exactSignedRankP is the exact p-value of W+ = w given the ranks of the
+// non-zero differences, under the null (every pattern of signs equally
+// likely), by counting patterns per sum. Mid-ranks are whole or half
+// numbers, so the sums are counted in half units.
+func exactSignedRankP(ranks []float64, w float64, alt Alternative) float64 {
+	half := make([]int, len(ranks))
+	max := 0
+	for i, r := range ranks {
+		half[i] = int(math.Round(2 * r))
+		max += half[i]
+	}
 	counts := make([]float64, max+1)
 	counts[0] = 1
-	for r := 1; r <= n; r++ {
+	for _, r := range half {
 		for s := max; s >= r; s-- {
 			counts[s] += counts[s-r]
 		}
 	}
-	total := math.Pow(2, float64(n))
+	total := math.Pow(2, float64(len(ranks)))
+	w2 := int(math.Round(2 * w))
 	le, ge := 0.0, 0.0
 	for s, c := range counts {
-		if s <= w {
+		if s <= w2 {
 			le += c
 		}
-		if s >= w {
+		if s >= w2 {
 			ge += c
 		}
 	}

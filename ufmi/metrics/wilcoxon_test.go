@@ -63,7 +63,7 @@ func TestWilcoxonExactTextbook(t *testing.T) {
 	}
 }
 
-func TestWilcoxonNormalApproximationWithTiesAndZeros(t *testing.T) {
+func TestWilcoxonExactWithTiesAndZeros(t *testing.T) {
 	t.Parallel()
 	// Differences with a zero and tied magnitudes: Wilcox drops the zero;
 	// ranks of |d| = 1,2,2,3,3,4: 1, 2.5, 2.5, 4.5, 4.5, 6.
@@ -72,27 +72,72 @@ func TestWilcoxonNormalApproximationWithTiesAndZeros(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// W+ = 1 + 2.5 + 4.5 + 4.5 = 12.5; mean = 21/2 = 10.5;
-	// variance = (1 + 2·2.5² + 2·4.5² + 6²)/4 = (1+12.5+40.5+36)/4 = 22.5.
-	z := (12.5 - 10.5) / math.Sqrt(22.5)
-	want := 0.5 * math.Erfc(-z/math.Sqrt2)
-	if res.Exact || res.N != 6 || res.WPlus != 12.5 || math.Abs(res.PValue-want) > 1e-12 {
-		t.Fatalf("got %+v, want W+ 12.5, n 6, p %v", res, want)
+	// W+ = 1 + 2.5 + 4.5 + 4.5 = 12.5, its p-value counted over the 64
+	// patterns of signs of these ranks.
+	wilcox := []float64{1, 2.5, 2.5, 4.5, 4.5, 6}
+	less, greater := bruteSignedRankP(wilcox, 12.5, AltLess), bruteSignedRankP(wilcox, 12.5, AltGreater)
+	if !res.Exact || res.N != 6 || res.WPlus != 12.5 || math.Abs(res.PValue-less) > 1e-12 {
+		t.Fatalf("got %+v, want exact, W+ 12.5, n 6, p %v", res, less)
+	}
+	if g, _ := WilcoxonSignedRank(d, AltGreater, ZeroWilcox); math.Abs(g.PValue-greater) > 1e-12 {
+		t.Fatalf("greater: p %v, want %v", g.PValue, greater)
+	}
+	if two, _ := WilcoxonSignedRank(d, AltTwoSided, ZeroWilcox); math.Abs(two.PValue-bruteSignedRankP(wilcox, 12.5, AltTwoSided)) > 1e-12 {
+		t.Fatalf("two-sided: p %v, want %v", two.PValue, bruteSignedRankP(wilcox, 12.5, AltTwoSided))
 	}
 	// Pratt keeps the zero in the ranking: ranks 1 (zero), 2, 3.5, 3.5, 5.5, 5.5, 7.
 	pr, _ := WilcoxonSignedRank(d, AltLess, ZeroPratt)
 	wPlus := 2 + 3.5 + 5.5 + 5.5
-	mean := (2 + 3.5 + 3.5 + 5.5 + 5.5 + 7) / 2
-	variance := (4 + 2*3.5*3.5 + 2*5.5*5.5 + 49) / 4
-	wantP := 0.5 * math.Erfc(-((wPlus-mean)/math.Sqrt(variance))/math.Sqrt2)
-	if pr.WPlus != wPlus || math.Abs(pr.PValue-wantP) > 1e-12 {
+	wantP := bruteSignedRankP([]float64{2, 3.5, 3.5, 5.5, 5.5, 7}, wPlus, AltLess)
+	if !pr.Exact || pr.WPlus != wPlus || math.Abs(pr.PValue-wantP) > 1e-12 {
 		t.Fatalf("Pratt: got %+v, want W+ %v, p %v", pr, wPlus, wantP)
+	}
+	// Ten equal magnitudes, all positive: the smallest p-value there is, 2^-10.
+	ten := []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	if g, _ := WilcoxonSignedRank(ten, AltGreater, ZeroWilcox); !g.Exact || math.Abs(g.PValue-1.0/1024) > 1e-15 {
+		t.Fatalf("ten tied positives: %+v, want exact p 1/1024", g)
 	}
 	if _, err := WilcoxonSignedRank([]float64{0, 0}, AltLess, ZeroWilcox); err == nil {
 		t.Fatal("all-zero differences accepted")
 	}
 	if _, err := WilcoxonSignedRank([]float64{1, math.NaN()}, AltLess, ZeroWilcox); err == nil {
 		t.Fatal("NaN accepted")
+	}
+}
+
+func TestWilcoxonNormalApproximationBeyondFifty(t *testing.T) {
+	t.Parallel()
+	// 60 differences, magnitudes tied in pairs, alternating signs but the
+	// largest pair positive.
+	d := make([]float64, 60)
+	for i := range d {
+		d[i] = float64(i/2 + 1)
+		if i%2 == 1 && i < 58 {
+			d[i] = -d[i]
+		}
+	}
+	res, err := WilcoxonSignedRank(d, AltGreater, ZeroWilcox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranks := MidRanks(func() []float64 {
+		a := make([]float64, len(d))
+		for i, v := range d {
+			a[i] = math.Abs(v)
+		}
+		return a
+	}())
+	wPlus, mean, variance := 0.0, 0.0, 0.0
+	for i, r := range ranks {
+		mean += r / 2
+		variance += r * r / 4
+		if d[i] > 0 {
+			wPlus += r
+		}
+	}
+	want := 1 - 0.5*math.Erfc(-((wPlus-mean)/math.Sqrt(variance))/math.Sqrt2)
+	if res.Exact || res.N != 60 || res.WPlus != wPlus || math.Abs(res.PValue-want) > 1e-12 {
+		t.Fatalf("got %+v, want the normal approximation: W+ %v, p %v", res, wPlus, want)
 	}
 }
 

@@ -268,7 +268,7 @@ func (v *TreeVotes) Diagram(t int) ([]viz.TreeNode, error) {
 }
 
 // splitText writes internal node id of tree t as a rule: "x1 ≤ 0.42",
-// "x3 ∈ {a, b}" or "0.71·x1 − 0.71·x2 ≤ 0.1" (columns numbered from 1
+// "x3 in {a, b}" (the PNG font has no ∈) or "0.71·x1 − 0.71·x2 ≤ 0.1" (columns numbered from 1
 // when unnamed).
 func (v *TreeVotes) splitText(t, id int) string {
 	tr := v.forest.Tree(t)
@@ -301,7 +301,7 @@ func (v *TreeVotes) splitText(t, id int) string {
 				levels = append(levels, known[code])
 			}
 		}
-		return fmt.Sprintf("%s ∈ {%s}", v.featureName(nd.Feature), strings.Join(levels, ", "))
+		return fmt.Sprintf("%s in {%s}", v.featureName(nd.Feature), strings.Join(levels, ", "))
 	}
 	return fmt.Sprintf("%s ≤ %.3g", v.featureName(nd.Feature), nd.Threshold)
 }

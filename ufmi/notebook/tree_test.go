@@ -234,7 +234,7 @@ func TestTreeVotesSplitText(t *testing.T) {
 		t.Fatal(err)
 	}
 	cn, _ := cv.Diagram(0)
-	if root := cn[0].Split; root != "colour ∈ {green}" && root != "colour ∈ {red, blue}" {
+	if root := cn[0].Split; root != "colour in {green}" && root != "colour in {red, blue}" {
 		t.Errorf("a categorical root reads %q", root)
 	}
 }

@@ -294,6 +294,17 @@ func TestDuplicateRowsNote(t *testing.T) {
 	if _, errOut := miJSON(t, "-in", table("onecopy.csv", 200, 1, false), "-target", "label", "-trees", "20"); strings.Contains(errOut, want) {
 		t.Errorf("one copy in 201 rows: stderr %q, want no note", errOut)
 	}
+	// One numeric column rounded to three decimals beside a binary one:
+	// 2,000 rows take about 1,800 of its values, and about 50 rows repeat an
+	// earlier one by chance in every column.
+	var coarse strings.Builder
+	coarse.WriteString("x,flag,label\n")
+	for range 2000 {
+		fmt.Fprintf(&coarse, "%.3f,%d,%c\n", rng.NormFloat64(), rng.IntN(2), "ab"[rng.IntN(2)])
+	}
+	if _, errOut := miJSON(t, "-in", writeFile(t, "coarse.csv", coarse.String()), "-target", "label", "-trees", "20"); strings.Contains(errOut, want) {
+		t.Errorf("a numeric column of three decimals: stderr %q, want no note", errOut)
+	}
 	// Discrete columns beside a numeric one missing in 80% of rows: each
 	// missing cell is no distinct value (a reviewer found the note firing).
 	var b strings.Builder

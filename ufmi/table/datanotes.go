@@ -74,8 +74,9 @@ func TinyClassNotes(labels *Labels) []string {
 
 // CopiedRowsNote returns a note ("" for none) when at least one row in a
 // hundred repeats an earlier row exactly (every feature and the label y)
-// although a numeric feature takes a different value in most rows, so
-// that repeats by chance are unlikely: copied rows. The interval, the
+// although a numeric feature takes a different value in most rows, and
+// at least three times as many rows repeat as pairs of rows would agree by
+// chance were the columns independent (coincidentPairs): copied rows. The interval, the
 // lower bound and the tests take the rows as independent draws; a copy
 // counts one draw twice, and the uf estimate scores each copy with the
 // other's vote. A reviewer's probe read I = 0.30 and a certified lower
@@ -86,10 +87,37 @@ func CopiedRowsNote(x *ufmi.Features, y []int) string {
 		return ""
 	}
 	repeats, n := repeatedRows(x, y), x.Rows()
-	if repeats == 0 || 100*repeats < n {
+	if repeats == 0 || 100*repeats < n || float64(repeats) < 3*coincidentPairs(x, y) {
 		return ""
 	}
 	return fmt.Sprintf("%s of %d repeat an earlier row exactly (every feature and the label) although a numeric feature differs in most rows: copied rows? Estimates, intervals, the lower bound and the permutation tests take rows as independent draws: a copy is scored beside its twin's vote, which reads information that is not there (labels independent of 3 features, 150 rows each doubled: I = 0.30, certified at least 0.16), and makes the intervals and tests too sure (docs/inference.md, \"Assumptions\"); drop the copies if they are not separate observations", plural.Count(repeats, "row"), n)
+}
+
+// coincidentPairs is the number of pairs of rows expected to agree in every
+// feature and the label by chance, were the columns independent: the pairs
+// of rows times each column's chance that two rows agree in it (the sum of
+// its values' squared shares, a missing cell counting as one value). Rows
+// of coarse values (a numeric column rounded to three decimals beside a
+// few levels) repeat by chance about that often; copies far more. Columns
+// that depend on each other agree more often than this says.
+func coincidentPairs(x *ufmi.Features, y []int) float64 {
+	n := float64(x.Rows())
+	pairs := n * (n - 1) / 2
+	agree := func(key func(i int) uint64) float64 {
+		counts := make(map[uint64]float64)
+		for i := range x.Rows() {
+			counts[key(i)]++
+		}
+		sum := 0.0
+		for _, c := range counts {
+			sum += (c / n) * (c / n)
+		}
+		return sum
+	}
+	for j := range x.Cols() {
+		pairs *= agree(func(i int) uint64 { return math.Float64bits(x.At(i, j)) })
+	}
+	return pairs * agree(func(i int) uint64 { return uint64(y[i]) })
 }
 
 // mostlyDistinctNumeric reports whether a numeric feature of x takes a

@@ -17,6 +17,10 @@ import (
 // cells (CSV files and records) and typed gota series alike pass through a
 // rawColumn, which then gives a feature column or the class labels.
 
+// addMissingMarker is the advice, in the messages about texts that may mark
+// missing values, to declare such a text missing.
+const addMissingMarker = "add such a text to the missing markers: -na ',NA,NaN,TEXT' on the command line (the list replaces the default) or Options.NA"
+
 // rawColumn is one column of a table before conversion.
 type rawColumn struct {
 	name    string
@@ -364,8 +368,8 @@ func missingLikeClass(name string, labels *Labels) string {
 	if len(found) > 1 {
 		which = "classes " + strings.Join(found, " and ") + ", written as a missing value often is: each is read as a class of its own"
 	}
-	return fmt.Sprintf("target %q has %s; if such a text marks a missing label, add it to the missing markers (-na ',NA,NaN,TEXT' on the command line, whose list replaces the default; Options.NA) and drop those rows (-drop-missing-target; Options.DropMissingTarget)",
-		name, which)
+	return fmt.Sprintf("target %q has %s; if it marks a missing label, %s, and drop those rows (-drop-missing-target; Options.DropMissingTarget)",
+		name, which, addMissingMarker)
 }
 
 // sameNumberLabels returns the label texts of the target name with the
@@ -471,8 +475,8 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 		if raw.commaRow >= 0 && !categorical {
 			other := ""
 			if raw.otherRow >= 0 {
-				other = fmt.Sprintf("; its few other cells, such as %s in data row %d, may mark missing values: add them to the missing markers (-na ',NA,NaN,TEXT' on the command line; Options.NA)",
-					quoteCell(raw.text[raw.otherRow]), raw.otherRow+1)
+				other = fmt.Sprintf("; its few other cells, such as %s in data row %d, may mark missing values (if so, %s)",
+					quoteCell(raw.text[raw.otherRow]), raw.otherRow+1, addMissingMarker)
 			}
 			return nil, fmt.Errorf("ufmi: column %q holds numbers written with a decimal comma or a thousands separator, such as %s in data row %d, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text%s",
 				name, quoteCell(raw.text[raw.commaRow]), raw.commaRow+1, other)
@@ -555,7 +559,7 @@ func (r rawColumn) mixedNotice(distinct, numbers int) string {
 	if distinct-numbers <= 2 && numbers >= 10 {
 		// Many numbers and a text or two: more likely a missing-value
 		// marker than a level.
-		hint = ", its numbers' order lost (if such text marks a missing cell, add it to the missing markers: -na ',NA,NaN,TEXT' on the command line, whose list replaces the default; Options.NA)"
+		hint = ", its numbers' order lost (if it marks a missing cell, " + addMissingMarker + ")"
 	}
 	return fmt.Sprintf("column %q mixes numbers and text (%d distinct values, %d of them text, such as %s in data row %d); read as categorical%s",
 		r.name, distinct, distinct-numbers, quoteCell(r.text[r.mixedRow]), r.mixedRow+1, hint)

@@ -132,7 +132,7 @@ func TestMixedColumns(t *testing.T) {
 		marked[i] = []string{v, []string{"p", "q"}[i%2]}
 	}
 	m, err := FromRecords([]string{"dose", "y"}, marked, Spec{Target: "y"})
-	if err != nil || len(m.Notices) != 1 || !strings.HasSuffix(m.Notices[0], `read as categorical, its numbers' order lost (if such text marks a missing cell, add it to the missing markers: -na ',NA,NaN,TEXT' on the command line, whose list replaces the default; Options.NA)`) {
+	if err != nil || len(m.Notices) != 1 || !strings.HasSuffix(m.Notices[0], `read as categorical, its numbers' order lost (if it marks a missing cell, add such a text to the missing markers: -na ',NA,NaN,TEXT' on the command line (the list replaces the default) or Options.NA)`) {
 		t.Errorf("15 numbers and \"?\": %v, notices %q", err, m.Notices)
 	}
 	// Declared categorical: no notice.

@@ -120,7 +120,7 @@ func TestFromRecordsChecksTheHeader(t *testing.T) {
 	rows := [][]string{{"1", "2", "a"}, {"3", "4", "b"}}
 	for header, want := range map[[3]string]string{
 		{"x", "", "y"}:  "header column 2 has no name",
-		{"x", "x", "y"}: `two columns named "x"`,
+		{"x", "x", "y"}: `header names column "x" twice (columns 1 and 2)`,
 	} {
 		if _, err := FromRecords(header[:], rows, Spec{Target: "y"}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("header %q: %v, want %q", header, err, want)

@@ -21,6 +21,9 @@ func FromDataFrame(df dataframe.DataFrame, spec Spec) (*Data, error) {
 	if df.Err != nil {
 		return nil, fmt.Errorf("ufmi: data frame: %v", df.Err)
 	}
+	if err := checkNames(df.Names()); err != nil {
+		return nil, fmt.Errorf("ufmi: data frame: %v", err)
+	}
 	s, defaulted, err := spec.resolve(df.Names())
 	if err != nil {
 		return nil, err
@@ -36,10 +39,8 @@ func FromRecords(header []string, rows [][]string, spec Spec) (*Data, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("ufmi: the table has no data rows")
 	}
-	for j, h := range header {
-		if strings.TrimSpace(h) == "" {
-			return nil, fmt.Errorf("ufmi: header column %d has no name; name every column", j+1)
-		}
+	if err := checkNames(header); err != nil {
+		return nil, fmt.Errorf("ufmi: %v", err)
 	}
 	for i, r := range rows {
 		if len(r) != len(header) {
@@ -412,16 +413,24 @@ func checkUTF8(r *csv.Reader, rec, header []string) error {
 }
 
 // checkHeader trims the header names in place and rejects an empty or
-// repeated name: a repeated one would make every lookup find its first
-// column only.
+// repeated name (checkNames).
 func checkHeader(header []string) error {
 	for j, h := range header {
 		header[j] = strings.TrimSpace(h)
-		if header[j] == "" {
+	}
+	return checkNames(header)
+}
+
+// checkNames rejects a header name that is empty (or only spaces) or
+// repeated: a repeated one would make every lookup find its first column
+// only.
+func checkNames(header []string) error {
+	for j, h := range header {
+		if strings.TrimSpace(h) == "" {
 			return fmt.Errorf("header column %d has no name; name every column", j+1)
 		}
-		if i := slices.Index(header[:j], header[j]); i >= 0 {
-			return fmt.Errorf("header names column %q twice (columns %d and %d); rename one", header[j], i+1, j+1)
+		if i := slices.Index(header[:j], h); i >= 0 {
+			return fmt.Errorf("header names column %q twice (columns %d and %d); rename one", h, i+1, j+1)
 		}
 	}
 	return nil

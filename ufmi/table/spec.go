@@ -128,11 +128,8 @@ func listedOnce(what string, list []string) error {
 // default features: every column but the target, the given and the dropped
 // ones. defaulted says the features were filled in.
 func (s Spec) resolve(names []string) (_ Spec, defaulted bool, err error) {
-	seen := map[string]bool{}
+	seen := map[string]bool{} // the names, distinct (checkNames)
 	for _, n := range names {
-		if seen[n] {
-			return s, false, fmt.Errorf("ufmi: the table has two columns named %q", n)
-		}
 		seen[n] = true
 	}
 	check := func(what string, list []string) error {

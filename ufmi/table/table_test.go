@@ -206,7 +206,7 @@ func TestBadTables(t *testing.T) {
 	_, err = FromRecords(header, rows, Spec{Target: "nope"})
 	testcheck.Error(t, "unknown column", err, `no target column "nope"`)
 	_, err = FromRecords([]string{"a", "a", "y"}, [][]string{{"1", "2", "p"}}, Spec{Target: "y"})
-	testcheck.Error(t, "duplicate names", err, `two columns named "a"`)
+	testcheck.Error(t, "duplicate names", err, `header names column "a" twice (columns 1 and 2)`)
 	_, err = FromRecords([]string{"a", "y"}, [][]string{{"1", "p"}, {"2", "p"}}, Spec{Target: "y"})
 	testcheck.Error(t, "single class", err, `target "y" holds a single class (p)`)
 	_, err = MI(frameOf(t, header[:5], rowsOf(rows, 5)), Spec{Target: "label", Features: []string{"label"}}, quick)

@@ -86,6 +86,22 @@ func TestDataMINotesReachGoCallers(t *testing.T) {
 	}
 }
 
+// methodNotes gives the data notes for the uf method however it is named
+// ("", uf in any case) and none for another method.
+func TestMethodNotesNameTheUFMethodInAnyCase(t *testing.T) {
+	d := notesTable(t, 200, true, false, Spec{Target: "y"})
+	for _, method := range []ufmi.Method{"", ufmi.MethodUF, "UF", "Uf"} {
+		if notes := d.methodNotes(method); countNotes(notes, `class "c" has a single row`) != 1 {
+			t.Errorf("method %q: notes %q, want the lone class's", method, notes)
+		}
+	}
+	for _, method := range []ufmi.Method{ufmi.MethodRFOOB, ufmi.MethodKSG, "RF-OOB"} {
+		if notes := d.methodNotes(method); notes != nil {
+			t.Errorf("method %q: notes %q, want none", method, notes)
+		}
+	}
+}
+
 // A categorical column of 40 levels of 5 rows gets the sparse-levels note,
 // naming it; the same column over 1,000 rows does not.
 func TestSparseLevelsNote(t *testing.T) {

@@ -39,7 +39,9 @@ type HeatmapSpec struct {
 	// differences; the default is a white-yellow-red-black scale.
 	Diverging bool
 	// Min and Max fix the colour range (in the units of z) when Min < Max;
-	// values beyond it take the end colours. Equal means the data range.
+	// values beyond it take the end colours, and the colour bar's end then
+	// reads "≤ Min" or "≥ Max" so that no value is clipped unseen. Equal
+	// means the data range.
 	Min, Max float64
 	// Width, Height and Format as in CurveSpec.
 	Width, Height vg.Length
@@ -68,7 +70,8 @@ func Heatmap(z [][]float64, spec HeatmapSpec) (figure []byte, err error) {
 	grid := newHeatGrid(z, spec)
 	cmap := heatColorMap(grid, spec)
 	main := heatMainPlot(grid, spec, cmap)
-	bar := heatBarPlot(spec, cmap)
+	lo, hi := grid.valueRange()
+	bar := heatBarPlot(spec, cmap, lo < cmap.Min(), hi > cmap.Max())
 	paint := func(c draw.Canvas) { drawWithColorBar(c, main, bar) }
 	return encodeFigure(spec.Format, w, h, paint)
 }
@@ -278,7 +281,7 @@ func heatColorMap(g *heatGrid, spec HeatmapSpec) palette.ColorMap {
 func heatMainPlot(g *heatGrid, spec HeatmapSpec, cmap palette.ColorMap) *plot.Plot {
 	p := plot.New()
 	styleTexts(p, spec.Title, spec.XLabel, spec.YLabel)
-	hm := plotter.NewHeatMap(g, cmap.Palette(heatColors))
+	hm := plotter.NewHeatMap(g, heatPalette(cmap, heatColors))
 	hm.Min, hm.Max = cmap.Min(), cmap.Max()
 	colors := hm.Palette.Colors()
 	hm.Underflow, hm.Overflow = colors[0], colors[len(colors)-1]
@@ -308,8 +311,33 @@ func heatMainPlot(g *heatGrid, spec HeatmapSpec, cmap palette.ColorMap) *plot.Pl
 	return p
 }
 
-// heatBarPlot builds the vertical colour bar, labelled in the units of z.
-func heatBarPlot(spec HeatmapSpec, cmap palette.ColorMap) *plot.Plot {
+// heatPalette samples n colours of cmap from its Min to its Max.
+// (gonum's palette.Reverse(...).Palette(n) leaves the middle colour nil
+// for an odd n, which draws as white.)
+func heatPalette(cmap palette.ColorMap, n int) palette.Palette {
+	colors := make([]color.Color, n)
+	lo, hi := cmap.Min(), cmap.Max()
+	for i := range colors {
+		v := lo + (hi-lo)*float64(i)/float64(n-1)
+		c, err := cmap.At(math.Min(math.Max(v, lo), hi))
+		if err != nil || c == nil {
+			panic(fmt.Sprintf("ufmi: viz: colour map has no colour at %v: %v", v, err)) // returned as an error by recoverDrawing
+		}
+		colors[i] = c
+	}
+	return colorList(colors)
+}
+
+// colorList is a palette.Palette of fixed colours.
+type colorList []color.Color
+
+// Colors implements palette.Palette.
+func (c colorList) Colors() []color.Color { return c }
+
+// heatBarPlot builds the vertical colour bar, labelled in the units of z;
+// below and above mark values beyond the colour range, drawn in its end
+// colours: the bar's end then reads "≤ Min" or "≥ Max".
+func heatBarPlot(spec HeatmapSpec, cmap palette.ColorMap, below, above bool) *plot.Plot {
 	p := plot.New()
 	styleTexts(p, "", "", spec.ValueLabel)
 	p.HideX()
@@ -320,6 +348,9 @@ func heatBarPlot(spec HeatmapSpec, cmap palette.ColorMap) *plot.Plot {
 		if spec.ValueLabel == "" {
 			p.Y.Label.Text = "value (log scale)"
 		}
+	}
+	if below || above {
+		p.Y.Tick.Marker = clippedEnds{inner: p.Y.Tick.Marker, below: below, above: above, log1p: spec.Log1p}
 	}
 	return p
 }

@@ -126,6 +126,56 @@ func TestHeatmapSVG(t *testing.T) {
 	}
 }
 
+// A fixed colour range that the values exceed says so at the colour bar's
+// ends; a range that holds them adds nothing.
+func TestHeatmapMarksValuesBeyondItsRange(t *testing.T) {
+	z := [][]float64{{-0.5, 0}, {0.1, 0.5}}
+	for _, c := range []struct {
+		min, max  float64
+		log1p     bool
+		want, not []string
+	}{
+		{-0.3, 0.3, false, []string{"≤ -0.3", "≥ 0.3"}, nil},
+		{-1, 0.1, false, []string{"≥ 0.1"}, []string{"≤ -1"}},
+		{-1, 1, false, nil, []string{"≤ -1", "≥ 1"}},
+		{-0.4, 0.15, true, []string{"≥ 0.15", "≤ -0.4"}, nil},
+	} {
+		b, err := Heatmap(z, HeatmapSpec{Min: c.min, Max: c.max, Log1p: c.log1p, Format: SVG})
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts := svgTexts(t, b)
+		for _, want := range c.want {
+			if !slices.Contains(texts, want) {
+				t.Errorf("range [%v, %v]: no text %q; texts %q", c.min, c.max, want, texts)
+			}
+		}
+		for _, not := range c.not {
+			if slices.Contains(texts, not) {
+				t.Errorf("range [%v, %v]: text %q, though every value lies within", c.min, c.max, not)
+			}
+		}
+	}
+}
+
+// Every colour of the default (reversed) scale is set: gonum's reversed
+// palette of an odd number of colours leaves the middle one nil, drawn white.
+func TestHeatPaletteHasEveryColour(t *testing.T) {
+	for _, diverging := range []bool{false, true} {
+		cmap := heatColorMap(newHeatGrid([][]float64{{0, 1}}, HeatmapSpec{Diverging: diverging}), HeatmapSpec{Diverging: diverging})
+		colors := heatPalette(cmap, heatColors).Colors()
+		for i, c := range colors {
+			if c == nil {
+				t.Fatalf("diverging %v: colour %d of %d is nil", diverging, i, len(colors))
+			}
+		}
+		mid, _ := cmap.At((cmap.Min() + cmap.Max()) / 2)
+		if colors[heatColors/2] != mid {
+			t.Errorf("diverging %v: middle colour %v, the map's %v", diverging, colors[heatColors/2], mid)
+		}
+	}
+}
+
 func TestHeatmapConstantMatrix(t *testing.T) {
 	b, err := Heatmap([][]float64{{2, 2}, {2, 2}}, HeatmapSpec{Title: "constant"})
 	if err != nil {

@@ -108,6 +108,40 @@ func (log1pTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
+// clippedEnds wraps a colour bar's ticks: where values lie beyond the
+// colour range (below, above), the bar's end gets a tick reading "≤ lo" or
+// "≥ hi" (in the original units with log1p), in place of any tick there.
+type clippedEnds struct {
+	inner        plot.Ticker
+	below, above bool
+	log1p        bool
+}
+
+// Ticks implements plot.Ticker.
+func (c clippedEnds) Ticks(lo, hi float64) []plot.Tick {
+	label := func(v float64) string {
+		if c.log1p {
+			v = math.Expm1(v)
+		}
+		return strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	near := (hi - lo) / 20 // a tick this close to an end would overlap its label
+	var ticks []plot.Tick
+	for _, t := range c.inner.Ticks(lo, hi) {
+		if t.Label != "" && ((c.below && t.Value-lo < near) || (c.above && hi-t.Value < near)) {
+			continue
+		}
+		ticks = append(ticks, t)
+	}
+	if c.below {
+		ticks = append(ticks, plot.Tick{Value: lo, Label: "≤ " + label(lo)})
+	}
+	if c.above {
+		ticks = append(ticks, plot.Tick{Value: hi, Label: "≥ " + label(hi)})
+	}
+	return ticks
+}
+
 // niceStep is the step between niceTicks' labelled ticks on [lo, hi].
 func niceStep(lo, hi float64) float64 {
 	step, _, _ := niceStepParts(lo, hi)

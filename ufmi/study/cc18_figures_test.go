@@ -103,8 +103,16 @@ func TestCC18PaperFrameMatchesTheComputedLayout(t *testing.T) {
 	if rf[3] != "-0.014*" || rf[0] != "" {
 		t.Errorf("column RF %q: want the diagonal empty and UF minus RF -0.014*", rf)
 	}
-	if _, ok, err := CC18PaperFrame(cc18.MCE); ok || err != nil {
-		t.Errorf("MCE: ok %v, err %v; the paper prints no MCE table", ok, err)
+	// The paper's appendix table fig:mce_wilcoxon: UF minus RF -0.037 (p 0.026).
+	mce, ok, err := CC18PaperFrame(cc18.MCE)
+	if err != nil || !ok {
+		t.Fatalf("MCE: ok %v, err %v", ok, err)
+	}
+	if rf, _ := frame.Strings(mce, "RF"); rf[3] != "-0.037*" || rf[1] != "-0.029*" {
+		t.Errorf("MCE column RF %q: want IRF minus RF -0.029* and UF minus RF -0.037*", rf)
+	}
+	if _, ok, err := CC18PaperFrame(cc18.Metric("brier")); ok || err != nil {
+		t.Errorf("a metric the paper has no table of: ok %v, err %v", ok, err)
 	}
 }
 

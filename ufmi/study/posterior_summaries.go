@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -41,6 +42,46 @@ func BinnedByTruth(curve dataframe.DataFrame, bins int) (dataframe.DataFrame, er
 		centres[i] = (math.Min(math.Max(math.Floor(t*b), 0), b-1) + 0.5) / b
 	}
 	return curve.Mutate(series.New(centres, series.Float, "bin")), nil
+}
+
+// DropSparseBins leaves out the rows of a binned curve (BinnedByTruth) whose
+// bin holds fewer than minRows rows of their method: a mean over a handful
+// of rows zig-zags and reads as a finding. It returns the rows kept and the
+// centres of the bins left out for some method, in increasing order.
+func DropSparseBins(binned dataframe.DataFrame, minRows int) (kept dataframe.DataFrame, left []float64, err error) {
+	methods, err := frame.Strings(binned, "method")
+	if err != nil {
+		return dataframe.DataFrame{}, nil, err
+	}
+	bins, err := frame.Float64Column(binned, "bin")
+	if err != nil {
+		return dataframe.DataFrame{}, nil, err
+	}
+	type key struct {
+		method string
+		bin    float64
+	}
+	counts := map[key]int{}
+	for i, m := range methods {
+		counts[key{m, bins[i]}]++
+	}
+	var rows []int
+	leftOut := map[float64]bool{}
+	for i, m := range methods {
+		if counts[key{m, bins[i]}] >= minRows {
+			rows = append(rows, i)
+		} else {
+			leftOut[bins[i]] = true
+		}
+	}
+	if len(rows) == 0 {
+		return dataframe.DataFrame{}, nil, fmt.Errorf("ufmi: study: no bin holds %d rows of a method", minRows)
+	}
+	for b := range leftOut {
+		left = append(left, b)
+	}
+	slices.Sort(left)
+	return binned.Subset(rows), left, nil
 }
 
 // ConfidenceNearHalf returns each method's mean confidence max(p, 1−p) on

@@ -2,6 +2,7 @@ package study
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/ufmi-dev/ufmi/ufmi/frame"
@@ -34,6 +35,31 @@ func TestBinnedByTruthAndConfidenceNearHalf(t *testing.T) {
 	}
 	if _, err := ConfidenceNearHalf(curve, 0); err == nil {
 		t.Error("no row near 1/2 was accepted")
+	}
+}
+
+// Bins holding fewer rows of a method than asked are left out, and named.
+func TestDropSparseBins(t *testing.T) {
+	curve, err := frame.FromRecords([]string{"method", "truth", "posterior"}, [][]any{
+		{"RF", 0.49, 0.9}, {"RF", 0.48, 0.8}, {"RF", 0.01, 0.1}, {"UF", 0.47, 0.6}, {"UF", 0.46, 0.5}, {"UF", 0.99, 1.0}, {"UF", 0.98, 0.9},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	binned, _ := BinnedByTruth(curve, 20)
+	kept, left, err := DropSparseBins(binned, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, _ := frame.Float64Column(kept, "truth")
+	if want := []float64{0.49, 0.48, 0.47, 0.46, 0.99, 0.98}; !slices.Equal(truth, want) {
+		t.Errorf("kept truths %v, want %v", truth, want)
+	}
+	if !slices.Equal(left, []float64{0.025}) {
+		t.Errorf("bins left out %v, want [0.025]", left)
+	}
+	if _, _, err := DropSparseBins(binned, 3); err == nil {
+		t.Error("every bin left out: no error")
 	}
 }
 

@@ -311,14 +311,16 @@ func heatMainPlot(g *heatGrid, spec HeatmapSpec, cmap palette.ColorMap) *plot.Pl
 	return p
 }
 
-// heatPalette samples n colours of cmap from its Min to its Max.
-// (gonum's palette.Reverse(...).Palette(n) leaves the middle colour nil
-// for an odd n, which draws as white.)
+// heatPalette samples n colours of cmap, one at the centre of each of n
+// equal steps from its Min to its Max. (gonum's palette.Reverse(...).Palette(n)
+// leaves the middle colour nil for an odd n, which draws as white; and a
+// reversed map's At can refuse its own Max by rounding, which the centres
+// stay clear of.)
 func heatPalette(cmap palette.ColorMap, n int) palette.Palette {
 	colors := make([]color.Color, n)
 	lo, hi := cmap.Min(), cmap.Max()
 	for i := range colors {
-		v := lo + (hi-lo)*float64(i)/float64(n-1)
+		v := lo + (hi-lo)*(float64(i)+0.5)/float64(n)
 		c, err := cmap.At(math.Min(math.Max(v, lo), hi))
 		if err != nil || c == nil {
 			panic(fmt.Sprintf("ufmi: viz: colour map has no colour at %v: %v", v, err)) // returned as an error by recoverDrawing

@@ -184,7 +184,7 @@ func TestConditionalTestSameForAnyWorkers(t *testing.T) {
 // them.
 func TestPairsStayInStrataAndIgnoreVoteXB(t *testing.T) {
 	t.Parallel()
-	const n = 200
+	const n = 300
 	rng := rand.New(rand.NewPCG(3, 4))
 	level, num, b := make([]float64, n), make([]float64, n), make([]float64, n)
 	for i := range n {

@@ -314,6 +314,40 @@ var cells = []cell{
 	{name: "x_B ~ Poisson(4 + 3.5 sin(12 x_A)), logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: wiggleCount},
 	{name: "x_B ~ Poisson(e^(1 + 0.5 x_A)), ε = (x_B − λ)/√λ, logit P(Y=1) = 2 x_A + ε", draw: countAlternative},
 	{name: "x_A = 0 in half the rows, x_B = sin(12 x_A) + ε, ε ~ N(0, 2²) where x_A = 0 and N(0, 0.1²) elsewhere, logit P(Y=1) = 3 sin(12 x_A)", null: true, draw: pointMass},
+	// A reviewer's cells of its own (2026-12-02, third): a skewed or
+	// heavy-tailed column beside a normal one, which pairing in standard
+	// deviations got wrong (0.42 at 0.05 for the first).
+	{name: "x_A of 2 dimensions, x_A2 = e^(3 Z), x_B = Z + N(0, 0.2²), logit P(Y=1) = 2 Z + x_A1", null: true, draw: skewedSecond(func(z float64) float64 { return math.Exp(3 * z) })},
+	{name: "x_A of 2 dimensions, x_A2 ~ Cauchy, x_B = sin(2 x_A2) + N(0, 0.1²), logit P(Y=1) = 3 sin(2 x_A2) + x_A1", null: true, draw: cauchySecond},
+}
+
+// skewedSecond is a null cell with x_A = (x_A1, f(Z)), x_A1 and Z N(0, 1),
+// x_B = Z + N(0, 0.2²) and logit P(Y=1) = 2 Z + x_A1: the second given
+// column is a monotone map of what x_B and Y follow.
+func skewedSecond(f func(float64) float64) func(*rand.Rand, int) ([]ufmi.Column, []int, []int, []int) {
+	return func(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+		a1, a2, b, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
+		for i := range n {
+			z := rng.NormFloat64()
+			a1[i], a2[i] = rng.NormFloat64(), f(z)
+			b[i] = z + 0.2*rng.NormFloat64()
+			y[i] = bernoulli(rng, 2*z+a1[i])
+		}
+		return []ufmi.Column{numeric("a1", a1), numeric("a2", a2), numeric("b", b)}, y, []int{0, 1}, []int{2}
+	}
+}
+
+// cauchySecond is a null cell with x_A = (x_A1 ~ N(0, 1), x_A2 ~ Cauchy),
+// x_B = sin(2 x_A2) + N(0, 0.1²) and logit P(Y=1) = 3 sin(2 x_A2) + x_A1.
+func cauchySecond(rng *rand.Rand, n int) ([]ufmi.Column, []int, []int, []int) {
+	a1, a2, b, y := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
+	for i := range n {
+		a1[i], a2[i] = rng.NormFloat64(), cauchyGiven(rng)
+		m := math.Sin(2 * a2[i])
+		b[i] = m + 0.1*rng.NormFloat64()
+		y[i] = bernoulli(rng, 3*m+a1[i])
+	}
+	return []ufmi.Column{numeric("a1", a1), numeric("a2", a2), numeric("b", b)}, y, []int{0, 1}, []int{2}
 }
 
 // wiggleCount is wiggle's null cell at k = 12 with a count for x_B.

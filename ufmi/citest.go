@@ -25,8 +25,9 @@ import (
 // statistic Î = H(Y_V) - mean over the rows of S of H(forest posterior):
 // the same number FastPermutationTest gives on those columns. The null
 // keeps the labels and moves x_B instead. The rows of V are paired by
-// nearness in x_A (its numeric columns as normal scores of their ranks,
-// so that a skewed or heavy-tailed column spreads as a normal one), never
+// nearness in x_A (its numeric columns on a normal scale, a monotone map
+// through their quantiles, and in robust standard deviations, so that a
+// skewed or heavy-tailed column pairs as a normal one does), never
 // by Y or their x_B: only rows with the same level
 // in every categorical column of x_A and the same numeric columns missing
 // are paired, by their distance in x_B's mean given x_A (a spline fitted on

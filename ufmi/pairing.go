@@ -5,7 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strconv"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // The conditional test swaps x_B between the two rows of a pair, which
@@ -24,8 +27,9 @@ import (
 //     from rows of S near in x_A (pairnoise.go). Rows close here have
 //     nearly the same law of x_B where x_B is its mean plus noise of one
 //     law;
-//   - x_A's numeric columns as normal scores of their ranks (givenScores),
-//     weighted by pairWeightA or, where more, by what the spline's
+//   - x_A's numeric columns twice, on a normal scale (givenScores) and
+//     in robust standard deviations (robustScaled), each at half of
+//     pairWeightA or, where more, by what the spline's
 //     miss of x_B's mean asks for (pairnoise.go): it keeps pairs near in
 //     x_A where the spline misses part of the mean or x_B's noise changes
 //     with x_A.
@@ -58,7 +62,8 @@ const pairCandidates = 6
 type pairSpace struct {
 	key    [][]byte    // key[i]: the stratum of row i
 	coords [][]float64 // coordinate columns, NaN where the row's stratum has none
-	za     [][]float64 // x_A's numeric columns as normal scores (NaN: missing)
+	za     [][]float64 // x_A's numeric columns on the normal scale (NaN: missing)
+	ra     [][]float64 // the same columns' values over V in robust standard deviations (NaN: missing)
 }
 
 // newPairSpace builds the space of the rows rowsV of xs, whose first
@@ -87,6 +92,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 			sp.key[i] = append(sp.key[i], missingMark(col[r]))
 		}
 		sp.za = append(sp.za, z)
+		sp.ra = append(sp.ra, robustScaled(col, rowsV))
 		for i, r := range rowsS {
 			keyS[i] = append(keyS[i], missingMark(col[r]))
 			filledS[i] = filledS[i] || math.IsNaN(col[r])
@@ -122,24 +128,73 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		}
 		weightA = max(weightA, miss)
 	}
-	w := math.Sqrt(weightA)
-	for _, z := range sp.za {
-		c := make([]float64, nv)
-		for i, v := range z {
-			c[i] = w * v
+	// Each numeric column of x_A enters twice, on the normal scale and in
+	// robust standard deviations, each at half the weight: on a normal
+	// column the two agree and the distance is the column's; a skewed
+	// column's bulk, squeezed in its values, is spread by the normal scale,
+	// and a heavy-tailed column's far rows, whose x_B may change between
+	// neighbours there, are kept apart by the values.
+	w := math.Sqrt(weightA / 2)
+	for _, cols := range [][][]float64{sp.za, sp.ra} {
+		for _, z := range cols {
+			c := make([]float64, nv)
+			for i, v := range z {
+				c[i] = w * v
+			}
+			sp.coords = append(sp.coords, c)
 		}
-		sp.coords = append(sp.coords, c)
 	}
 	return sp
 }
 
-// givenScores returns a numeric column of x_A as normal scores (Φ⁻¹ of
-// the mid-ranks of its cells over the rows of S and V together; NaN where
-// missing), over S and over V. On ranks, a skewed or heavy-tailed column
-// spreads as a normal one does: divided by its standard deviation, a
-// log-normal column's bulk was squeezed near 0, its rows looked near
-// whatever their value, and beside a second given column the test rejected
-// 42% of true nulls (x_A2 = exp(3 Z), x_B = Z + noise).
+// robustScaled returns a numeric column's values over rows divided by
+// 1.4826 times their median absolute deviation (a normal column's
+// standard deviation; the standard deviation where half the values tie),
+// NaN where missing.
+func robustScaled(col []float64, rows []int) []float64 {
+	v := make([]float64, len(rows))
+	var present []float64
+	for i, r := range rows {
+		v[i] = col[r]
+		if !math.IsNaN(col[r]) {
+			present = append(present, col[r])
+		}
+	}
+	scale := 0.0
+	if len(present) > 1 {
+		slices.Sort(present)
+		med := present[len(present)/2]
+		dev := make([]float64, len(present))
+		for i, x := range present {
+			dev[i] = math.Abs(x/2-med/2) * 2
+		}
+		slices.Sort(dev)
+		scale = 1.4826 * dev[len(dev)/2]
+	}
+	if !(scale > 0) || math.IsInf(scale, 0) {
+		scale = columnSD(v)
+	}
+	for i := range v {
+		// Far enough to pair with nothing, near enough that squared
+		// differences stay finite.
+		v[i] = math.Max(-1e150, math.Min(1e150, v[i]/scale))
+	}
+	return v
+}
+
+// givenScores returns a numeric column of x_A on a normal scale, over S
+// and over V (NaN where missing): a monotone map, linear between the
+// column's quantiles at (k − ½)/givenKnots, k = 1 … givenKnots, over the
+// rows of S and V together, which it sends to Φ⁻¹ of those shares, and
+// linear beyond the outer ones with the outer pieces' slopes. A skewed or
+// heavy-tailed column's bulk then spreads as a normal one's does, while
+// its far rows stay far. Divided by its standard deviation instead, a
+// log-normal column's bulk sat within a few hundredths, its rows looked
+// near whatever their value, and beside a second given column the test
+// rejected 42% of true nulls (x_A2 = exp(3 Z), x_B = Z + noise). The map
+// is smooth rather than the ranks themselves, whose distances fall on a
+// lattice: the near pairs that measure x_B's noise (pairnoise.go) need
+// distances that shrink continuously.
 func givenScores(col []float64, rowsS, rowsV []int) (s, v []float64) {
 	var present []float64
 	for _, rows := range [][]int{rowsS, rowsV} {
@@ -149,26 +204,48 @@ func givenScores(col []float64, rowsS, rowsV []int) (s, v []float64) {
 			}
 		}
 	}
-	var scores []float64
-	if len(present) > 0 {
-		scores = newNormalScores(len(present)).of(present)
-	}
-	next := 0
-	score := func(rows []int) []float64 {
-		out := make([]float64, len(rows))
-		for i, r := range rows {
-			out[i] = math.NaN()
-			if !math.IsNaN(col[r]) {
-				out[i] = scores[next]
-				next++
-			}
+	slices.Sort(present)
+	var knotX, knotY []float64 // the map's knots, x strictly increasing
+	for k := range givenKnots {
+		share := (float64(k) + 0.5) / givenKnots
+		if len(present) == 0 {
+			break
 		}
-		return out
+		x := present[min(len(present)-1, int(share*float64(len(present))))]
+		y := distuv.UnitNormal.Quantile(share)
+		if n := len(knotX); n > 0 && x <= knotX[n-1] {
+			knotY[n-1] = (knotY[n-1] + y) / 2 // a tie spanning shares: one knot at their middle
+			continue
+		}
+		knotX, knotY = append(knotX, x), append(knotY, y)
 	}
-	s = score(rowsS)
-	v = score(rowsV)
+	scale := func(x float64) float64 {
+		switch {
+		case math.IsNaN(x):
+			return math.NaN()
+		case len(knotX) < 2:
+			return 0 // a constant column: no distance
+		}
+		i := sort.SearchFloat64s(knotX, x) // knotX[i-1] < x <= knotX[i]
+		i = min(max(i, 1), len(knotX)-1)
+		x0, x1, y0, y1 := knotX[i-1], knotX[i], knotY[i-1], knotY[i]
+		// x0/2 − x1/2 and friends keep far-apart knots finite.
+		t := (x/2 - x0/2) / (x1/2 - x0/2)
+		return math.Max(-1e150, math.Min(1e150, y0+t*(y1-y0)))
+	}
+	s, v = make([]float64, len(rowsS)), make([]float64, len(rowsV))
+	for i, r := range rowsS {
+		s[i] = scale(col[r])
+	}
+	for i, r := range rowsV {
+		v[i] = scale(col[r])
+	}
 	return s, v
 }
+
+// givenKnots is the number of quantiles givenScores maps to the normal
+// scale.
+const givenKnots = 20
 
 // missingMark is a numeric cell's part of its row's stratum key.
 func missingMark(v float64) byte {
@@ -232,7 +309,7 @@ func columnSD(c []float64) float64 {
 // rowPairs are the pairs of rows the conditional test swaps x_B within.
 type rowPairs struct {
 	a, b []int32   // pair p joins rows a[p] and b[p]
-	dist []float64 // the distance in x_A of pair p, in normal scores
+	dist []float64 // the distance in x_A of pair p, on the normal scale
 }
 
 // pairRows pairs the rows of sp within their strata, greedily, closest

@@ -39,8 +39,9 @@ type PermutationResult struct {
 	// PValue is (1 + #{null >= observed}) / (1 + permutations).
 	PValue float64
 	// MedianPairDistance is the conditional test's median distance in x_A
-	// between the paired rows, in normal scores of x_A's numeric columns
-	// (Φ⁻¹ of their ranks: standard deviations of a normal column; 0 for the
+	// between the paired rows, on the normal scale of x_A's numeric columns
+	// (a monotone map through their quantiles: standard deviations of a
+	// normal column; 0 for the
 	// other tests, or where every pair has equal x_A).
 	MedianPairDistance float64
 	// Pairs is the number of pairs of rows whose x_B the conditional

@@ -57,8 +57,8 @@ type miReport struct {
 	PValue           *float64 `json:"p_value"`
 	Test             *string  `json:"test"` // the permutation test behind p_value: refit, fast or conditional
 	// With the conditional test: the pairs of vote rows whose features it
-	// swaps, and their median distance in the -given columns (in normal
-	// scores of their ranks: standard deviations of a normal column).
+	// swaps, and their median distance in the -given columns (on the normal
+	// scale of their quantiles: standard deviations of a normal column).
 	Pairs        *int     `json:"pairs,omitempty"`
 	PairDistance *float64 `json:"median_pair_distance,omitempty"`
 	// Seconds is this run's time; for a sharded job's result, of the cells
@@ -341,7 +341,7 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
 	}
 	if rep.Pairs != nil {
-		fmt.Fprintf(stdout, "pairs        %d  (features swapped within them; median distance in Z %.3g, in normal scores)\n", *rep.Pairs, *rep.PairDistance)
+		fmt.Fprintf(stdout, "pairs        %d  (features swapped within them; median distance in Z %.3g on a normal scale)\n", *rep.Pairs, *rep.PairDistance)
 	}
 	switch {
 	case rep.cellsRan == 0 && rep.cells > 0:

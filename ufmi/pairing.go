@@ -45,9 +45,9 @@ import (
 // x_B differ by at most 0.05 residual standard deviations in 5.1%: what
 // breaks the level is the many pairs a little apart, not the few far ones.
 
-// pairWeightA is the least weight of the squared x_A distance (in normal
-// scores) beside the squared distance of x_B's means (in
-// standard deviations of its noise).
+// pairWeightA is the least weight of the squared x_A distance (on the
+// normal scale and in robust standard deviations, half each) beside the
+// squared distance of x_B's means (in standard deviations of its noise).
 const pairWeightA = 0.1
 
 // pairCaliper is the largest distance of a pair.
@@ -63,7 +63,6 @@ type pairSpace struct {
 	key    [][]byte    // key[i]: the stratum of row i
 	coords [][]float64 // coordinate columns, NaN where the row's stratum has none
 	za     [][]float64 // x_A's numeric columns on the normal scale (NaN: missing)
-	ra     [][]float64 // the same columns' values over V in robust standard deviations (NaN: missing)
 }
 
 // newPairSpace builds the space of the rows rowsV of xs, whose first
@@ -76,6 +75,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 	filledS := make([]bool, len(rowsS)) // rows of S with a numeric x_A cell missing
 	var zs [][]float64                  // x_A's numeric columns over S, standardised as over V, missing cells at their mean over S
 	var zv [][]float64                  // the same over V (for the predictions)
+	var ra [][]float64                  // x_A's numeric columns over V in robust standard deviations
 	for j := range nGiven {
 		col := xs.cols[j]
 		if xs.Kind(j) == Categorical {
@@ -92,7 +92,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 			sp.key[i] = append(sp.key[i], missingMark(col[r]))
 		}
 		sp.za = append(sp.za, z)
-		sp.ra = append(sp.ra, robustScaled(col, rowsV))
+		ra = append(ra, robustScaled(col, rowsV))
 		for i, r := range rowsS {
 			keyS[i] = append(keyS[i], missingMark(col[r]))
 			filledS[i] = filledS[i] || math.IsNaN(col[r])
@@ -135,7 +135,7 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 	// and a heavy-tailed column's far rows, whose x_B may change between
 	// neighbours there, are kept apart by the values.
 	w := math.Sqrt(weightA / 2)
-	for _, cols := range [][][]float64{sp.za, sp.ra} {
+	for _, cols := range [][][]float64{sp.za, ra} {
 		for _, z := range cols {
 			c := make([]float64, nv)
 			for i, v := range z {

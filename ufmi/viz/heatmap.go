@@ -321,7 +321,7 @@ func heatPalette(cmap palette.ColorMap, n int) palette.Palette {
 	lo, hi := cmap.Min(), cmap.Max()
 	for i := range colors {
 		v := lo + (hi-lo)*(float64(i)+0.5)/float64(n)
-		c, err := cmap.At(math.Min(math.Max(v, lo), hi))
+		c, err := cmap.At(v)
 		if err != nil || c == nil {
 			panic(fmt.Sprintf("ufmi: viz: colour map has no colour at %v: %v", v, err)) // returned as an error by recoverDrawing
 		}

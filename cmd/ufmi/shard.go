@@ -255,13 +255,25 @@ func recordsJob(dir string, data []byte) (bool, error) {
 		if err := json.Compact(&compact, old); err != nil {
 			return false, fmt.Errorf("%s is damaged (%v): it records no job this run can check; use a new -results folder, or restore the file", path, err)
 		}
-		return false, fmt.Errorf("%s records another job (%s); use a new -results folder", path, compact.Bytes())
+		advice := "use a new -results folder"
+		if onlyJobFile(dir) {
+			advice += ", or delete " + path + ": the folder holds no computed cell"
+		}
+		return false, fmt.Errorf("%s records another job (%s); %s", path, compact.Bytes(), advice)
 	case err == nil:
 		return true, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return false, nil
 	}
 	return false, err
+}
+
+// onlyJobFile reports whether dir holds job.json and nothing else: a job
+// refused before its first cell (its data checked only as it ran) leaves
+// such a folder, whose job.json may go.
+func onlyJobFile(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) == 1 && entries[0].Name() == "job.json"
 }
 
 // maxJobFile bounds the size of a job.json.

@@ -342,7 +342,7 @@ func TestExplicitDefaultsAreTheSameJob(t *testing.T) {
 	if strings.Contains(string(data), "seed") || strings.Contains(string(data), "method") || strings.Contains(string(data), "preset") {
 		t.Errorf("job.json records default values: %s", data)
 	}
-	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir, "-seed", "2")...); code != 1 || !strings.Contains(errOut, "records another job") {
+	if _, errOut, code := runCLI(t, append(job, "-shard", "0/2", "-results", dir, "-seed", "2")...); code != 1 || !strings.Contains(errOut, "records another job") || strings.Contains(errOut, "no computed cell") {
 		t.Errorf("another seed: exit %d, %q", code, errOut)
 	}
 	// A job.json cut short is named as damaged, not as another job.
@@ -492,5 +492,25 @@ func TestShardEdges(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the merge's submit line lacks %q (--output is the merge's own):\n%s", want, out)
 		}
+	}
+}
+
+// A folder holding only another job's job.json (a job refused before its
+// first cell) is still refused, with the advice that its job.json may go.
+func TestJobFileAloneMayBeDeleted(t *testing.T) {
+	dir := t.TempDir()
+	if err := recordJob(dir, job{Command: "mi", Args: []string{"-trees", "10"}}); err != nil {
+		t.Fatal(err)
+	}
+	err := recordJob(dir, job{Command: "mi", Args: []string{"-trees", "20"}})
+	if err == nil || !strings.Contains(err.Error(), "records another job") || !strings.Contains(err.Error(), "holds no computed cell") {
+		t.Fatalf("another job in a folder of job.json alone: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cell.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = recordJob(dir, job{Command: "mi", Args: []string{"-trees", "20"}})
+	if err == nil || strings.Contains(err.Error(), "no computed cell") {
+		t.Fatalf("another job in a folder with a cell: %v", err)
 	}
 }

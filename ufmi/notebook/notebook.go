@@ -46,7 +46,9 @@ func CachePath(name string) string {
 
 // Progress returns a callback that shows "label: done/total, elapsed,
 // remaining" in one live line of the notebook, updated at most every half
-// second, and leaves the final line in the saved notebook.
+// second, and leaves the final line in the saved notebook when the run took
+// FinalLineAfter or more (a result read back from its cache, as every cell
+// of notebook 05 does, leaves no line).
 func Progress(label string) ufmi.Progress {
 	id := gonbui.UniqueID()
 	start := time.Now()
@@ -68,16 +70,21 @@ func Progress(label string) ufmi.Progress {
 		}
 		if done >= total {
 			// Live updates are not saved in the .ipynb: show the final state for good,
-			// marked so the notebook runner tells it from a table (it is absent when a
-			// cached result is read).
+			// marked so the notebook runner tells it from a table.
 			gonbui.UpdateHTML(id, "")
-			gonbui.DisplayHTML(`<p class="` + ProgressClass + `">` + line + "</p>")
+			if elapsed >= FinalLineAfter {
+				gonbui.DisplayHTML(`<p class="` + ProgressClass + `">` + line + "</p>")
+			}
 			Sync()
 			return
 		}
 		gonbui.UpdateHTML(id, "<p>"+line+"</p>")
 	}
 }
+
+// FinalLineAfter is the shortest run whose final progress line Progress
+// leaves in the notebook.
+const FinalLineAfter = time.Second
 
 // Must panics on err, so a failing step fails its notebook cell loudly.
 func Must[T any](v T, err error) T {

@@ -179,6 +179,10 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 	if len(header) <= 2 && strings.HasPrefix(header[0], "sep=") {
 		return nil, nil, fmt.Errorf("ufmi: %s: the first line, %q, is a spreadsheet's separator hint, not a header: delete that line", path, strings.Join(header, ","))
 	}
+	if j := slices.IndexFunc(header, func(h string) bool { return strings.Contains(h, "\r") }); j >= 0 {
+		return nil, nil, fmt.Errorf("ufmi: %s: header column %d, %q, holds a carriage return: the lines seem to end in lone carriage returns (old Mac files), which are recognised only where a line ends within the first %d KiB, and the first line is longer; convert the line ends first (tr '\\r' '\\n' < in.csv > out.csv)",
+			path, j+1, cut(header[j], 40), sniffBytes>>10)
+	}
 	if err := checkHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
 	}
@@ -425,13 +429,15 @@ func checkHeader(header []string) error {
 // repeated: a repeated one would make every lookup find its first column
 // only.
 func checkNames(header []string) error {
+	first := make(map[string]int, len(header))
 	for j, h := range header {
 		if strings.TrimSpace(h) == "" {
 			return fmt.Errorf("header column %d has no name; name every column", j+1)
 		}
-		if i := slices.Index(header[:j], h); i >= 0 {
+		if i, seen := first[h]; seen {
 			return fmt.Errorf("header names column %q twice (columns %d and %d); rename one", h, i+1, j+1)
 		}
+		first[h] = j
 	}
 	return nil
 }

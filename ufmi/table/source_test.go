@@ -88,6 +88,7 @@ func TestReadRecordsOddFiles(t *testing.T) {
 		"gzip, then text":    {append(slices.Clone(gz.Bytes()), "x,y\n"...), "data other than zero padding after the last member"},
 		"gzip, bad checksum": {badChecksum(gz.Bytes()), "(the gzip checksum fails: the file is damaged)"},
 		"only a CR header":   {[]byte("a,b,y\r"), "has a header but no data rows"},
+		"CR, a long header":  {[]byte(strings.Repeat("a_long_column_name,", 4000) + "y\r" + strings.Repeat("1,", 4000) + "p\r"), `header column 4001, "y\r1", holds a carriage return: the lines seem to end in lone carriage returns`},
 	} {
 		_, _, err := ReadRecords(writeBytes(t, "in.csv", c.content))
 		testcheck.Error(t, name, err, c.want)

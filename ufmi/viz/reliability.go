@@ -34,14 +34,25 @@ type ReliabilitySpec struct {
 	Models                []ReliabilityModel
 	// Legend is the legend position (automatic by default).
 	Legend LegendPosition
+	// JoinMinCount is the fewest predictions a bin needs to be on its
+	// model's line: a sparser bin keeps its (small) marker but the line
+	// passes it by, since its accuracy is mostly noise (2 predictions read
+	// 0, 0.5 or 1). 0 means DefaultJoinMinCount; 1 joins every bin.
+	JoinMinCount int
 	// Width, Height and Format as in CurveSpec.
 	Width, Height vg.Length
 	Format        Format
 }
 
+// DefaultJoinMinCount is ReliabilitySpec.JoinMinCount's default: the
+// accuracy of a bin of 30 predictions has a binomial standard error of at
+// most 0.09.
+const DefaultJoinMinCount = 30
+
 // Reliability draws accuracy against confidence for each model, with the
 // diagonal of perfect calibration. A marker's area grows with its bin's
-// share of the model's predictions.
+// share of the model's predictions; bins with fewer than JoinMinCount
+// predictions are drawn as markers off the model's line.
 func Reliability(spec ReliabilitySpec) ([]byte, error) {
 	w, h, err := figureSize(spec.Width, spec.Height, DefaultWidth, DefaultHeight)
 	if err != nil {
@@ -49,6 +60,13 @@ func Reliability(spec ReliabilitySpec) ([]byte, error) {
 	}
 	if len(spec.Models) == 0 {
 		return nil, fmt.Errorf("ufmi: viz: reliability diagram needs at least one model")
+	}
+	joinMin := spec.JoinMinCount
+	switch {
+	case joinMin < 0:
+		return nil, fmt.Errorf("ufmi: viz: reliability diagram: JoinMinCount = %d is negative (0 means %d, 1 joins every bin)", joinMin, DefaultJoinMinCount)
+	case joinMin == 0:
+		joinMin = DefaultJoinMinCount
 	}
 	p := newStyledPlot(spec.Title, orDefault(spec.XLabel, "confidence"), orDefault(spec.YLabel, "accuracy"))
 	legend, err := newLegendBox(spec.Legend)
@@ -69,7 +87,7 @@ func Reliability(spec ReliabilitySpec) ([]byte, error) {
 	}
 	slots := seriesSlots(names)
 	for i, m := range spec.Models {
-		if err := addReliabilityModel(p, legend, slots[i], m); err != nil {
+		if err := addReliabilityModel(p, legend, slots[i], m, joinMin); err != nil {
 			return nil, err
 		}
 	}
@@ -79,33 +97,15 @@ func Reliability(spec ReliabilitySpec) ([]byte, error) {
 	return encodePlot(p, w, h, spec.Format)
 }
 
-// addReliabilityModel checks model i and draws its non-empty bins.
-func addReliabilityModel(p *plot.Plot, legend *legendBox, i int, m ReliabilityModel) error {
+// addReliabilityModel checks model i and draws its non-empty bins, joining
+// those with at least joinMin predictions.
+func addReliabilityModel(p *plot.Plot, legend *legendBox, i int, m ReliabilityModel, joinMin int) error {
 	owner := describe("model", i, m.Name)
-	var pts plotter.XYs
-	var counts []int
-	for b, bin := range m.Bins {
-		if bin.Count < 0 {
-			return fmt.Errorf("ufmi: viz: %s: bin %d has negative count %d", owner, b, bin.Count)
-		}
-		if bin.Count == 0 {
-			continue
-		}
-		for _, f := range []struct {
-			name string
-			v    float64
-		}{{"Confidence", bin.Confidence}, {"Accuracy", bin.Accuracy}} {
-			if !(f.v >= 0 && f.v <= 1) {
-				return fmt.Errorf("ufmi: viz: %s: bin %d %s = %v is not in [0, 1]", owner, b, f.name, f.v)
-			}
-		}
-		pts = append(pts, plotter.XY{X: bin.Confidence, Y: bin.Accuracy})
-		counts = append(counts, bin.Count)
+	pts, joined, counts, err := reliabilityPoints(m.Bins, joinMin)
+	if err != nil {
+		return fmt.Errorf("ufmi: viz: %s%w", owner, err)
 	}
-	if len(pts) == 0 {
-		return fmt.Errorf("ufmi: viz: %s has no non-empty bin", owner)
-	}
-	line, err := plotter.NewLine(pts)
+	line, err := plotter.NewLine(joined)
 	if err != nil {
 		return fmt.Errorf("ufmi: viz: %s: %w", owner, err)
 	}
@@ -116,10 +116,49 @@ func addReliabilityModel(p *plot.Plot, legend *legendBox, i int, m ReliabilityMo
 	}
 	marks.GlyphStyle = styleGlyph(i)
 	marks.GlyphStyleFunc = countScaledGlyph(styleGlyph(i), counts)
-	p.Add(line, marks)
+	if len(joined) >= 2 {
+		p.Add(line)
+	}
+	p.Add(marks)
 	legend.add(m.Name, line, marks)
-	legend.avoidPath(line.XYs)
+	legend.avoidPath(joined)
+	for _, pt := range pts {
+		legend.avoidPath(plotter.XYs{pt})
+	}
 	return nil
+}
+
+// reliabilityPoints checks a model's bins and returns the points of its
+// non-empty bins with their counts, and the points of those holding at
+// least joinMin predictions (its line). Errors start with ": " or " " so
+// that the caller can put the model's name before them.
+func reliabilityPoints(bins []ReliabilityBin, joinMin int) (pts, joined plotter.XYs, counts []int, err error) {
+	for b, bin := range bins {
+		if bin.Count < 0 {
+			return nil, nil, nil, fmt.Errorf(": bin %d has negative count %d", b, bin.Count)
+		}
+		if bin.Count == 0 {
+			continue
+		}
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"Confidence", bin.Confidence}, {"Accuracy", bin.Accuracy}} {
+			if !(f.v >= 0 && f.v <= 1) {
+				return nil, nil, nil, fmt.Errorf(": bin %d %s = %v is not in [0, 1]", b, f.name, f.v)
+			}
+		}
+		pt := plotter.XY{X: bin.Confidence, Y: bin.Accuracy}
+		pts = append(pts, pt)
+		counts = append(counts, bin.Count)
+		if bin.Count >= joinMin {
+			joined = append(joined, pt)
+		}
+	}
+	if len(pts) == 0 {
+		return nil, nil, nil, fmt.Errorf(" has no non-empty bin")
+	}
+	return pts, joined, counts, nil
 }
 
 // countScaledGlyph returns a glyph style whose area is proportional to the

@@ -68,3 +68,30 @@ func TestReliabilityErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestReliabilityLineSkipsSparseBins(t *testing.T) {
+	bins := []ReliabilityBin{{0.2, 0.2, 100}, {0.35, 1, 2}, {0.5, 0.5, 0}, {0.65, 0.6, 30}, {0.8, 0.8, 29}}
+	pts, joined, counts, err := reliabilityPoints(bins, DefaultJoinMinCount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pts) != 4 || len(counts) != 4 || counts[1] != 2 {
+		t.Fatalf("markers %v (counts %v), want the 4 non-empty bins", pts, counts)
+	}
+	if len(joined) != 2 || joined[0].X != 0.2 || joined[1].X != 0.65 {
+		t.Fatalf("line through %v, want the bins of 100 and 30 predictions", joined)
+	}
+	_, all, _, err := reliabilityPoints(bins, 1)
+	if err != nil || len(all) != 4 {
+		t.Fatalf("JoinMinCount 1 joins %v (%v), want every non-empty bin", all, err)
+	}
+	// A model whose every bin is sparse is drawn as markers alone.
+	spec := reliabilitySpec()
+	spec.Models[0].Bins = []ReliabilityBin{{0.3, 0.1, 3}, {0.7, 0.9, 4}}
+	if _, err := Reliability(spec); err != nil {
+		t.Fatal(err)
+	}
+	spec.JoinMinCount = -1
+	_, err = Reliability(spec)
+	wantErrContaining(t, err, "JoinMinCount = -1 is negative")
+}

@@ -204,11 +204,43 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 // its span on both sides, to the nearest labelled ticks of its marker
 // outside it, so that both ends of the axis carry a label (a reader sees
 // where the axis starts and stops). Axes of other markers are only padded.
+// The widening does not cross a bound the values respect: values all at
+// or above 0 never get an axis reaching a labelled -0.1 or -0.2 (it stops
+// at 0, or at its padding below 0), values all at or below 0 likewise,
+// and values within [0, 1] (probabilities, shares) stop at 1 or its
+// padding above.
 func labelledEnds(ax *plot.Axis, frac float64) {
+	dataLo, dataHi := ax.Min, ax.Max
 	padAxis(ax, frac)
 	if !(ax.Max > ax.Min) {
 		return
 	}
+	paddedLo, paddedHi := ax.Min, ax.Max
+	if !widenToLabels(ax) {
+		return
+	}
+	keepBound := func(end *float64, padded, bound float64, below bool) {
+		if below && *end < bound {
+			*end = min(bound, padded)
+		}
+		if !below && *end > bound {
+			*end = max(bound, padded)
+		}
+	}
+	if dataLo >= 0 {
+		keepBound(&ax.Min, paddedLo, 0, true)
+		if dataHi <= 1 {
+			keepBound(&ax.Max, paddedHi, 1, false)
+		}
+	}
+	if dataHi <= 0 {
+		keepBound(&ax.Max, paddedHi, 0, false)
+	}
+}
+
+// widenToLabels widens ax to the nearest labelled ticks of its linear or
+// log marker outside it, and reports whether the marker is one of those.
+func widenToLabels(ax *plot.Axis) bool {
 	// Widening can change the ticker's step: repeat until both ends are
 	// labelled (twice at most in practice).
 	for range 4 {
@@ -219,17 +251,18 @@ func labelledEnds(ax *plot.Axis, frac float64) {
 			lo, hi = math.Floor(lo/step+1e-9)*step, math.Ceil(hi/step-1e-9)*step
 		case logTicks:
 			if !(lo > 0) {
-				return
+				return false
 			}
 			lo, hi = logLabelBelow(lo, hi), logLabelAbove(lo, hi)
 		default:
-			return
+			return false
 		}
 		ax.Min, ax.Max = lo, hi
 		if endsLabelled(ax.Tick.Marker.Ticks(lo, hi), lo, hi) {
-			return
+			break
 		}
 	}
+	return true
 }
 
 // endsLabelled reports whether ticks holds labelled ticks at lo and hi.

@@ -1,6 +1,7 @@
 package viz
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
@@ -110,5 +111,46 @@ func TestCurvesAxesEndOnLabels(t *testing.T) {
 	}
 	if p.X.Min != 200 || p.X.Max != 20000 {
 		t.Errorf("x axis [%v, %v], want [200, 20000]", p.X.Min, p.X.Max)
+	}
+}
+
+// An axis of values that respect 0 (or [0, 1]) is not widened to a
+// labelled value beyond the bound: H(Y|X) never reads -0.1, a probability
+// never 1.2. Within the bounds the ends stay labelled.
+func TestLabelledEndsKeepBounds(t *testing.T) {
+	const frac = 0.04
+	for _, c := range []struct{ lo, hi float64 }{
+		{0.01, 0.9}, {0, 0.97}, {0, 1}, {0.2, 1.3}, {-0.5, -0.02}, {-0.3, 0.9}, {0, 0.3},
+		{0.0026, 0.0097}, {0.9, 0.999}, {0.02, 0.49}, {1.5, 2}, {-0.002, 0.005}, {0.05, 0.97},
+	} {
+		ax := plot.Axis{Min: c.lo, Max: c.hi}
+		ax.Tick.Marker = niceTicks{}
+		labelledEnds(&ax, frac)
+		pad := frac * (c.hi - c.lo)
+		if ax.Min > c.lo-pad+1e-12 || ax.Max < c.hi+pad-1e-12 {
+			t.Errorf("[%v, %v] became [%v, %v], which does not hold it with its padding", c.lo, c.hi, ax.Min, ax.Max)
+		}
+		if c.lo >= 0 && ax.Min < min(0, c.lo-pad)-1e-12 {
+			t.Errorf("[%v, %v] became [%v, %v]: below 0 beyond the padding", c.lo, c.hi, ax.Min, ax.Max)
+		}
+		if c.lo >= 0 && c.hi <= 1 && ax.Max > max(1, c.hi+pad)+1e-12 {
+			t.Errorf("[%v, %v] became [%v, %v]: above 1 beyond the padding", c.lo, c.hi, ax.Min, ax.Max)
+		}
+		if c.hi <= 0 && ax.Max > max(0, c.hi+pad)+1e-12 {
+			t.Errorf("[%v, %v] became [%v, %v]: above 0 beyond the padding", c.lo, c.hi, ax.Min, ax.Max)
+		}
+		ticks := ax.Tick.Marker.Ticks(ax.Min, ax.Max)
+		if (ax.Min >= 0 || c.lo < 0) && (ax.Max <= 1 || c.hi > 1 || c.lo < 0) && !endsLabelled(ticks, ax.Min, ax.Max) {
+			t.Errorf("[%v, %v] became [%v, %v], whose ends are not both labelled", c.lo, c.hi, ax.Min, ax.Max)
+		}
+	}
+	// The cases the bound changes: [0, 1] was [-0.2, 1.2], [0.01, 0.9] reached -0.2.
+	for _, c := range []struct{ lo, hi, wantMin, wantMax float64 }{{0, 1, -0.04, 1.04}, {0.01, 0.9, 0.01 - frac*0.89, 1}, {0.02, 0.49, 0, 0.6}} {
+		ax := plot.Axis{Min: c.lo, Max: c.hi}
+		ax.Tick.Marker = niceTicks{}
+		labelledEnds(&ax, frac)
+		if math.Abs(ax.Min-c.wantMin) > 1e-9 || math.Abs(ax.Max-c.wantMax) > 1e-9 {
+			t.Errorf("[%v, %v] became [%v, %v], want [%v, %v]", c.lo, c.hi, ax.Min, ax.Max, c.wantMin, c.wantMax)
+		}
 	}
 }

@@ -24,8 +24,8 @@ type CalibratedConfig struct {
 	// ""), or MethodIRF, isotonic regression (a monotone step function
 	// fitted by pool-adjacent-violators); other values are an error.
 	Method Method
-	Folds  int          // 2..n (0: defaultCalibrationFolds, the paper's)
-	Forest ForestConfig // each member; Trees 0 means defaultFoldTrees
+	Folds  int          // 2..n (0: 5, the paper's)
+	Forest ForestConfig // each member; Trees 0 means 60 (defaultFoldTrees)
 }
 
 // CalibratedForest is a fitted SigRF or IRF.

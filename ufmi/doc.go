@@ -20,11 +20,14 @@
 //   - FitCalibrated: SigRF (Platt scaling) and IRF (isotonic regression),
 //     k-fold cross-validated calibration ensembles.
 //
-// Three UF presets exist. PaperUF (half the rows vote, no kappa) reproduces
-// the paper's published numbers; AuthorsUF (40% structure, the rest half
-// vote / half evaluation, kappa 3, entropies averaged per tree) reproduces the
-// authors' scripts; DefaultUF is ufmi's choice, made by measurement (see
-// "Choice of the default" below).
+// UF presets: PaperUF (half the rows vote, no kappa) reproduces the paper's
+// published numbers; AuthorsUF (40% structure, the rest half vote / half
+// evaluation, kappa 3, entropies averaged per tree) reproduces the authors'
+// scripts; DefaultUF is ufmi's choice, made by measurement (see "Choice of
+// the default" below); ObliqueUF adds oblique splits, for information spread
+// over many weak features. ParseUFPreset knows these by name and every
+// earlier default besides (the command line's -preset; docs/guide.md,
+// "Presets", tabulates them).
 //
 // # Categorical features and missing values
 //
@@ -95,7 +98,8 @@
 //     needs and returns an error when that exceeds the memory available to
 //     the process (internal/memory: cgroup limit, MemAvailable, GOMEMLIMIT).
 //   - Errors: data problems (NaN or Inf, mismatched lengths, a single class,
-//     class codes outside 0..n-1, fractions that leave a set empty, nil
+//     class codes other than 0..K-1 with every class present (codes {0, 5}
+//     are refused), fractions that leave a set empty, nil
 //     inputs) and invalid settings (counts beyond their limits, such as a
 //     million trees or permutations; unknown enum values; negative counts)
 //     return an error starting with "ufmi: " that names the problem and the

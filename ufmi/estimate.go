@@ -64,10 +64,10 @@ type EstimatorConfig struct {
 	// is DefaultUF()). An invalid value is an error.
 	UF UFConfig
 	// Forest configures RF (DefaultTrees trees by default) and the members
-	// of SigRF/IRF (defaultFoldTrees trees per fold by default,
-	// defaultCalibrationFolds folds).
+	// of SigRF/IRF (60 trees per fold by default,
+	// 5 folds).
 	Forest  ForestConfig
-	HeldOut float64    // sample splitting: held-out share of the rows in (0, 1) (0: defaultHeldOut, the paper's)
+	HeldOut float64    // sample splitting: held-out share of the rows in (0, 1) (0: 0.3, the paper's)
 	KNN     knn.Config // for the kNN methods
 	// Unlabeled rows, when given, join the training rows in the average of
 	// posterior entropies (UF, forest level only).

@@ -106,7 +106,7 @@ func fromRows(rows [][]float64, allowMissing bool) (*Features, error) {
 // NewColumnFeatures builds Features from named numeric and categorical
 // columns of equal length. Errors name the column: a non-integer or
 // out-of-range level code, a categorical column with codes but no Levels,
-// repeated level or column names, more than limits.Levels levels, or an
+// repeated level or column names, more than 1,024 levels (limits.Levels), or an
 // infinite number. A column missing in every row is accepted here (rows to
 // predict may lack a value, even in their only row), but fits and
 // estimates reject it as training data.

@@ -17,12 +17,13 @@ import (
 // parallel instead).
 type Statistic func(x *Features, y []int, rt Runtime) (float64, error)
 
-// PermutationConfig configures PermutationTest and FastPermutationTest.
+// PermutationConfig configures PermutationTest, FastPermutationTest and
+// ConditionalPermutationTest.
 // Zero values are the defaults (defaults.go).
 type PermutationConfig struct {
-	Permutations int // number of label permutations, 1..1,000,000 (0: defaultPermutations, the paper's)
+	Permutations int // number of label permutations, 1..1,000,000 (0: 1,000, the paper's)
 	// FastShare is the fast test's share of the structure half that grows
-	// each tree, in (0, 1) (0: defaultFastShare); the refit test ignores it.
+	// each tree, in (0, 1) (0: 0.3); the refit test ignores it.
 	FastShare float64
 	// Runtime runs the test. Seed: permutation i shuffles with the stream
 	// (Seed, permutation, i) and refits with the seed Derive(Seed,

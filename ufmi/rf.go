@@ -34,15 +34,14 @@ func (s Sampling) String() string {
 // field's zero value is the default (defaults.go); it holds no seed,
 // workers or progress (see Runtime).
 type ForestConfig struct {
-	Trees int // number of trees, 1..1,000,000 (0: DefaultTrees; a calibration fold's: defaultFoldTrees)
+	Trees int // number of trees, 1..1,000,000 (0: DefaultTrees; a calibration fold's: 60)
 	// Tree holds the per-tree settings. Left unset, MaxFeatures and
 	// MinSamplesLeaf are the paper's (rfTreeDefaults): all features, fully
-	// grown (leaves of paperMinLeaf rows).
+	// grown (leaves of 1 row).
 	Tree     tree.Config
 	Sampling Sampling // Bootstrap (the zero value, the default) or Subsample; other values are an error
 	// SampleFraction is the rows per tree as a fraction of n: in (0, 1] for
-	// Subsample (0: defaultSubsampleFraction), in (0, limits.SampleFraction]
-	// for Bootstrap (0: defaultBootstrapFraction).
+	// Subsample (0: 0.632), in (0, 10] for Bootstrap (0: 1).
 	SampleFraction float64
 }
 

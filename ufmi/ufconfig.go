@@ -24,9 +24,9 @@ import (
 type UFConfig struct {
 	Trees int // number of trees, 1..1,000,000 (0: DefaultTrees)
 	// Tree holds the per-tree settings. Left unset, MaxFeatures and
-	// MinSamplesLeaf are UF's defaults (ufTreeDefaults): max(
-	// defaultUFMinFeatures, floor(sqrt d)) features per node and leaves of
-	// at least defaultUFMinLeaf structure rows, and Draws WithReplacement.
+	// MinSamplesLeaf are UF's defaults (ufTreeDefaults): max(2,
+	// floor(sqrt d)) features per node and leaves of at least 6 structure
+	// rows, and Draws WithReplacement.
 	// The paper's fully grown
 	// trees on all features are tree.Config{MinSamplesLeaf: 1, MaxFeatures:
 	// tree.AllFeatures()}. MinSamplesLeaf holds from 1,000 structure rows
@@ -47,8 +47,8 @@ type UFConfig struct {
 	// Small data or rare classes lower it further either way.
 	FixedLeaves bool
 	// StructureFraction is the share of the n rows that grows each tree,
-	// rounded to a row count, in (0, 1) (0: defaultStructureFraction, the
-	// paper's; the authors' scripts: authorsStructureFraction).
+	// rounded to a row count, in (0, 1) (0: 0.5, the
+	// paper's; the authors' scripts: 0.4).
 	StructureFraction float64
 	// EvalShare is the share of the remaining rows held out for evaluation,
 	// in [0, 1); the rest vote. 0 (the default, the paper's) means every
@@ -85,11 +85,11 @@ type UFConfig struct {
 	// node and noise features rarely.
 	NoScreening bool
 	// PilotTrees is the size of the screening pilot, 1..1,000,000 (0:
-	// defaultPilotTrees). It must be 0 with NoScreening.
+	// 60). It must be 0 with NoScreening.
 	PilotTrees int
 	// PilotFloor is the weight every feature keeps whatever its importance,
 	// relative to the most important feature's 1: positive and finite (0:
-	// defaultPilotFloor). It must be 0 with NoScreening.
+	// 0.01). It must be 0 with NoScreening.
 	PilotFloor float64
 	// PlugIn makes a forest-level estimate of H(Y|X) the plug-in: the mean
 	// entropy of the forest posteriors (the paper's Algorithm 3, and ufmi's
@@ -256,7 +256,7 @@ type UFConfig struct {
 	ScreenAlways bool
 	// LabelDraws, when positive, corrects the one-step by a bootstrap of
 	// the vote labels (labeldraws.go; the preset "label-draws" sets
-	// defaultLabelDraws): after the pass, that many sets of labels are
+	// 4): after the pass, that many sets of labels are
 	// drawn from the rows' out-of-sample posteriors (moved towards their
 	// mean until the world they define holds the information estimated),
 	// sent through the same trees, and the one-step's mean excess over that
@@ -562,7 +562,7 @@ func cappedNoiseUF() UFConfig {
 }
 
 // labelDrawsUF is DefaultUF with the bootstrap of the vote labels
-// (LabelDraws, defaultLabelDraws draws): less bias where the noise term
+// (LabelDraws, 4 draws): less bias where the noise term
 // falls short, at 1.2 to 1.25 times the cost; not the default because of
 // that cost.
 func labelDrawsUF() UFConfig {
@@ -711,9 +711,9 @@ func ParseUFPreset(name string) (UFConfig, error) {
 // class means of each node's rows, weighted by the inverse of the columns'
 // within-class covariance there (tree.Discriminants): for information
 // spread over many weak numeric features, where axis-aligned splits
-// approximate an oblique boundary badly (the trunk simulation, ||μ|| = 1, at
-// n = 2000, d = 10: 0.337 nats, the true value, against the default's
-// 0.240), and for tables of many classes. Its cost and its measurements on
+// approximate an oblique boundary badly (the trunk simulation, ||μ|| = 1,
+// exact I 0.337 nats, at n = 2000, d = 10: 0.336 against the default's
+// 0.306; at d = 50, 0.321 against 0.283), and for tables of many classes. Its cost and its measurements on
 // the accuracy grid, the coverage study and the CC18 tables are in
 // docs/guide.md, "The oblique preset".
 //
@@ -766,20 +766,28 @@ func withObliqueSplits(c UFConfig, directions tree.ObliqueDirections) UFConfig {
 }
 
 // DefaultUF is ufmi's default honest forest, UFConfig{} with its defaults
-// spelled out: the paper's half/half split and forest-level posteriors,
-// H(Y|X) estimated by the rows' out-of-sample log-loss less its noise term
+// spelled out. Its forest: the paper's half/half honest split, stratified
+// by class; leaves of at least 6 structure rows from 2,000 rows on and
+// fewer below (FixedLeaves; on one feature, 6, 12 or 24, whichever reads
+// the lowest out-of-sample log-loss, NoLeafSelection; a conditional MI's
+// fits not fewer below and more above, PlainLeavesInDifferences); empty
+// leaves predicting the vote set's class frequencies; no kappa correction;
+// features screened by a pilot forest of 60 trees (equal weights where its
+// importances are no larger than under permuted labels, ScreenAlways),
+// each node making max(2, floor(sqrt d)) draws of features with
+// replacement by those weights (tree.WithReplacement). Its estimate of
+// H(Y|X): the rows' out-of-sample log-loss less its noise term
 // (oneStepOrPlugIn) or, when lower, the log-loss of their sharpened
-// posteriors (NoSharpening), those posteriors fitted local-linearly on the
-// ranks of the two most important columns (NoLocalLinear), no kappa correction, leaves of at least 6
-// structure rows from 2,000 rows on and fewer below (FixedLeaves; the fits
-// of a conditional MI not fewer below and more above,
-// PlainLeavesInDifferences), empty
-// leaves predicting the vote set's class frequencies, stratified splits,
-// and feature screening: a pilot forest of 60 trees weights the features
-// by honest importance (equally where its importances are no larger than
-// under permuted labels: ScreenAlways), and each node makes max(2, floor(sqrt d)) draws of
-// features with replacement by those weights (floor 0.01) and examines the
-// distinct features drawn (tree.WithReplacement). Chosen by measurement on
-// the reference MI grid and the coverage study (see the package
-// documentation, bench/migrid and bench/coverage).
+// posteriors, each fold of five sharpened by an exponent fitted on the
+// other four (NoSharpening, SharpenOnHalves), those posteriors fitted
+// local-linearly on the ranks of the most important column and of a
+// cross-fitted linear discriminant beyond it (NoLocalLinear,
+// NoDiscriminant). A conditional MI's fit on all columns may replace a
+// numeric target column by its residual on a given column that predicts
+// it (NoTargetResiduals), and its fit of the given columns sees the target
+// columns swapped among rows alike in them (the swapped rest,
+// swappedrest.go). Each
+// choice was made by measurement (docs/inference.md); the presets of
+// ParseUFPreset keep the defaults before each change, and docs/guide.md,
+// "Presets", tabulates them.
 func DefaultUF() UFConfig { return UFConfig{}.withDefaults() }

@@ -30,7 +30,7 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	shards := fs.Int("shards", 4, fmt.Sprintf("array tasks, one shard each, 1..%d", shard.MaxShards))
 	results := fs.String("results", "ufmi-results", "shared results folder of the cells (made absolute; created)")
 	out := fs.String("o", "", "write the script to this file instead of stdout")
-	binary := fs.String("ufmi", "", "path of the ufmi binary on the cluster (default: this binary)")
+	binary := fs.String("ufmi", "", "path of the ufmi binary on the cluster (default: this binary; under go run, \"ufmi\" on the nodes' PATH)")
 	name := fs.String("name", "", "job name (default: ufmi-SUBCOMMAND)")
 	extra := fs.String("sbatch", "", "further #SBATCH options, comma-separated, e.g. --time=1:00:00,--cpus-per-task=2 (a comma not followed by - stays in its option's value: --mail-type=BEGIN,END); they apply to the merge's job too")
 	noCheck := fs.Bool("no-check", false, "write the script without running the command's checks here first (for data only the cluster can read)")
@@ -89,6 +89,9 @@ func runSlurm(args []string, stdout, stderr io.Writer) error {
 	bin := *binary
 	if bin == "" {
 		bin = defaultBinary()
+		if bin == "ufmi" {
+			fmt.Fprintln(stderr, "ufmi slurm: note: this is a temporary build (go run): the script runs \"ufmi\", which every node must find on its PATH; build one (go build -o /shared/bin/ufmi ./cmd/ufmi) and give -ufmi /shared/bin/ufmi, or go install ./cmd/ufmi")
+		}
 	}
 	if strings.HasPrefix(bin, "-") {
 		return fmt.Errorf("-ufmi %s starts with '-'; give the binary's path (./%s for a relative one)", shellQuote(bin), bin)

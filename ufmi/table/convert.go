@@ -379,7 +379,7 @@ func missingLikeClass(name string, labels *Labels) string {
 // text, and two spellings of one number would otherwise be two classes
 // (a probe found H(Y) doubled on labels written "1" and "1.0" in turn).
 func sameNumberLabels(name string, texts []string) ([]string, string) {
-	// Numbers are compared exactly (big.Rat), not as float64, whose
+	// Numbers are compared exactly (decimalKey), not as float64, whose
 	// rounding would make 2^53 + 1 and 2^53 one class.
 	keys := make([]string, len(texts))
 	first := map[string]string{}
@@ -388,11 +388,7 @@ func sameNumberLabels(name string, texts []string) ([]string, string) {
 		if _, ok := parseDecimal(t); !ok {
 			return texts, ""
 		}
-		r, ok := new(big.Rat).SetString(t)
-		if !ok {
-			return texts, ""
-		}
-		keys[i] = r.RatString() // "-0" is "0"
+		keys[i] = decimalKey(t)
 		if _, seen := first[keys[i]]; !seen {
 			first[keys[i]] = texts[i]
 		}
@@ -417,6 +413,36 @@ func sameNumberLabels(name string, texts []string) ([]string, string) {
 		more = fmt.Sprintf(" and %d more", len(merged)-len(examples))
 	}
 	return out, fmt.Sprintf("target %q writes the same number in more than one way; each number is one class, named as first written: %s%s", name, strings.Join(examples, ", "), more)
+}
+
+// decimalKey is the exact value of a text parseDecimal accepts, written
+// one way: "0", or a sign, "0.", the significant digits and "e" with the
+// power of ten ("1.50", "+15e-1" and "0.015e2" are all "0.15e1"). It takes
+// time linear in the text whatever its exponent (a rational's, as big.Rat
+// builds it, grows with the exponent: "1e999999" took seconds and
+// hundreds of megabytes a cell).
+func decimalKey(t string) string {
+	sign := ""
+	switch {
+	case strings.HasPrefix(t, "-"):
+		sign, t = "-", t[1:]
+	case strings.HasPrefix(t, "+"):
+		t = t[1:]
+	}
+	mantissa, exponent, _ := strings.Cut(strings.ToLower(t), "e")
+	whole, fraction, _ := strings.Cut(mantissa, ".")
+	digits := whole + fraction
+	leading := len(digits) - len(strings.TrimLeft(digits, "0"))
+	digits = strings.TrimRight(digits[leading:], "0")
+	if digits == "" {
+		return "0" // "-0" and "0.000e7" too
+	}
+	power := new(big.Int)
+	if exponent != "" {
+		power.SetString(strings.TrimPrefix(exponent, "+"), 10) // parseDecimal checked its digits
+	}
+	power.Add(power, big.NewInt(int64(len(whole)-leading)))
+	return sign + "0." + digits + "e" + power.String()
 }
 
 // convert builds Data from a resolved spec; column returns a raw column by

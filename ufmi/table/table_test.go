@@ -437,3 +437,45 @@ func TestInfiniteTargetIsAnError(t *testing.T) {
 	_, err = FromDataFrame(df, Spec{Target: "y"})
 	testcheck.Error(t, "feature -Inf", err, `column "x", data row 2: "-Inf" is out of range`)
 }
+
+// decimalKey writes equal numbers alike and unequal ones apart, exactly,
+// and in time linear in the text whatever its exponent.
+func TestDecimalKey(t *testing.T) {
+	same := [][]string{
+		{"1", "1.0", "+1", "01", "1.000", "0.1e1", "10e-1", "1E0", "100e-2"},
+		{"0", "-0", "0.000", "+0e5", "0e-999999", ".0"},
+		{"1.5", "0.015e2", "15e-1", "+1.50", "150E-2"},
+		{"-2.5", "-25e-1", "-0.25e1"},
+		{"1e999999", "10e999998", "0.1e1000000"},
+		{"9007199254740993", "9007199254740993.0"},
+	}
+	var keys []string
+	for _, group := range same {
+		key := decimalKey(group[0])
+		for _, t2 := range group[1:] {
+			if k := decimalKey(t2); k != key {
+				t.Errorf("%q reads %q, %q reads %q: one number", group[0], key, t2, k)
+			}
+		}
+		keys = append(keys, key)
+	}
+	keys = append(keys, decimalKey("9007199254740992"), decimalKey("2e-999999"), decimalKey("-1"), decimalKey("1e999998"), decimalKey("0.1"))
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if seen[k] {
+			t.Errorf("two different numbers share the key %q", k)
+		}
+		seen[k] = true
+	}
+	if k := decimalKey("0.015e2"); k != "0.15e1" {
+		t.Errorf("0.015e2 reads %q, want 0.15e1", k)
+	}
+	texts := make([]string, 400)
+	for i := range texts {
+		texts[i] = []string{"1e999999", "2e-999999"}[i%2]
+	}
+	out, note := sameNumberLabels("y", texts)
+	if note != "" || out[0] != "1e999999" || out[1] != "2e-999999" {
+		t.Errorf("huge exponents: note %q, classes %q", note, out[:2])
+	}
+}

@@ -16,8 +16,8 @@ import (
 // (UFConfig.CappedNoise), with signal too; unless capped, 10 or more
 // classes, where it reads high when X separates groups of classes
 // (TestNoiseTermSignalStudy); with fewer than 5 rows per class
-// (EstimatorConfig.ManyClasses) it may be far off either way
-// (TestFewRowsPerClassStudy, which also measures one column). EstimateMI
+// (EstimatorConfig.ManyClasses) it may be far off either way, its interval
+// too (TestFewRowsPerClassStudy, which also measures one column). EstimateMI
 // and ConditionalMI put it in their Notes; the command line prints it.
 func (cfg EstimatorConfig) FewRowsPerClassNote(k, n int) string {
 	if !cfg.OneStepUF() || k < 3 {
@@ -27,8 +27,10 @@ func (cfg EstimatorConfig) FewRowsPerClassNote(k, n int) string {
 	var parts []string
 	switch {
 	case n < 5*k:
-		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way "+
-			"(60 classes of 3 rows on independent data read -0.25 to +0.58 by default, 2 of 3 intervals excluding 0, and -2.3 to -2.9 with the preset capped-noise)")
+		parts = append(parts, "with fewer than 5 rows per class the one-step breaks down and the estimate may be far off either way, its interval with it "+
+			"(on independent data, 60 classes of 3 rows read -0.25 to +0.58 by default, 2 of 3 intervals excluding 0, and -2.3 to -2.9 with the preset capped-noise; "+
+			"80 to 200 classes of 2 to 4 rows read +0.9 to +2.3, every interval excluding 0): neither says anything here; "+
+			"the lower bound (-bound, EstimatorConfig.LowerBound) holds whatever the model")
 	case n < 100*k && capped:
 		parts = append(parts, "with fewer than 100 rows per class the capped estimate reads low, with or without signal "+
 			"(on two columns -0.05 to -0.36 nats at I = 0 and -0.03 to -0.10 with signal, 20 to 50 rows per class; "+

@@ -120,7 +120,7 @@ func TestFewRowsPerClassStudy(t *testing.T) {
 	const sets = 3
 	fmt.Println("| K | rows per class | columns | default: MI | intervals containing 0 | capped-noise: MI | intervals containing 0 |")
 	fmt.Println("|---|---|---|---|---|---|---|")
-	for _, c := range []struct{ k, per, columns int }{{20, 8, 1}, {10, 20, 1}, {60, 3, 2}, {40, 5, 2}} {
+	for _, c := range []struct{ k, per, columns int }{{20, 8, 1}, {10, 20, 1}, {60, 3, 2}, {40, 5, 2}, {80, 3, 2}, {100, 3, 2}, {100, 2, 2}, {200, 4, 2}} {
 		var low, high [2]float64
 		var covered [2]int
 		for r := range sets {

@@ -834,6 +834,7 @@ func badInputs(t *testing.T) []badInput {
 		{"posterior sigrf on 3 rows", []string{"posterior", "-train", csv(threeRows), "-test", csv(threeRows), "-target", "y", "-method", "sigrf"}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
 		{"rf-oob with 4 trees", mi("-method", "rf-oob", "-trees", "4"), "an out-of-bag posterior needs at least 5"},
 		{"numeric target with a value per row", []string{"mi", "-in", good, "-target", "x1"}, `target "x1" looks continuous (50 distinct values in 50 rows)`},
+		{"posterior: numeric target with a value per row", []string{"posterior", "-train", good, "-test", good, "-target", "x1"}, `target "x1" looks continuous (50 distinct values in 50 rows)`},
 		// A forest in cells of trees.
 		{"-trees-per-cell -1", mi("-trees-per-cell", "-1", "-results", t.TempDir()), "-trees-per-cell -1: want a positive number of trees"},
 		{"-trees-per-cell without -results", mi("-trees-per-cell", "25"), "-trees-per-cell needs -results DIR"},
@@ -1137,5 +1138,23 @@ func TestColumnNamesWithCommas(t *testing.T) {
 	_, errOut, code = runCLI(t, "mi", "-in", in, "-target", "label", "-categorical", "income, net")
 	if code == 0 || !strings.Contains(errOut, `no categorical column "income"`) {
 		t.Errorf("-categorical 'income, net' unquoted names two columns; want an error naming \"income\": exit %d, %s", code, errOut)
+	}
+}
+
+// posterior reads -target and -id as mi does (spaces around them trimmed)
+// and refuses a target that looks continuous unless -many-classes accepts it.
+func TestPosteriorTargetAsMIReadsIt(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 200, 3)
+	out, errOut, code := runCLI(t, "posterior", "-train", in, "-test", in, "-target", " label ", "-trees", "10")
+	if code != 0 || !strings.HasPrefix(out, "a,b\n") {
+		t.Fatalf("-target ' label ': exit %d, %q, %q", code, errOut, out[:min(len(out), 40)])
+	}
+	_, errOut, code = runCLI(t, "posterior", "-train", in, "-test", in, "-target", "x1", "-trees", "10")
+	if code != 1 || !strings.Contains(errOut, `target "x1" looks continuous`) || !strings.Contains(errOut, "-many-classes") {
+		t.Fatalf("a continuous target: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runCLI(t, "posterior", "-train", in, "-test", in, "-target", "x1", "-trees", "5", "-many-classes"); code != 0 {
+		t.Fatalf("a continuous target with -many-classes: exit %d, %q", code, errOut)
 	}
 }

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/ufmi-dev/ufmi/internal/names"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/ufmi-dev/ufmi/internal/classes"
+	"github.com/ufmi-dev/ufmi/internal/names"
 	"github.com/ufmi-dev/ufmi/ufmi"
 	"github.com/ufmi-dev/ufmi/ufmi/models"
 	uftable "github.com/ufmi-dev/ufmi/ufmi/table"
@@ -31,6 +31,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	registerWorkers(fs, &workers)
 	asJSON := fs.Bool("json", false, "print a JSON object {classes, posteriors} (with -id also ids)")
 	id := fs.String("id", "", "a column of the -test file (a row identifier) printed first on each output row, under its name; it is left out of the default features")
+	manyClasses := fs.Bool("many-classes", false, fmt.Sprintf("fit a target of %d or more classes with fewer than %d rows per class (it looks continuous): an error without this flag", classes.ManyClasses, classes.RowsPerClass))
 	var cells tableFlags
 	cells.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -42,7 +43,7 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	if *testPath == "" {
 		return fmt.Errorf("-test is required: the CSV file of rows to predict")
 	}
-	*target = strings.TrimLeftFunc(*target, unicode.IsSpace) // as the header's names
+	*target, *id = strings.TrimSpace(*target), strings.TrimSpace(*id) // as the header's names
 	if *target == "" {
 		return fmt.Errorf("-target is required")
 	}
@@ -90,6 +91,11 @@ func runPosterior(args []string, stdout, stderr io.Writer) error {
 	}
 	printNotices(stderr, "posterior", data.notices)
 	names, labels := data.featureNames, data.labels
+	if !*manyClasses {
+		if err := classes.CheckCount(labels.K(), len(labels.Codes), "target "+strconv.Quote(*target), "pass -many-classes"); err != nil {
+			return cliError{err}
+		}
+	}
 	testCols := make([]int, len(names))
 	for i, n := range names {
 		if testCols[i], err = test.column(n); err != nil {

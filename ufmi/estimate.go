@@ -394,6 +394,9 @@ func resolveUF(cfg EstimatorConfig) (UFConfig, error) {
 var errShardedLabelDraws = fmt.Errorf("ufmi: label draws (UFConfig.LabelDraws, the preset \"label-draws\") are not supported in a sharded run (its tree blocks do not keep every tree's leaves, which the draws need after the pass); run the estimate unsharded or without them")
 
 func (e *Estimate) fromOOB(x *Features, y []int, cfg EstimatorConfig) error {
+	if x.n < minOOBRows {
+		return fmt.Errorf("ufmi: rf-oob with %s: a row's out-of-bag trees grow on the other rows alone, and with fewer than %d rows on one row, whose label they predict whatever the data (I(X;Y) would read H(Y)); use more rows", plural.Count(x.n, "row"), minOOBRows)
+	}
 	f, err := FitRF(x, y, cfg.Forest, cfg.Runtime)
 	if err != nil {
 		return err

@@ -124,7 +124,8 @@ func streamForest(x *Features, y []int, k int, plan growPlan, use func(t int, ft
 	nw := min(pool.Workers(plan.rt.Workers), plan.trees-plan.first)
 	window := 2 * nw
 	// The memory check counts the trees in flight, not the forest.
-	if err := plan.size(x, k, min(window, plan.trees-plan.first), nw).check(); err != nil {
+	inFlight := plan.size(x, k, min(window, plan.trees-plan.first), nw)
+	if err := inFlight.checkMany(1, fmt.Sprintf("streaming %d trees on %d rows, %d of them in memory at once,", plan.trees-plan.first, x.n, inFlight.trees)); err != nil {
 		return err
 	}
 	sorted := tree.NewPresort(x.cols, x.categorical())

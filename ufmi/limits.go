@@ -34,6 +34,12 @@ func countOrDefault(what string, v, def, limit int) (int, error) {
 // 0.07 at 20 and 0.04 at 30 trees, accepted (documented in docs/guide.md).
 const minOOBTrees = 5
 
+// minOOBRows is the fewest rows an rf-oob estimate accepts: with 2, each
+// row's out-of-bag trees grow on the other row alone and predict its label
+// whatever the data (a reviewer's probe read I(X;Y) = H(Y), interval
+// [0.62, 0.69], on two rows of one x value).
+const minOOBRows = 3
+
 // forestSize describes one forest fit for the memory check made before it
 // grows (internal/memory). The estimates follow the sizes of the data
 // structures, rounded up.

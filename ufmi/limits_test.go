@@ -169,5 +169,5 @@ func TestContinuousTargetIsRefused(t *testing.T) {
 	}
 	defer memory.Fake(100_000_000)()
 	_, err = EstimateMI(big, ids, EstimatorConfig{UF: withTrees(PaperUF(), 4), ManyClasses: true, Runtime: Runtime{Workers: 1}})
-	testcheck.Error(t, "2,000 classes under 100 MB", err, "fitting 2 trees on 2000 rows needs about")
+	testcheck.Error(t, "2,000 classes under 100 MB", err, "streaming 4 trees on 2000 rows, 2 of them in memory at once, needs about")
 }

@@ -801,6 +801,8 @@ func badInputs(t *testing.T) []badInput {
 		{"cell of 500,000 digits", cell(strings.Repeat("7", 500000)), `data row 2: "7777777777777777777777777777777777777777"... (500000 characters) is out of range`},
 		{"cell with a decimal comma", cell(`"1,5"`), `column "a" holds numbers written with a decimal comma or a thousands separator, such as "1,5" in data row 2, which ufmi reads as neither`},
 		{"column of decimal commas", []string{"mi", "-in", csv("a,y\n\"0,041\",p\n\"1,5\",q\n\"-2,25\",q\n"), "-target", "y"}, `column "a" holds numbers written with a decimal comma or a thousands separator, such as "0,041" in data row 1`},
+		{"column of percentages", []string{"mi", "-in", csv("a,y\n0.52%,p\n1.5 %,q\n-2%,q\n"), "-target", "y"}, `column "a" holds numbers written with a unit sign, such as "0.52%" in data row 1, which ufmi reads as text (a level per value)`},
+		{"column of prices", []string{"mi", "-in", csv("a,y\n$1.20,p\n-$3,q\n€2e1,q\n"), "-target", "y"}, `column "a" holds numbers written with a unit sign, such as "$1.20" in data row 1`},
 		{"column of thousands separators", []string{"mi", "-in", csv("a,y\n\"2.193,2\",p\n\"921,9\",q\n\"8.165.950\",q\n12 345,p\n"), "-target", "y"}, `column "a" holds numbers written with a decimal comma or a thousands separator, such as "2.193,2" in data row 1`},
 		{"decimal commas and a missing marker", []string{"mi", "-in", csv("a,y\n" + strings.Repeat("\"-0,9\",p\n\"1,25\",q\n", 10) + "n/a,q\n"), "-target", "y"}, `such as "-0,9" in data row 1, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text; its few other cells, such as "n/a" in data row 21, may mark missing values`},
 		{"column all missing", []string{"mi", "-in", csv("a,y\n NA,p\nNaN,q\n,q\n"), "-target", "y"}, `column "a" is missing in all 3 rows, and no other feature column remains`},
@@ -833,6 +835,7 @@ func badInputs(t *testing.T) []badInput {
 		{"irf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "irf"}, "irf calibrates 5 folds"},
 		{"posterior sigrf on 3 rows", []string{"posterior", "-train", csv(threeRows), "-test", csv(threeRows), "-target", "y", "-method", "sigrf"}, "5 calibration folds need at least 5 rows, one per fold; the data have 3"},
 		{"rf-oob with 4 trees", mi("-method", "rf-oob", "-trees", "4"), "an out-of-bag posterior needs at least 5"},
+		{"rf-oob on 2 rows", []string{"mi", "-in", csv("a,y\n1,0\n1,1\n"), "-target", "y", "-method", "rf-oob"}, "rf-oob with 2 rows: a row's out-of-bag trees grow on the other rows alone"},
 		{"numeric target with a value per row", []string{"mi", "-in", good, "-target", "x1"}, `target "x1" looks continuous (50 distinct values in 50 rows)`},
 		{"posterior: numeric target with a value per row", []string{"posterior", "-train", good, "-test", good, "-target", "x1"}, `target "x1" looks continuous (50 distinct values in 50 rows)`},
 		// A forest in cells of trees.

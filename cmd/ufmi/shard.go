@@ -167,9 +167,24 @@ func checkSharedInput(path string) error {
 // the data has passed: a command that fails does not claim the folder.
 func (s *shardFlags) record() error {
 	if s.merge {
-		return nil
+		return s.mergesRecordedJob()
 	}
 	return recordJob(s.results, s.job)
+}
+
+// mergesRecordedJob refuses a -merge whose results folder records another
+// job: its cells would otherwise read as missing, or as cells of another
+// job's data, which misnames the cause.
+func (s *shardFlags) mergesRecordedJob() error {
+	if s.recorded != nil {
+		return nil // "ufmi merge" runs the job its job.json records
+	}
+	data, err := jobJSON(s.job)
+	if err != nil {
+		return err
+	}
+	_, err = recordsJob(s.results, data, "-merge reads the cells of the job it records: ufmi merge -results "+shellQuote(s.results)+" merges that job")
+	return err
 }
 
 // checked ends a check-only run (invocation.checkOnly) with
@@ -181,7 +196,7 @@ func (s *shardFlags) checked() error {
 		if err != nil {
 			return err
 		}
-		if _, err := recordsJob(s.results, data); err != nil {
+		if _, err := recordsJob(s.results, data, newFolderAdvice); err != nil {
 			return err
 		}
 	}
@@ -229,7 +244,7 @@ func recordJob(dir string, j job) error {
 	if err != nil {
 		return err
 	}
-	if recorded, err := recordsJob(dir, data); err != nil || recorded {
+	if recorded, err := recordsJob(dir, data, newFolderAdvice); err != nil || recorded {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -244,9 +259,14 @@ func jobJSON(j job) ([]byte, error) {
 	return append(data, '\n'), err
 }
 
+// newFolderAdvice is what recordsJob's error advises a run that would
+// record its job.
+const newFolderAdvice = "use a new -results folder"
+
 // recordsJob reports whether dir's job.json records the job of text data
-// (false when dir holds no job.json); an error when it records another.
-func recordsJob(dir string, data []byte) (bool, error) {
+// (false when dir holds no job.json); an error ending in advice when it
+// records another.
+func recordsJob(dir string, data []byte, advice string) (bool, error) {
 	path := filepath.Join(dir, "job.json")
 	old, err := safefile.ReadFile(path, maxJobFile)
 	switch {
@@ -255,8 +275,7 @@ func recordsJob(dir string, data []byte) (bool, error) {
 		if err := json.Compact(&compact, old); err != nil {
 			return false, fmt.Errorf("%s is damaged (%v): it records no job this run can check; use a new -results folder, or restore the file", path, err)
 		}
-		advice := "use a new -results folder"
-		if onlyJobFile(dir) {
+		if onlyJobFile(dir) && advice == newFolderAdvice {
 			advice += ", or delete " + path + ": the folder holds no computed cell"
 		}
 		return false, fmt.Errorf("%s records another job (%s); %s", path, compact.Bytes(), advice)

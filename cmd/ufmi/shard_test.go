@@ -514,3 +514,25 @@ func TestJobFileAloneMayBeDeleted(t *testing.T) {
 		t.Fatalf("another job in a folder with a cell: %v", err)
 	}
 }
+
+// -merge on a folder of another job names the job.json, not missing cells
+// or cells of another data file.
+func TestMergeOfAnotherJobNamesIt(t *testing.T) {
+	t.Parallel()
+	in := separatedCSV(t, 40, 9)
+	dir := t.TempDir()
+	job := []string{"mi", "-in", in, "-target", "label", "-trees", "10", "-perm", "20", "-results", dir}
+	mustRun(t, job...)
+	for _, other := range [][]string{
+		{"mi", "-in", in, "-target", "label", "-trees", "12", "-perm", "20", "-results", dir, "-merge"},
+		{"table", "-in", in, "-target", "label", "-trees", "10", "-results", dir, "-merge"},
+	} {
+		_, errOut, code := runCLI(t, other...)
+		if code != 1 || !strings.Contains(errOut, "records another job") || !strings.Contains(errOut, "-merge reads the cells of the job it records: ufmi merge -results") {
+			t.Errorf("%q: exit %d, %q", other, code, errOut)
+		}
+	}
+	if _, errOut, code := runCLI(t, append(job, "-merge")...); code != 0 {
+		t.Errorf("-merge of the folder's own job: exit %d, %q", code, errOut)
+	}
+}

@@ -44,6 +44,9 @@ type rawColumn struct {
 	// otherRow is the first row of the rest (-1: none), perhaps a missing
 	// marker.
 	commaRow, otherRow int
+	// unitRow is, under the same rule, the first row of a number with a
+	// unit sign (unitNumber: 0.52%, $1.20, -€3): text to ufmi (-1: none).
+	unitRow int
 	// numbersAsText marks a gota string series whose cells are decimal
 	// numbers but at most one in twenty: read as levels unless declared
 	// numeric, with a notice when it has many distinct values.
@@ -65,7 +68,7 @@ func textColumn(name string, cells []string, o Options) (rawColumn, error) {
 // (missing[i] true; nil: none), such as a gota series' NaN elements.
 func textCells(name string, cells []string, missing []bool, o Options) (rawColumn, error) {
 	na := o.na()
-	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1, otherRow: -1, infRow: -1}
+	r := rawColumn{name: name, text: make([]string, len(cells)), missing: make([]bool, len(cells)), mixedRow: -1, commaRow: -1, otherRow: -1, unitRow: -1, infRow: -1}
 	numbers, numeric, sawNumber, firstText := make([]float64, len(cells)), true, false, -1
 	present, others := 0, 0 // cells not missing; those neither numbers nor formatted numbers
 	for i, c := range cells {
@@ -89,6 +92,10 @@ func textCells(name string, cells []string, missing []bool, o Options) (rawColum
 			if r.commaRow < 0 {
 				r.commaRow = i
 			}
+		case unitNumber(c):
+			if r.unitRow < 0 {
+				r.unitRow = i
+			}
 		default:
 			others++
 			if r.otherRow < 0 {
@@ -104,7 +111,7 @@ func textCells(name string, cells []string, missing []bool, o Options) (rawColum
 		r.mixedRow = firstText
 	}
 	if numeric || 20*others > present {
-		r.commaRow, r.otherRow = -1, -1 // numbers, or text with a few formatted numbers among it
+		r.commaRow, r.otherRow, r.unitRow = -1, -1, -1 // numbers, or text with a few formatted numbers among it
 	}
 	return r, nil
 }
@@ -114,6 +121,30 @@ func textCells(name string, cells []string, missing []bool, o Options) (rawColum
 // -1,5, 1,234 (isCommaDecimal), 8,165,950, 1.234,5, 1,234.5, 12 345,
 // 1'234 (groupedNumber).
 func formattedNumber(s string) bool { return isCommaDecimal(s) || groupedNumber(s) }
+
+// unitSigns are the signs unitNumber strips: a percent sign after the
+// number, a currency sign before it (after its sign, if any).
+const unitSigns = "%$€£¥"
+
+// unitNumber reports whether s is a decimal number with a percent sign
+// after it or a currency sign before it: 0.52%, $1.20, -€3, £1e3.
+func unitNumber(s string) bool {
+	if v, found := strings.CutSuffix(s, "%"); found {
+		_, ok := parseDecimal(strings.TrimSpace(v))
+		return ok
+	}
+	sign := ""
+	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
+		sign, s = s[:1], s[1:]
+	}
+	for _, c := range unitSigns[1:] {
+		if v, found := strings.CutPrefix(s, string(c)); found {
+			_, ok := parseDecimal(sign + strings.TrimSpace(v))
+			return ok
+		}
+	}
+	return false
+}
 
 // groupedNumber reports whether s is an integer written in groups of three
 // digits after the first (of one to three) with a thousands separator
@@ -215,7 +246,7 @@ func parseDecimal(s string) (float64, bool) {
 // out-of-range number in a text cell is (textColumn).
 func seriesColumn(s series.Series, o Options) (rawColumn, error) {
 	nan := s.IsNaN()
-	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1, otherRow: -1, infRow: -1}
+	r := rawColumn{name: s.Name, text: make([]string, s.Len()), missing: nan, mixedRow: -1, commaRow: -1, otherRow: -1, unitRow: -1, infRow: -1}
 	switch s.Type() {
 	case series.Int:
 		r.numbers, r.ints = s.Float(), make([]int, s.Len())
@@ -506,6 +537,10 @@ func convert(s Spec, defaulted bool, n int, column func(name string) (rawColumn,
 			}
 			return nil, fmt.Errorf("ufmi: column %q holds numbers written with a decimal comma or a thousands separator, such as %s in data row %d, which ufmi reads as neither (it reads numbers such as -1.5e3); convert the column, or declare it categorical to read its cells as text%s",
 				name, quoteCell(raw.text[raw.commaRow]), raw.commaRow+1, other)
+		}
+		if raw.unitRow >= 0 && !categorical {
+			return nil, fmt.Errorf("ufmi: column %q holds numbers written with a unit sign, such as %s in data row %d, which ufmi reads as text (a level per value); strip the sign to read them as numbers, or declare the column categorical to read its cells as text",
+				name, quoteCell(raw.text[raw.unitRow]), raw.unitRow+1)
 		}
 		if raw.mixedRow >= 0 && !categorical {
 			distinct, numbers := raw.distinct()

@@ -127,3 +127,18 @@ func TestFromRecordsChecksTheHeader(t *testing.T) {
 		}
 	}
 }
+
+// unitNumber recognises numbers with a percent or currency sign, and
+// nothing else.
+func TestUnitNumber(t *testing.T) {
+	for _, s := range []string{"0.52%", "1.5 %", "-2%", "$1.20", "-$3", "+€2e1", "£0.5", "¥100", "$ 4"} {
+		if !unitNumber(s) {
+			t.Errorf("%q not read as a number with a unit sign", s)
+		}
+	}
+	for _, s := range []string{"%", "$", "a%", "$x", "1.5", "5$", "%5", "1,5%", "--$3", "50 percent", "US$3"} {
+		if unitNumber(s) {
+			t.Errorf("%q read as a number with a unit sign", s)
+		}
+	}
+}

@@ -830,6 +830,7 @@ func badInputs(t *testing.T) []badInput {
 		{"-ci on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows are out of sample in some tree"},
 		{"-ci on 3 rows (-json)", []string{"mi", "-in", csv(threeRows), "-target", "y", "-ci", "0.95", "-json"}, "no confidence interval: 0 of the 3 rows"},
 		{"-ci -given on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-features", "b", "-given", "a", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows"},
+		{"-bound on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-bound"}, "no lower bound (-bound): 0 of the 3 rows are out of sample in some tree"},
 		{"table -ci on 3 rows", []string{"table", "-in", csv(threeRows), "-target", "y", "-features", "a,b", "-ci", "0.95"}, "no confidence interval: 0 of the 3 rows"},
 		{"sigrf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "sigrf"}, "sigrf calibrates 5 folds on the training part of the split, 2 of the 3 rows (0.3 held out); it needs at least 5 training rows, so at least 7 rows"},
 		{"irf on 3 rows", []string{"mi", "-in", csv(threeRows), "-target", "y", "-method", "irf"}, "irf calibrates 5 folds"},

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/ufmi-dev/ufmi/internal/limits"
@@ -225,6 +227,9 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		}
 	} else {
 		est, err := ufmi.EstimateMI(x, labels.Codes, cfg)
+		if err != nil && *bound && !flagGiven(fs, "ci") {
+			return boundNeedsRows(err)
+		}
 		if err != nil {
 			return err
 		}
@@ -338,10 +343,14 @@ func miCommand(args []string, stdout, stderr io.Writer, inv invocation) error {
 		writeBoundLine(stdout, "logistic regression", *rep.LinearBoundLimit, *rep.CILevel, *rep.LinearBound, *rep.LinearBoundSE)
 	}
 	if rep.PValue != nil {
-		fmt.Fprintf(stdout, "p-value      %.4g  (%d permutations, %s test)\n", *rep.PValue, *perm, *rep.Test)
+		fmt.Fprintf(stdout, "p-value      %.4g  (%s, %s test)\n", *rep.PValue, plural.Count(*perm, "permutation"), *rep.Test)
 	}
 	if rep.Pairs != nil {
-		fmt.Fprintf(stdout, "pairs        %d  (features swapped within them; median distance in Z %.3g on a normal scale)\n", *rep.Pairs, *rep.PairDistance)
+		if *rep.Pairs == 0 {
+			fmt.Fprintf(stdout, "pairs        0  (no two rows near enough in Z to swap the features between)\n")
+		} else {
+			fmt.Fprintf(stdout, "pairs        %d  (features swapped within them; median distance in Z %.3g on a normal scale)\n", *rep.Pairs, *rep.PairDistance)
+		}
 	}
 	switch {
 	case rep.cellsRan == 0 && rep.cells > 0:
@@ -422,6 +431,18 @@ func (r *miReport) setInterval(iv ufmi.Interval) {
 		r.CINoneMisclassified, r.CIGivenNoneMisclassified = iv.NoneMisclassified, iv.GivenNoneMisclassified
 		r.CIAtMaximum = iv.AtMaximum
 	}
+}
+
+// boundNeedsRows words the library's refusal of an interval for a run
+// that asked for -bound alone: the bound's standard error needs the same
+// rows, and no interval was asked for.
+func boundNeedsRows(err error) error {
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "ufmi: no confidence interval: ") {
+		return err
+	}
+	msg = strings.Replace(msg, "no confidence interval: ", "no lower bound (-bound): ", 1)
+	return errors.New(strings.Replace(msg, "the interval's standard error", "its standard error", 1))
 }
 
 // writeBoundLine prints a lower bound's line: its one-sided limit at level,

@@ -3,6 +3,8 @@ package shard
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/ufmi-dev/ufmi/internal/plural"
 )
 
 // Outcome counts the cells of a job after a shard ran.
@@ -17,7 +19,7 @@ type Outcome struct {
 func (o Outcome) Complete() bool { return o.Done == o.Total }
 
 func (o Outcome) String() string {
-	return fmt.Sprintf("shard %v: computed %d cells; %d of %d cells of the job done", o.Shard, o.Ran, o.Done, o.Total)
+	return fmt.Sprintf("shard %v: computed %s; %d of %s of the job done", o.Shard, plural.Count(o.Ran, "cell"), o.Done, plural.Count(o.Total, "cell"))
 }
 
 // Run computes the cells of shard s that dir does not hold yet, in list

@@ -239,7 +239,7 @@ func SparseLevelsNote(x *ufmi.Features) string {
 		if len(seen) < manyLevels || rows >= levelRows*len(seen) {
 			continue
 		}
-		names = append(names, fmt.Sprintf("%q (%d levels, about %d rows each)", x.Name(j), len(seen), rows/len(seen)))
+		names = append(names, fmt.Sprintf("%q (%d levels, about %s each)", x.Name(j), len(seen), plural.Count(rows/len(seen), "row")))
 	}
 	if len(names) == 0 {
 		return ""

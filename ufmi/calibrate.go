@@ -159,7 +159,12 @@ func checkCalibratedMemory(x *Features, k, folds int, fcfg ForestConfig, workers
 }
 
 // Classes is the number of classes K.
-func (cf *CalibratedForest) Classes() int { return cf.k }
+func (cf *CalibratedForest) Classes() int {
+	if cf == nil {
+		return 0
+	}
+	return cf.k
+}
 
 // PredictProba returns the calibrated posteriors of every row of x.
 func (cf *CalibratedForest) PredictProba(x *Features, workers int) ([][]float64, error) {

@@ -466,33 +466,37 @@ func rejectedAt5Percent(t *testing.T, sets, perms int, cfg EstimatorConfig, work
 // p-value of the data as drawn (a reviewer's probe found p = 0.005 in 4 of
 // 5 nulls at 1e-200, the distances' squares underflowing, and no pairs at
 // all at 1e160).
+// Nor on x_B's origin: shifted by 3e9 or 1e10 (or 1e150 after a scale of
+// 1e140), whose size beside its spread once left the spline only rounding
+// to fit (other pairs formed: 72 for 55), the test forms the same pairs.
 func TestConditionalTestIgnoresUnits(t *testing.T) {
 	t.Parallel()
-	x, y := ciData(7, 300, 0.3, 0)
+	x, y := ciData(7, 300, 0.3, 2)
 	pc := PermutationConfig{Permutations: 40, Runtime: Runtime{Seed: 5, Workers: 1}}
 	want, err := ConditionalPermutationTest(x, y, []int{0}, []int{1}, smallCI(), pc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, unit := range []float64{1e-200, 1e-80, 1e200} {
-		cols := make([]Column, 2)
-		for j := range cols {
-			v := make([]float64, x.n)
-			for i := range v {
-				v[i] = x.cols[j][i] * unit
-			}
-			cols[j] = Column{Name: x.names[j], Values: v}
+	if want.Pairs == 0 {
+		t.Fatal("no pairs as drawn: the test says nothing")
+	}
+	for _, c := range []struct{ unitA, unitB, shiftB float64 }{
+		{1e-200, 1e-200, 0}, {1e-80, 1e-80, 0}, {1e200, 1e200, 0}, {1, 1, 3e9}, {1, 1, 1e10}, {1, 1e140, 1e150},
+	} {
+		a, b := make([]float64, x.n), make([]float64, x.n)
+		for i := range a {
+			a[i], b[i] = x.cols[0][i]*c.unitA, x.cols[1][i]*c.unitB+c.shiftB
 		}
-		scaled, err := NewColumnFeatures(cols)
+		moved, err := NewColumnFeatures([]Column{{Name: "a", Values: a}, {Name: "b", Values: b}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ConditionalPermutationTest(scaled, y, []int{0}, []int{1}, smallCI(), pc)
+		got, err := ConditionalPermutationTest(moved, y, []int{0}, []int{1}, smallCI(), pc)
 		if err != nil {
-			t.Fatalf("unit %g: %v", unit, err)
+			t.Fatalf("%+v: %v", c, err)
 		}
 		if got.Pairs != want.Pairs || got.PValue != want.PValue {
-			t.Errorf("unit %g: %d pairs, p %v; in the units drawn %d pairs, p %v", unit, got.Pairs, got.PValue, want.Pairs, want.PValue)
+			t.Errorf("%+v: %d pairs, p %v; as drawn %d pairs, p %v", c, got.Pairs, got.PValue, want.Pairs, want.PValue)
 		}
 	}
 }

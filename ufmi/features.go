@@ -385,8 +385,11 @@ func (f *Features) Row(i int, dst []float64) []float64 {
 
 // SelectRows returns a new Features holding the given rows, in that order,
 // with the same columns' names, kinds and levels. Like slice indexing, it
-// panics on a row index out of range.
+// panics on a row index out of range. Nil features select nil.
 func (f *Features) SelectRows(idx []int) *Features {
+	if f == nil {
+		return nil
+	}
 	g := &Features{n: len(idx), d: f.d, cols: make([][]float64, f.d), names: f.names, kinds: f.kinds, levels: f.levels}
 	for j := range g.cols {
 		src := f.cols[j]

@@ -1,6 +1,8 @@
 package ufmi
 
 import (
+	"fmt"
+
 	"github.com/ufmi-dev/ufmi/ufmi/tree"
 )
 
@@ -35,18 +37,37 @@ type forestTree struct {
 	rowLeaf []int32
 }
 
-// Classes is the number of classes K.
-func (f *Forest) Classes() int { return f.k }
+// Classes is the number of classes K (0 for a nil or unfitted Forest).
+func (f *Forest) Classes() int {
+	if f == nil {
+		return 0
+	}
+	return f.k
+}
 
-// Trees is the number of trees.
-func (f *Forest) Trees() int { return len(f.trees) }
+// Trees is the number of trees (0 for a nil or unfitted Forest).
+func (f *Forest) Trees() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.trees)
+}
 
 // Tree returns tree t's partition, or nil when t is not in 0..Trees()-1.
 func (f *Forest) Tree(t int) *tree.Tree {
-	if t < 0 || t >= len(f.trees) {
+	if t < 0 || t >= f.Trees() {
 		return nil
 	}
 	return f.trees[t].tree
+}
+
+// fitted reports an error for a nil Forest or one no fit made (the zero
+// Forest): the methods that need its trees and training rows return it.
+func (f *Forest) fitted() error {
+	if f == nil || len(f.trees) == 0 || f.train == nil {
+		return fmt.Errorf("ufmi: the forest is not fitted (a nil or zero Forest): fit one with FitUF or FitRF")
+	}
+	return nil
 }
 
 // IndexSets are the training rows a tree used, as sorted row indices.
@@ -60,7 +81,7 @@ type IndexSets struct {
 // IndexSets reports which training rows tree t used for what; the zero
 // IndexSets when t is not in 0..Trees()-1.
 func (f *Forest) IndexSets(t int) IndexSets {
-	if t < 0 || t >= len(f.trees) {
+	if t < 0 || t >= f.Trees() {
 		return IndexSets{}
 	}
 	ft := f.trees[t]

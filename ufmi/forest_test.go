@@ -469,3 +469,28 @@ func TestFeaturesAccessorsOutOfRange(t *testing.T) {
 		t.Error("nil Features accessors are not zero")
 	}
 }
+
+// A nil or zero Forest answers with an error (or nothing), never a panic.
+func TestUnfittedForestErrs(t *testing.T) {
+	x, _ := separatedData(20, 2, 1)
+	for name, f := range map[string]*Forest{"nil": nil, "zero": {}} {
+		if _, err := f.PredictProba(x, 1); err == nil || !strings.Contains(err.Error(), "the forest is not fitted") {
+			t.Errorf("%s: PredictProba: %v", name, err)
+		}
+		if _, err := f.Apply(x); err == nil {
+			t.Errorf("%s: Apply gave no error", name)
+		}
+		if _, err := f.HonestConditionalEntropy(false, nil); err == nil {
+			t.Errorf("%s: HonestConditionalEntropy gave no error", name)
+		}
+		if _, err := f.HonestImportance(); err == nil {
+			t.Errorf("%s: HonestImportance gave no error", name)
+		}
+		if p, never := f.OOBProba(1); p != nil || never != nil {
+			t.Errorf("%s: OOBProba %v %v", name, p, never)
+		}
+		if f.Classes() != 0 || f.Trees() != 0 || f.Tree(0) != nil {
+			t.Errorf("%s: %d classes, %d trees", name, f.Classes(), f.Trees())
+		}
+	}
+}

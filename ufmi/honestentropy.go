@@ -21,6 +21,9 @@ import (
 // added up in tree order on the calling goroutine, as a streamed estimate
 // adds them.
 func (f *Forest) HonestConditionalEntropy(treeLevel bool, unlabeled *Features) (float64, error) {
+	if err := f.fitted(); err != nil {
+		return 0, err
+	}
 	if !f.honest {
 		return 0, fmt.Errorf("ufmi: honest conditional entropy needs an honest forest (FitUF); use OOBProba or a held-out split for RF")
 	}

@@ -108,11 +108,15 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 		miss := 0.0 // the x_A weight the spline's misses ask for, summed over the responses
 		for j := nGiven; j < xs.d; j++ {
 			for _, r := range responses(xs, j, rowsS) {
-				// In its own standard deviations: the pairs do not depend
-				// on x_B's units, whose squares could underflow or overflow.
-				scale := columnSD(r)
+				// About its mean and in its own standard deviations: the
+				// pairs depend on neither x_B's origin, whose size beside its
+				// spread would leave the spline's fit only rounding (x_B +
+				// 1e10 formed other pairs), nor its units, whose squares
+				// could underflow or overflow.
+				cs := newColumnScale(r, 1)
+				centre, scale := cs.mean*cs.top, columnSD(r) // the mean without overflow
 				for i := range r {
-					r[i] /= scale
+					r[i] = (r[i] - centre) / scale
 				}
 				mean := fit.predict(r, near.rows)
 				if mean == nil {

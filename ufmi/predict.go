@@ -74,8 +74,12 @@ func (f *Forest) Apply(x *Features) ([][]int, error) {
 
 // OOBProba returns, for every training row, the mean posterior of the trees
 // that did not use it (out of bag). Rows that no tree left out get a row of
-// NaN and are listed in never.
+// NaN and are listed in never. A nil or unfitted Forest has no rows: nil,
+// nil.
 func (f *Forest) OOBProba(workers int) (proba [][]float64, never []int) {
+	if f.fitted() != nil {
+		return nil, nil
+	}
 	proba, votes := f.oobProba(workers)
 	for i, v := range votes {
 		if v == 0 {
@@ -96,6 +100,9 @@ func (f *Forest) oobProba(workers int) (proba [][]float64, votes []int) {
 // checkInput validates rows to predict and returns them with their level
 // codes translated to the training data's (Features.alignTo).
 func (f *Forest) checkInput(x *Features) (*Features, error) {
+	if err := f.fitted(); err != nil {
+		return nil, err
+	}
 	if x.Rows() == 0 {
 		return nil, fmt.Errorf("ufmi: no rows to predict (nil or empty features)")
 	}

@@ -145,6 +145,9 @@ func importanceWeights(imp []float64, floor float64) []float64 {
 // An oblique split (tree.Config.Oblique) shares its reduction among its
 // columns in proportion to the sizes of their weights.
 func (f *Forest) HonestImportance() ([]float64, error) {
+	if err := f.fitted(); err != nil {
+		return nil, err
+	}
 	if !f.honest {
 		return nil, fmt.Errorf("ufmi: honest importance needs an honest forest (FitUF)")
 	}

@@ -57,11 +57,32 @@ func WriteCSV(df dataframe.DataFrame, path string) error {
 		return err
 	}
 	return atomicfile.Write(path, func(w io.Writer) error {
-		if err := csv.NewWriter(w).WriteAll(csvRecords(df)); err != nil {
+		if err := writeRecords(w, csvRecords(df)); err != nil {
 			return fmt.Errorf("ufmi: frame: writing %s: %w", path, err)
 		}
 		return nil
 	})
+}
+
+// writeRecords writes records as CSV. A record of one empty field is
+// written "" (quoted): encoding/csv writes it as an empty line, which
+// every CSV reader skips, so a one-column table would lose that row.
+func writeRecords(w io.Writer, records [][]string) error {
+	cw := csv.NewWriter(w)
+	for _, rec := range records {
+		if len(rec) == 1 && rec[0] == "" {
+			cw.Flush()
+			if _, err := io.WriteString(w, "\"\"\n"); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 // csvRecords returns the header and the rows of df as text.
@@ -105,6 +126,12 @@ func csvFloat(v float64) string {
 // ones see the same table: column types are those ReadCSV detects. A
 // computed table without columns is an error, not cached.
 func Cached(path string, recompute bool, compute func() (dataframe.DataFrame, error)) (dataframe.DataFrame, error) {
+	if path == "" {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: no cache path given")
+	}
+	if compute == nil {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: no function to compute %s with (compute is nil)", path)
+	}
 	if !recompute {
 		_, err := os.Stat(path)
 		if err == nil {

@@ -226,3 +226,23 @@ func TestCachedFirstRunAsLaterRuns(t *testing.T) {
 		t.Error("a table without columns was cached")
 	}
 }
+
+// A one-column table keeps its rows of an empty cell through the cache:
+// they were written as empty lines, which every CSV reader skips.
+func TestCachedKeepsEmptyCellsOfOneColumn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "one.csv")
+	df := dataframe.New(series.New([]string{"x", "", "y"}, series.String, "s"))
+	got, err := Cached(path, false, func() (dataframe.DataFrame, error) { return df, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Nrow() != 3 {
+		t.Fatalf("%d rows came back of 3: %v", got.Nrow(), got.Col("s").Records())
+	}
+	if _, err := Cached(path, true, nil); err == nil || !strings.Contains(err.Error(), "compute is nil") {
+		t.Errorf("a nil compute: %v", err)
+	}
+	if _, err := Cached("", false, func() (dataframe.DataFrame, error) { return df, nil }); err == nil || !strings.HasPrefix(err.Error(), "ufmi: frame: ") {
+		t.Errorf("no path: %v", err)
+	}
+}

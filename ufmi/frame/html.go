@@ -27,6 +27,11 @@ const (
 	Highest
 )
 
+// MaxDecimals bounds HTMLOptions.Decimals and ColumnDecimals: more digits
+// after the point than a float64 can mean (a request of 2^40 once made a
+// string of a terabyte).
+const MaxDecimals = 30
+
 // HTMLOptions controls how HTML renders a DataFrame.
 type HTMLOptions struct {
 	// MaxRows limits the rows shown (a final line says how many were left
@@ -75,9 +80,15 @@ func renderHTML(df dataframe.DataFrame, opts HTMLOptions) (string, error) {
 	if opts.MaxRows < 0 {
 		return "", fmt.Errorf("ufmi: frame: MaxRows %d is negative", opts.MaxRows)
 	}
+	if opts.Decimals > MaxDecimals {
+		return "", fmt.Errorf("ufmi: frame: Decimals %d: want at most %d (a float64 holds about 17 significant digits; a negative value gives the shortest exact text)", opts.Decimals, MaxDecimals)
+	}
 	for _, name := range slices.Sorted(maps.Keys(opts.ColumnDecimals)) {
 		if _, err := column(df, name); err != nil {
 			return "", fmt.Errorf("%w in ColumnDecimals", err)
+		}
+		if d := opts.ColumnDecimals[name]; d > MaxDecimals {
+			return "", fmt.Errorf("ufmi: frame: ColumnDecimals[%q] %d: want at most %d", name, d, MaxDecimals)
 		}
 	}
 	shown := df.Nrow()

@@ -118,6 +118,8 @@ func TestHTMLErrorsAreShown(t *testing.T) {
 		{HTMLOptions{Highlight: map[string]Best{"rmse": Best(7)}}, "unknown highlight 7"},
 		{HTMLOptions{ColumnDecimals: map[string]int{"x": 1}}, "unknown column &#34;x&#34;"},
 		{HTMLOptions{MaxRows: -1}, "MaxRows -1"},
+		{HTMLOptions{Decimals: 1 << 40}, "Decimals 1099511627776: want at most 30"},
+		{HTMLOptions{ColumnDecimals: map[string]int{"rmse": 100_000_000}}, "ColumnDecimals[&#34;rmse&#34;] 100000000: want at most 30"},
 	}
 	for _, c := range cases {
 		out := HTML(df, c.opts)

@@ -26,6 +26,9 @@ func Wide(df dataframe.DataFrame, by []string, across, value string) (dataframe.
 		return dataframe.DataFrame{}, err
 	}
 	names := cellTexts(acrossCol)
+	if len(by) == 0 {
+		return dataframe.DataFrame{}, fmt.Errorf("ufmi: frame: Wide needs at least one by column, the rows' key (the table has a row per group of them)")
+	}
 	if err := checkNames(by); err != nil {
 		return dataframe.DataFrame{}, err
 	}

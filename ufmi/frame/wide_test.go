@@ -34,6 +34,9 @@ func TestWide(t *testing.T) {
 	if _, err := Wide(long, []string{"d"}, "nope", "mi"); err == nil || !strings.Contains(err.Error(), "nope") {
 		t.Errorf("unknown across column: %v", err)
 	}
+	if _, err := Wide(long, nil, "method", "mi"); err == nil || !strings.Contains(err.Error(), "Wide needs at least one by column") {
+		t.Errorf("no by column: %v", err)
+	}
 	clash, _ := FromRecords([]string{"d", "method", "mi"}, [][]any{{1, "d", 0.1}})
 	if _, err := Wide(clash, []string{"d"}, "method", "mi"); err == nil {
 		t.Errorf("a method named like a by column gave no error")

@@ -49,12 +49,19 @@ func MeanHellinger(p, q [][]float64) (float64, error) {
 	return sum / float64(len(p)), nil
 }
 
-// hellingerCheckRow rejects negative, NaN and infinite probabilities.
+// hellingerCheckRow rejects negative, NaN and infinite probabilities, and
+// a row that does not sum to 1 (within 1e-6, as the calibration metrics
+// ask): the distance is then outside [0, 1] or measures no distribution.
 func hellingerCheckRow(row []float64, i int) error {
+	sum := 0.0
 	for c, v := range row {
 		if !(v >= 0) || math.IsInf(v, 0) {
 			return fmt.Errorf("ufmi: posterior row %d, class %d is %v; probabilities must be finite and non-negative", i, c, v)
 		}
+		sum += v
+	}
+	if math.Abs(sum-1) > 1e-6 {
+		return fmt.Errorf("ufmi: posterior row %d sums to %v, not 1", i, sum)
 	}
 	return nil
 }

@@ -74,6 +74,8 @@ func TestHellingerErrors(t *testing.T) {
 		{"NaN", [][]float64{{math.NaN(), 1}}, good, "row 0, class 0 is NaN"},
 		{"negative", good, [][]float64{{1.1, -0.1}}, "class 1 is -0.1"},
 		{"infinite", good, [][]float64{{math.Inf(1), 0}}, "class 0 is +Inf"},
+		{"not summing to 1", [][]float64{{5, 5}}, good, "posterior row 0 sums to 10, not 1"},
+		{"a truth not summing to 1", good, [][]float64{{0.2, 0.3}}, "posterior row 0 sums to 0.5, not 1"},
 	}
 	for _, c := range cases {
 		v, err := MeanHellinger(c.p, c.q)

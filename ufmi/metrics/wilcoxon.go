@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -115,17 +116,18 @@ func signedRanks(v []float64) []float64 {
 }
 
 // MidRanks returns the ranks of v, 1-based, tied values sharing the mean of
-// their ranks.
+// their ranks. NaN values rank first, tied with each other (the order of
+// cmp.Compare); the tests of this package refuse them before ranking.
 func MidRanks(v []float64) []float64 {
 	idx := make([]int, len(v))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(v[a], v[b]) })
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(v[a], v[b]) })
 	ranks := make([]float64, len(v))
 	for p := 0; p < len(idx); {
-		q := p
-		for q < len(idx) && v[idx[q]] == v[idx[p]] {
+		q := p + 1
+		for q < len(idx) && cmp.Compare(v[idx[q]], v[idx[p]]) == 0 {
 			q++
 		}
 		r := float64(p+q+1) / 2 // mean of ranks p+1 .. q
@@ -135,16 +137,6 @@ func MidRanks(v []float64) []float64 {
 		p = q
 	}
 	return ranks
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // maxExactSignedRank is the most non-zero differences whose p-value is

@@ -146,4 +146,13 @@ func TestMidRanks(t *testing.T) {
 	if r := MidRanks([]float64{3, 1, 3, 2}); !slices.Equal(r, []float64{3.5, 1, 3.5, 2}) {
 		t.Fatalf("mid-ranks %v, want [3.5 1 3.5 2]", r)
 	}
+	// NaN ranks first, NaNs tied (it hung: NaN equals nothing, itself
+	// included, so its run of ties never ended).
+	nan := math.NaN()
+	if r := MidRanks([]float64{2, nan, 1, nan}); !slices.Equal(r, []float64{4, 1.5, 3, 1.5}) {
+		t.Fatalf("mid-ranks with NaN %v, want [4 1.5 3 1.5]", r)
+	}
+	if r := MidRanks([]float64{nan}); !slices.Equal(r, []float64{1}) {
+		t.Fatalf("mid-rank of a lone NaN %v", r)
+	}
 }

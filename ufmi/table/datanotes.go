@@ -22,9 +22,19 @@ import (
 // row numbers (RowNumbersNote) and categorical columns of sparse levels
 // (SparseLevelsNote). Data.MI puts them in its result's Notes for the uf
 // method; the command line prints them on stderr, naming the file.
+//
+// Notes on what it is not given are left out: labels nil (Data without a
+// target) gives only the feature notes, x nil only the class notes.
 func DataNotes(x *ufmi.Features, labels *Labels) []string {
 	notes := TinyClassNotes(labels)
-	for _, note := range []string{CopiedRowsNote(x, labels.Codes), RowNumbersNote(x), SparseLevelsNote(x)} {
+	if x == nil {
+		return notes
+	}
+	var codes []int
+	if labels != nil {
+		codes = labels.Codes
+	}
+	for _, note := range []string{CopiedRowsNote(x, codes), RowNumbersNote(x), SparseLevelsNote(x)} {
 		if note != "" {
 			notes = append(notes, note)
 		}
@@ -40,9 +50,17 @@ func DataNotes(x *ufmi.Features, labels *Labels) []string {
 // default's stratified halves, so neither is scored beside a vote of its
 // class. The uf estimate misses such a class's share of I(X;Y), and its
 // interval does not cover it.
+//
+// Labels nil, or codes outside its classes, give no note.
 func TinyClassNotes(labels *Labels) []string {
+	if labels == nil {
+		return nil
+	}
 	counts := make([]int, labels.K())
 	for _, c := range labels.Codes {
+		if c < 0 || c >= len(counts) {
+			return nil
+		}
 		counts[c]++
 	}
 	var notes []string
@@ -82,8 +100,10 @@ func TinyClassNotes(labels *Labels) []string {
 // other's vote. A reviewer's probe read I = 0.30 and a certified lower
 // bound of 0.16 nats at I = 0 with 150 rows each doubled (three numeric
 // columns).
+//
+// x nil, or labels y not one per row of x, give no note.
 func CopiedRowsNote(x *ufmi.Features, y []int) string {
-	if !mostlyDistinctNumeric(x) {
+	if x == nil || len(y) != x.Rows() || !mostlyDistinctNumeric(x) {
 		return ""
 	}
 	repeats, n := repeatedRows(x, y), x.Rows()
@@ -175,6 +195,9 @@ func repeatedRows(x *ufmi.Features, y []int) int {
 // and nothing else, unless the rows' order carries information (rows
 // sorted by the label give a high estimate through it).
 func RowNumbersNote(x *ufmi.Features) string {
+	if x == nil {
+		return ""
+	}
 	var found, plain []string
 	for j := range x.Cols() {
 		if x.Kind(j) != ufmi.Categorical && x.Rows() >= 10 {
@@ -223,6 +246,9 @@ func consecutiveIntegers(col []float64) (lo, hi float64, ok bool) {
 // structure rows by their class rates, its leaves mix levels of different
 // rates, and the uf estimate reads low (TestManyLevelsStudy).
 func SparseLevelsNote(x *ufmi.Features) string {
+	if x == nil {
+		return ""
+	}
 	const manyLevels, levelRows = 10, 20
 	var names []string
 	for j := range x.Cols() {

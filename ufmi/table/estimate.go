@@ -47,6 +47,9 @@ func MICSV(path string, spec Spec, cfg ufmi.EstimatorConfig) (MIResult, error) {
 
 // MI estimates I(X;Y), or I(X;Y|Z) with Given columns, from converted data.
 func (d *Data) MI(cfg ufmi.EstimatorConfig) (MIResult, error) {
+	if d == nil {
+		return MIResult{}, fmt.Errorf("ufmi: MI of no data (a nil *Data)")
+	}
 	if d.Labels == nil {
 		return MIResult{}, fmt.Errorf("ufmi: MI needs a target column")
 	}

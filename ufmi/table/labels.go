@@ -12,8 +12,13 @@ type Labels struct {
 	Classes []string
 }
 
-// K is the number of classes.
-func (l *Labels) K() int { return len(l.Classes) }
+// K is the number of classes (0 for nil Labels).
+func (l *Labels) K() int {
+	if l == nil {
+		return 0
+	}
+	return len(l.Classes)
+}
 
 // EncodeIntLabels maps integer labels to codes 0..K-1 in increasing label order.
 func EncodeIntLabels(y []int) (*Labels, error) {

@@ -108,7 +108,7 @@ func checkFigureArea(format Format, w, h vg.Length) error {
 // figureSize resolves a spec's Width and Height: zero means the default and a
 // negative value is an error.
 func figureSize(w, h, defW, defH vg.Length) (vg.Length, vg.Length, error) {
-	if w < 0 || h < 0 {
+	if !(w >= 0 && h >= 0) {
 		return 0, 0, fmt.Errorf("ufmi: viz: figure size must not be negative, got %v x %v", w, h)
 	}
 	if w == 0 {
@@ -116,6 +116,11 @@ func figureSize(w, h, defW, defH vg.Length) (vg.Length, vg.Length, error) {
 	}
 	if h == 0 {
 		h = defH
+	}
+	// Checked here, before anything is laid out at that size (a legend's
+	// placement samples the width: 1e9 points ran for minutes).
+	if w > MaxFigureSide || h > MaxFigureSide {
+		return 0, 0, fmt.Errorf("ufmi: viz: figure of %.0f x %.0f points is larger than %.0f points (200 inches) on a side", float64(w), float64(h), float64(MaxFigureSide))
 	}
 	return w, h, nil
 }

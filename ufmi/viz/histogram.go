@@ -12,6 +12,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
+// MaxHistogramBins bounds HistogramSpec.Bins: more bars than a figure of
+// MaxFigureSide has points (1e8 bins once ran out of memory).
+const MaxHistogramBins = 10_000
+
 // HistogramSpec describes a permutation-null histogram.
 type HistogramSpec struct {
 	// Title is optional; XLabel defaults to "statistic".
@@ -50,8 +54,8 @@ func Histogram(values []float64, observed float64, spec HistogramSpec) (figure [
 	if err := checkSpan("histogram: values and observed", min(slices.Min(values), observed), max(slices.Max(values), observed)); err != nil {
 		return nil, err
 	}
-	if spec.Bins < 0 {
-		return nil, fmt.Errorf("ufmi: viz: histogram bin count %d is negative", spec.Bins)
+	if spec.Bins < 0 || spec.Bins > MaxHistogramBins {
+		return nil, fmt.Errorf("ufmi: viz: histogram bin count %d: want 1..%d (0: automatic)", spec.Bins, MaxHistogramBins)
 	}
 	bins := spec.Bins
 	if bins == 0 {

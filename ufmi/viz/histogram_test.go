@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
 )
 
 // nullSample is a seeded normal sample standing in for permutation statistics.
@@ -56,6 +58,16 @@ func TestHistogramErrors(t *testing.T) {
 	wantErrContaining(t, err, "histogram", "observed[0] is +Inf")
 	_, err = Histogram([]float64{1, 2}, 1, HistogramSpec{Bins: -1})
 	wantErrContaining(t, err, "bin count")
+	_, err = Histogram([]float64{1, 2}, 1, HistogramSpec{Bins: 100_000_000})
+	wantErrContaining(t, err, "bin count 100000000: want 1..10000")
+	// A figure too wide is refused before anything is laid out (a legend's
+	// placement at 1e9 points ran for minutes), and a NaN size too.
+	for _, w := range []vg.Length{1e9, vg.Length(math.NaN())} {
+		_, err = Curves(CurveSpec{Width: w, Series: []Series{{Name: "UF", X: []float64{1, 2}, Y: []float64{1, 2}}}})
+		if err == nil {
+			t.Errorf("width %v accepted", w)
+		}
+	}
 }
 
 func TestEqualWidthBins(t *testing.T) {

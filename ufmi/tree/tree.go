@@ -103,7 +103,9 @@ func (t *Tree) Nodes() int { return len(t.nodes) }
 // Depth is the length of the longest root-to-leaf path (a lone root has depth 0).
 func (t *Tree) Depth() int { return t.depth }
 
-// Apply returns the leaf number (0..Leaves()-1) that x falls into.
+// Apply returns the leaf number (0..Leaves()-1) that x falls into. x must
+// hold every feature the tree was grown on: a shorter row panics, as
+// indexing does (the forests check their input; this is their inner loop).
 func (t *Tree) Apply(x []float64) int {
 	nd := &t.nodes[0]
 	for nd.feature >= 0 {
@@ -254,7 +256,8 @@ type Node struct {
 
 // Node returns node id (0 is the root; ids run to Nodes()-1). To route a
 // row, use ChildOf (or Child at a node that is not oblique), which applies
-// the tree's rules for missing values and levels.
+// the tree's rules for missing values and levels. An id outside
+// 0..Nodes()-1 panics, as indexing does, here and in the accessors below.
 func (t *Tree) Node(id int) Node {
 	nd := &t.nodes[id]
 	n := Node{Feature: int(nd.feature), Threshold: nd.threshold, Categorical: nd.set >= 0, MissingLeft: nd.missingLeft,

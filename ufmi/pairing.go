@@ -113,8 +113,8 @@ func newPairSpace(xs *Features, nGiven int, rowsS, rowsV []int) pairSpace {
 				// spread would leave the spline's fit only rounding (x_B +
 				// 1e10 formed other pairs), nor its units, whose squares
 				// could underflow or overflow.
-				cs := newColumnScale(r, 1)
-				centre, scale := cs.mean*cs.top, columnSD(r) // the mean without overflow
+				cs := newColumnScale(r, 1) // the mean and sd without overflow
+				centre, scale := cs.mean*cs.top, cs.sdOrOne()
 				for i := range r {
 					r[i] = (r[i] - centre) / scale
 				}
@@ -301,8 +301,11 @@ func columnMean(c []float64) float64 {
 // values, or 1 when it is 0 or undefined (a constant column adds no
 // distance anyway); computed without overflow or underflow (columnScale),
 // so that distances in units of it do not depend on the column's units.
-func columnSD(c []float64) float64 {
-	s := newColumnScale(c, 1)
+func columnSD(c []float64) float64 { return newColumnScale(c, 1).sdOrOne() }
+
+// sdOrOne is the standard deviation of a scale of ddof 1 in the column's
+// units, or 1 when it is 0 or undefined (columnSD).
+func (s columnScale) sdOrOne() float64 {
 	sd := s.sd * s.top
 	if s.seen < 2 || !(sd > 0) || math.IsInf(sd, 0) {
 		return 1

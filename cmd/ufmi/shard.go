@@ -183,7 +183,7 @@ func (s *shardFlags) mergesRecordedJob() error {
 	if err != nil {
 		return err
 	}
-	_, err = recordsJob(s.results, data, "-merge reads the cells of the job it records: ufmi merge -results "+shellQuote(s.results)+" merges that job")
+	_, err = recordsJob(s.results, data, true)
 	return err
 }
 
@@ -196,7 +196,7 @@ func (s *shardFlags) checked() error {
 		if err != nil {
 			return err
 		}
-		if _, err := recordsJob(s.results, data, newFolderAdvice); err != nil {
+		if _, err := recordsJob(s.results, data, false); err != nil {
 			return err
 		}
 	}
@@ -244,7 +244,7 @@ func recordJob(dir string, j job) error {
 	if err != nil {
 		return err
 	}
-	if recorded, err := recordsJob(dir, data, newFolderAdvice); err != nil || recorded {
+	if recorded, err := recordsJob(dir, data, false); err != nil || recorded {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -259,14 +259,10 @@ func jobJSON(j job) ([]byte, error) {
 	return append(data, '\n'), err
 }
 
-// newFolderAdvice is what recordsJob's error advises a run that would
-// record its job.
-const newFolderAdvice = "use a new -results folder"
-
 // recordsJob reports whether dir's job.json records the job of text data
-// (false when dir holds no job.json); an error ending in advice when it
-// records another.
-func recordsJob(dir string, data []byte, advice string) (bool, error) {
+// (false when dir holds no job.json); an error when it records another,
+// whose advice suits a -merge (merging) or a run that would record its job.
+func recordsJob(dir string, data []byte, merging bool) (bool, error) {
 	path := filepath.Join(dir, "job.json")
 	old, err := safefile.ReadFile(path, maxJobFile)
 	switch {
@@ -275,7 +271,11 @@ func recordsJob(dir string, data []byte, advice string) (bool, error) {
 		if err := json.Compact(&compact, old); err != nil {
 			return false, fmt.Errorf("%s is damaged (%v): it records no job this run can check; use a new -results folder, or restore the file", path, err)
 		}
-		if onlyJobFile(dir) && advice == newFolderAdvice {
+		advice := "use a new -results folder"
+		switch {
+		case merging:
+			advice = "-merge reads the cells of the job it records: ufmi merge -results " + shellQuote(dir) + " merges that job"
+		case onlyJobFile(dir):
 			advice += ", or delete " + path + ": the folder holds no computed cell"
 		}
 		return false, fmt.Errorf("%s records another job (%s); %s", path, compact.Bytes(), advice)

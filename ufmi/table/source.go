@@ -180,8 +180,8 @@ func ReadRecordsFrom(path string, open func(string) (*os.File, error)) (header [
 		return nil, nil, fmt.Errorf("ufmi: %s: the first line, %q, is a spreadsheet's separator hint, not a header: delete that line", path, strings.Join(header, ","))
 	}
 	if j := slices.IndexFunc(header, func(h string) bool { return strings.Contains(h, "\r") }); j >= 0 {
-		return nil, nil, fmt.Errorf("ufmi: %s: header column %d, %q, holds a carriage return: the lines seem to end in lone carriage returns (old Mac files), which are recognised only where a line ends within the first %d KiB, and the first line is longer; convert the line ends first (tr '\\r' '\\n' < in.csv > out.csv)",
-			path, j+1, cut(header[j], 40), sniffBytes>>10)
+		return nil, nil, fmt.Errorf("ufmi: %s: header column %d, %s, holds a carriage return: the lines seem to end in lone carriage returns (old Mac files), which are recognised only where a line ends within the first %d KiB, and the first line is longer; convert the line ends first (tr '\\r' '\\n' < in.csv > out.csv)",
+			path, j+1, quoteCell(header[j]), sniffBytes>>10)
 	}
 	if err := checkHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("ufmi: %s: %v", path, err)
